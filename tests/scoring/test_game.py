@@ -1,0 +1,85 @@
+"""RULES.md, "End of the game" and "Late joiners"."""
+
+import pytest
+
+from scoring import Game, Hand, Report, Rules, Standing, entry_total
+
+
+def hand(caller: str | None = None, **totals: int) -> Hand:
+    return Hand(tuple(Report(p, s) for p, s in totals.items()), caller)
+
+
+def play(game: Game, *hands: Hand) -> Game:
+    for h in hands:
+        game = game.with_hand(h)
+    return game
+
+
+def test_totals_are_summed_hand_after_hand() -> None:
+    game = play(
+        Game(("Anna", "Bruno")),
+        hand("Anna", Anna=3, Bruno=12),
+        hand("Bruno", Anna=9, Bruno=7),
+    )
+    assert game.totals() == {"Anna": 9, "Bruno": 34}
+    assert game.running_totals() == [{"Anna": 0, "Bruno": 12}, {"Anna": 9, "Bruno": 34}]
+
+
+def test_game_ends_at_exactly_the_target_and_lowest_wins() -> None:
+    game = play(Game(("Anna", "Bruno"), Rules(target=20)), hand(Anna=19, Bruno=6))
+    assert not game.is_over()
+    game = game.with_hand(hand(Anna=1, Bruno=0))
+    assert game.totals() == {"Anna": 19, "Bruno": 6}
+    assert not game.is_over()
+    game = game.with_hand(hand(Anna=5, Bruno=5))
+    assert game.is_over()  # Anna 24 ≥ 20
+    assert game.winners() == ("Bruno",)
+
+
+def test_equal_lowest_totals_are_joint_winners() -> None:
+    game = play(Game(("Anna", "Bruno", "Carlo")), hand(Anna=30, Bruno=120, Carlo=30))
+    assert game.is_over()
+    assert game.winners() == ("Anna", "Carlo")
+    assert game.standings() == (
+        Standing(1, "Anna", 30),
+        Standing(1, "Carlo", 30),
+        Standing(3, "Bruno", 120),
+    )
+
+
+def test_no_hands_no_winner_and_not_over() -> None:
+    game = Game(("Anna", "Bruno"))
+    assert game.winners() == ()
+    assert not game.is_over()
+    assert game.totals() == {"Anna": 0, "Bruno": 0}
+
+
+def test_late_joiner_example_from_rules() -> None:
+    # Standings Anna 40, Bruno 72, Carlo 55; Dario joins → Dario 72.
+    game = play(Game(("Anna", "Bruno", "Carlo")), hand(Anna=40, Bruno=72, Carlo=55))
+    game = game.with_player("Dario")
+    assert game.totals()["Dario"] == 72
+    game = game.with_hand(hand(Anna=0, Bruno=0, Carlo=0, Dario=10))
+    assert game.totals() == {"Anna": 0 + 40, "Bruno": 72, "Carlo": 55, "Dario": 82}
+
+
+def test_joining_before_the_first_hand_starts_at_zero() -> None:
+    game = Game(("Anna", "Bruno")).with_player("Carlo")
+    assert game.totals() == {"Anna": 0, "Bruno": 0, "Carlo": 0}
+
+
+def test_undoing_the_hand_before_a_join_moves_the_joiner_with_it() -> None:
+    game = play(Game(("Anna", "Bruno")), hand(Anna=10, Bruno=20), hand(Anna=30, Bruno=5))
+    game = game.with_player("Carlo")
+    assert game.totals()["Carlo"] == 40
+    assert game.without_last_hand().totals()["Carlo"] == 20
+
+
+def test_a_hand_must_report_every_seat() -> None:
+    with pytest.raises(ValueError, match="seats"):
+        Game(("Anna", "Bruno")).with_hand(hand(Anna=3))
+
+
+def test_entry_total_is_the_highest_or_zero() -> None:
+    assert entry_total([40, 72, 55]) == 72
+    assert entry_total([]) == 0
