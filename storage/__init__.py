@@ -1,0 +1,13 @@
+"""Persistence: SQLAlchemy 2 async models, queries and Alembic migrations."""
+
+from storage.db import Database
+from storage.games import GameAlreadyRunning, GameRecord, GameState, GameStore, HandAlreadyRecorded
+
+__all__ = [
+    "Database",
+    "GameAlreadyRunning",
+    "GameRecord",
+    "GameState",
+    "GameStore",
+    "HandAlreadyRecorded",
+]

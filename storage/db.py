@@ -1,0 +1,78 @@
+"""The database: one engine and session factory per process, schema upgraded by Alembic."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Connection, event
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import (
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
+
+DEFAULT_URL = "sqlite+aiosqlite:///tamalo.db"
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+def alembic_config() -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    return config
+
+
+def _upgrade(connection: Connection) -> None:
+    config = alembic_config()
+    config.attributes["connection"] = connection
+    command.upgrade(config, "head")
+
+
+def _configure_sqlite(engine: AsyncEngine) -> None:
+    """WAL, enforced foreign keys, and writers that queue instead of failing mid-transaction."""
+
+    @event.listens_for(engine.sync_engine, "connect")
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Let SQLAlchemy, not the driver, decide when a transaction begins (see "begin" below).
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    @event.listens_for(engine.sync_engine, "begin")
+    def on_begin(connection: Connection) -> None:
+        # IMMEDIATE takes the write lock up front: a read-then-write unit of work cannot be
+        # overtaken by another process between its read and its write.
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+class Database:
+    """Engine and session factory, created once at start-up."""
+
+    def __init__(self, url: str = DEFAULT_URL) -> None:
+        self.url = make_url(url)
+        self.engine = create_async_engine(self.url)
+        if self.url.get_backend_name() == "sqlite":
+            _configure_sqlite(self.engine)
+        self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+
+    async def upgrade(self) -> None:
+        """Bring the schema to the newest Alembic revision."""
+        async with self.engine.begin() as connection:
+            await connection.run_sync(_upgrade)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[AsyncSession]:
+        """One unit of work: committed when the block ends, rolled back if it raises."""
+        async with self.sessions() as session, session.begin():
+            yield session
+
+    async def close(self) -> None:
+        await self.engine.dispose()

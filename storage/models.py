@@ -1,0 +1,145 @@
+"""Tables: enough to recompute any game from its hands."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    UniqueConstraint,
+    text,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+# Named constraints keep Alembic migrations deterministic on every backend.
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+
+
+class Chat(Base):
+    """A Telegram chat; every game and player belongs to one."""
+
+    __tablename__ = "chats"
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Player(Base):
+    """A name in a chat: matched case-insensitively, shown as first typed."""
+
+    __tablename__ = "players"
+    __table_args__ = (UniqueConstraint("chat_id", "name_key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    chat_id: Mapped[int] = mapped_column(ForeignKey("chats.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(32))
+    name_key: Mapped[str] = mapped_column(String(32))
+
+
+class Game(Base):
+    """One game: its mode, house options and state."""
+
+    __tablename__ = "games"
+    __table_args__ = (
+        # At most one running game per chat, whatever the number of bot processes.
+        Index(
+            "uq_games_running_per_chat",
+            "chat_id",
+            unique=True,
+            sqlite_where=text("state = 'running'"),
+            postgresql_where=text("state = 'running'"),
+        ),
+        Index("ix_games_chat_id_id", "chat_id", "id"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    chat_id: Mapped[int] = mapped_column(ForeignKey("chats.id", ondelete="CASCADE"))
+    mode: Mapped[str] = mapped_column(String(16))
+    target: Mapped[int] = mapped_column(Integer)
+    tie_beats_caller: Mapped[bool] = mapped_column(Boolean, default=False)
+    jokers: Mapped[bool] = mapped_column(Boolean, default=False)
+    state: Mapped[str] = mapped_column(String(16))
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+    seats: Mapped[list[Seat]] = relationship(
+        order_by="Seat.position", cascade="all, delete-orphan", lazy="raise"
+    )
+    hands: Mapped[list[HandRow]] = relationship(
+        order_by="HandRow.number", cascade="all, delete-orphan", lazy="raise"
+    )
+
+
+class Seat(Base):
+    """A player at a game, in seat order; late joiners take the next position.
+
+    When someone joined follows from the hands: just before the first hand they played in.
+    """
+
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("game_id", "position"),)
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    position: Mapped[int] = mapped_column(Integer)
+
+    player: Mapped[Player] = relationship(lazy="raise")
+
+
+class HandRow(Base):
+    """One recorded hand; ``message_id`` is the chat message it came from."""
+
+    __tablename__ = "hands"
+    __table_args__ = (
+        UniqueConstraint("game_id", "number"),
+        # A redelivered update must not record the same hand twice.
+        UniqueConstraint("game_id", "message_id"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    number: Mapped[int] = mapped_column(Integer)
+    message_id: Mapped[int | None] = mapped_column(BigInteger)
+    recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    results: Mapped[list[HandResult]] = relationship(cascade="all, delete-orphan", lazy="raise")
+
+
+class HandResult(Base):
+    """A player's line in a hand: reported total S, caller flag and points scored."""
+
+    __tablename__ = "hand_results"
+
+    hand_id: Mapped[int] = mapped_column(
+        ForeignKey("hands.id", ondelete="CASCADE"), primary_key=True
+    )
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    position: Mapped[int] = mapped_column(Integer)
+    reported_total: Mapped[int] = mapped_column(Integer)
+    is_caller: Mapped[bool] = mapped_column(Boolean, default=False)
+    points: Mapped[int] = mapped_column(Integer)
+
+    player: Mapped[Player] = relationship(lazy="raise")
