@@ -49,9 +49,7 @@ def test_totals_are_the_sums_of_hand_points(played: list[Hand]) -> None:
 
 
 @given(st.lists(hands(), max_size=8), st.lists(hands(PLAYERS[:5]), max_size=4))
-def test_a_late_joiner_never_starts_ahead_of_anyone(
-    before: list[Hand], after: list[Hand]
-) -> None:
+def test_a_late_joiner_never_starts_ahead_of_anyone(before: list[Hand], after: list[Hand]) -> None:
     game = Game(PLAYERS[:4])
     for hand in before:
         game = game.with_hand(hand)
@@ -60,7 +58,9 @@ def test_a_late_joiner_never_starts_ahead_of_anyone(
     assert all(start >= total for total in game.totals().values())
     for hand in after:
         joined = joined.with_hand(hand)
-    assert joined.totals()["Elena"] == start + sum(h.points["Elena"] for h in joined.hands[len(before):])
+    assert joined.totals()["Elena"] == start + sum(
+        h.points["Elena"] for h in joined.hands[len(before) :]
+    )
 
 
 @given(st.lists(hands(), min_size=1, max_size=12))

@@ -1,0 +1,26 @@
+# Two commands a newcomer needs: `make run` and `make test`. Each builds .venv by itself.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: run test lint clean
+
+$(BIN)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+run: $(BIN)/.installed  ## run the bot (long polling); needs TELEGRAM_BOT_TOKEN
+	$(BIN)/python -m bot
+
+lint: $(BIN)/.installed  ## style and types
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+test: lint  ## lint, then the whole test suite
+	$(BIN)/python -m pytest
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis *.egg-info

@@ -1,0 +1,1 @@
+"""TamaloBot's Telegram layer."""

@@ -1,0 +1,84 @@
+"""The composition root: builds the Application and registers every handler in one place."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from telegram import BotCommand, Update
+from telegram.ext import ApplicationBuilder, CommandHandler, filters
+from telegram.request import BaseRequest
+
+from bot import texts
+from bot.commands import game, help, standings
+from bot.commands.common import Handler
+from bot.context import CONTEXT_TYPES, Context, TamaloApp
+from bot.settings import Settings
+from storage import Database
+
+log = logging.getLogger(__name__)
+
+# Only new messages are commands: an edited "/mano" must not record a second hand.
+NEW_MESSAGES = filters.UpdateType.MESSAGE
+
+HANDLERS: tuple[tuple[tuple[str, ...], Handler], ...] = (
+    (("start", "aiuto", "help"), help.show_help),
+    (("nuova", "new"), game.new_game),
+    (("mano", "hand"), game.record_hand),
+    (("entra", "join"), game.join),
+    (("classifica", "standings"), standings.show_standings),
+    (("annulla", "undo"), game.undo),
+    (("fine", "end"), game.end_game),
+)
+
+
+def build_application(settings: Settings, *, request: BaseRequest | None = None) -> TamaloApp:
+    """The bot, polling Telegram, or talking to ``request`` alone (tests, no updater)."""
+    builder = (
+        ApplicationBuilder()
+        .token(settings.require_token())
+        .base_url(settings.base_url)
+        .base_file_url(settings.base_file_url)
+        .context_types(CONTEXT_TYPES)
+        .post_init(open_resources)
+        .post_shutdown(close_resources)
+    )
+    if request is not None:
+        builder = builder.request(request).get_updates_request(request).updater(None)
+    app: TamaloApp = builder.build()  # type: ignore[assignment]
+    app.bot_data.db = Database(settings.database_url)
+    for commands, callback in HANDLERS:
+        app.add_handler(CommandHandler(commands, callback, filters=NEW_MESSAGES))
+    app.add_error_handler(report_error)
+    return app
+
+
+async def open_resources(app: TamaloApp) -> None:
+    """Upgrade the schema, then publish the command menu."""
+    await app.bot_data.db.upgrade()
+    await app.bot.set_my_commands(
+        [BotCommand(command, description) for command, _, description in texts.COMMANDS]
+    )
+
+
+async def close_resources(app: TamaloApp) -> None:
+    await app.bot_data.db.close()
+
+
+@asynccontextmanager
+async def running(app: TamaloApp) -> AsyncIterator[TamaloApp]:
+    """The Application initialised with its resources open, without polling (tests, tools)."""
+    async with app:
+        await open_resources(app)
+        try:
+            yield app
+        finally:
+            await close_resources(app)
+
+
+async def report_error(update: object, context: Context) -> None:
+    """Log the failure with its update; tell the chat that nothing was recorded."""
+    log.error("Error while handling update %s", update, exc_info=context.error)
+    if isinstance(update, Update) and update.effective_message is not None:
+        await update.effective_message.reply_text(texts.SOMETHING_WENT_WRONG)

@@ -1,0 +1,31 @@
+"""The typed context every handler receives: the database is reached through it."""
+
+from __future__ import annotations
+
+from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot
+
+from storage import Database
+
+
+class BotData:
+    """Application-wide resources, opened at start-up."""
+
+    db: Database
+
+
+class Context(CallbackContext[ExtBot[None], dict[object, object], dict[object, object], BotData]):
+    @property
+    def db(self) -> Database:
+        return self.bot_data.db
+
+    @property
+    def text_args(self) -> str:
+        """The command's arguments as one string (the parsers re-split it)."""
+        return " ".join(self.args or ())
+
+
+CONTEXT_TYPES = ContextTypes(context=Context, bot_data=BotData)
+
+TamaloApp = Application[
+    ExtBot[None], Context, dict[object, object], dict[object, object], BotData, None
+]

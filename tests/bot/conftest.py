@@ -1,0 +1,124 @@
+"""A group chat driving the real Application offline, one update at a time."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import text
+from telegram import Update
+
+from bot.app import build_application, running
+from bot.context import Context, TamaloApp
+from bot.settings import Secret, Settings
+from storage import Database, GameStore
+from tests.bot.fakes import RecordingRequest
+
+GROUP = -100_123
+
+
+class Table:
+    """Messages typed in one chat; each ``send`` returns the bot's replies to it."""
+
+    _ids = itertools.count(1)
+
+    def __init__(self, app: TamaloApp, request: RecordingRequest, errors: list[BaseException],
+                 chat_id: int = GROUP) -> None:  # fmt: skip
+        self.app, self.request, self.errors, self.chat_id = app, request, errors, chat_id
+
+    def update(self, text: str, *, edited: bool = False) -> Update:
+        number = next(self._ids)
+        command_length = len(text.split()[0]) if text.startswith("/") else 0
+        message = {
+            "message_id": number,
+            "date": 1_700_000_000,
+            "chat": {"id": self.chat_id, "type": "group", "title": "Tavolo"},
+            "from": {"id": 42, "is_bot": False, "first_name": "Anna"},
+            "text": text,
+            "entities": [{"type": "bot_command", "offset": 0, "length": command_length}]
+            if command_length
+            else [],
+        }
+        key = "edited_message" if edited else "message"
+        if edited:
+            message["edit_date"] = 1_700_000_100
+        return Update.de_json({"update_id": number, key: message}, self.app.bot)
+
+    async def deliver(self, update: Update) -> list[str]:
+        before = len(self.request.calls)
+        await self.app.process_update(update)
+        if self.errors:
+            raise self.errors.pop()
+        return [p["text"] for name, p in self.request.calls[before:] if name == "sendMessage"]
+
+    async def send(self, text: str) -> list[str]:
+        return await self.deliver(self.update(text))
+
+    async def reply(self, text: str) -> str:
+        """The one reply a command gets."""
+        replies = await self.send(text)
+        assert len(replies) == 1, replies
+        return replies[0]
+
+    def in_chat(self, chat_id: int) -> Table:
+        return Table(self.app, self.request, self.errors, chat_id)
+
+    async def totals(self) -> dict[str, int]:
+        async with self.app.bot_data.db.transaction() as session:
+            record = await GameStore(session).latest(self.chat_id)
+        assert record is not None
+        return record.game.totals()
+
+    async def dump(self) -> dict[str, list[Any]]:
+        """Every row of every table: equal before and after means nothing changed."""
+        tables = ("chats", "players", "games", "seats", "hands", "hand_results")
+        async with self.app.bot_data.db.transaction() as session:
+            return {
+                t: list((await session.execute(text(f"SELECT * FROM {t}"))).all()) for t in tables
+            }
+
+
+StartBot = Callable[[], AbstractAsyncContextManager[Table]]
+
+
+@pytest.fixture
+def database_url(tmp_path: Path) -> str:
+    return f"sqlite+aiosqlite:///{tmp_path / 'tamalo.db'}"
+
+
+@pytest.fixture
+def start_bot(database_url: str) -> StartBot:
+    """Start the bot (again, after a stop) on the same database file."""
+
+    @asynccontextmanager
+    async def start() -> AsyncIterator[Table]:
+        request = RecordingRequest()
+        settings = Settings(token=Secret("123456:TEST"), database_url=database_url)
+        app = build_application(settings, request=request)
+        errors: list[BaseException] = []
+
+        async def record(update: object, context: Context) -> None:
+            # Without this a handler's exception is only logged and the test would pass.
+            assert context.error is not None
+            errors.append(context.error)
+
+        app.add_error_handler(record)
+        async with running(app):
+            yield Table(app, request, errors)
+
+    return start
+
+
+@pytest.fixture
+async def table(start_bot: StartBot) -> AsyncIterator[Table]:
+    async with start_bot() as started:
+        yield started
+
+
+@pytest.fixture
+def db(database_url: str) -> Database:
+    return Database(database_url)

@@ -1,0 +1,60 @@
+"""A Bot API that records each request and answers it, without a network."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from typing import Any
+
+from telegram.request import BaseRequest, RequestData
+
+BOT_USER = {"id": 777, "is_bot": True, "first_name": "Tamalo", "username": "TamaloBot"}
+
+
+class RecordingRequest(BaseRequest):
+    """Answers ``getMe``, ``sendMessage`` and the rest, and keeps ``(method, parameters)``."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, dict[str, Any]]] = []
+        self._message_ids = itertools.count(10_000)
+
+    async def initialize(self) -> None:
+        pass
+
+    async def shutdown(self) -> None:
+        pass
+
+    @property
+    def read_timeout(self) -> float:
+        return 1.0
+
+    async def do_request(
+        self,
+        url: str,
+        method: str,
+        request_data: RequestData | None = None,
+        read_timeout: object = None,
+        write_timeout: object = None,
+        connect_timeout: object = None,
+        pool_timeout: object = None,
+    ) -> tuple[int, bytes]:
+        name = url.rsplit("/", 1)[-1]
+        parameters = dict(request_data.parameters) if request_data else {}
+        self.calls.append((name, parameters))
+        return 200, json.dumps({"ok": True, "result": self._answer(name, parameters)}).encode()
+
+    def _answer(self, name: str, parameters: dict[str, Any]) -> object:
+        if name == "getMe":
+            return BOT_USER
+        if name in {"sendMessage", "editMessageText"}:
+            return {
+                "message_id": next(self._message_ids),
+                "date": 0,
+                "chat": {"id": int(parameters["chat_id"]), "type": "group", "title": "Tavolo"},
+                "from": BOT_USER,
+                "text": parameters.get("text", ""),
+            }
+        return True
+
+    def sent_texts(self) -> list[str]:
+        return [p["text"] for name, p in self.calls if name == "sendMessage"]

@@ -1,0 +1,144 @@
+"""A classic game night in a group chat, typed command by command."""
+
+from tests.bot.conftest import StartBot, Table
+
+
+async def test_four_players_play_to_100_with_a_late_joiner_and_an_undo(table: Table) -> None:
+    started = await table.reply("/nuova Anna Bruno Carlo Dario")
+    assert "Giocano, in ordine: Anna, Bruno, Carlo e Dario." in started
+    assert "/mano Anna 3 Bruno 12 Carlo 7 Dario 0 t=Anna" in started
+
+    first = await table.reply("/mano Anna 3 Bruno 12 Carlo 7 Dario 25 tamalo=Anna")
+    assert first.startswith("Mano 1:\nAnna 0 · Tamalo riuscito ✅\nBruno 12\nCarlo 7\nDario 25\n")
+    assert first.endswith("Classifica:\n1. Anna 0\n2. Carlo 7\n3. Bruno 12\n4. Dario 25")
+
+    second = await table.reply("/mano 4 2 9 30 t=anna")  # seat order; the caller is beaten
+    assert "Anna 15 · Tamalo sbagliato ❌" in second
+    assert second.endswith("1. Bruno 12\n2. Anna 15\n3. Carlo 16\n4. Dario 55")
+
+    third = await table.reply("/mano carlo 0 DARIO 20 Anna A,7,KN Bruno 10")  # any order, cards
+    assert third.endswith("1. Carlo 16\n2. Bruno 22\n3. Anna 36\n4. Dario 75")
+
+    wrong = await table.reply("/mano Anna 40 Bruno 0 Carlo 0 Dario 0")
+    assert "1. Carlo 16\n2. Bruno 22\n3. Dario 75\n4. Anna 76" in wrong
+    undone = await table.reply("/annulla")
+    assert undone.startswith("Ho annullato la mano 4.")
+    assert undone.endswith("1. Carlo 16\n2. Bruno 22\n3. Anna 36\n4. Dario 75")
+    assert await table.totals() == {"Anna": 36, "Bruno": 22, "Carlo": 16, "Dario": 75}
+
+    joined = await table.reply("/entra Elena")
+    assert joined.startswith("Elena entra in partita con 75 punti (come l'ultimo in classifica).")
+
+    last = await table.reply("/mano Anna 8 Bruno 10 Carlo 11 Dario 30 Elena 3 t=Anna")
+    assert "Anna 23 · Tamalo sbagliato ❌" in last
+    assert "🏁 Partita finita: Dario ha raggiunto 105 punti (soglia 100)." in last
+    assert last.endswith(
+        "Classifica finale:\n1. Carlo 27\n2. Bruno 32\n3. Anna 59\n4. Elena 75\n5. Dario 105"
+        "\n\n🏆 Vince Carlo con 27 punti!"
+    )
+    assert await table.totals() == {"Anna": 59, "Bruno": 32, "Carlo": 27, "Dario": 105, "Elena": 75}
+
+    # The game is over: no more hands, but the standings stay visible.
+    assert await table.reply("/mano 1 2 3 4 5") == (
+        "Nessuna partita in corso. Iniziane una con /nuova Anna Bruno Carlo."
+    )
+    standings = await table.reply("/classifica")
+    assert standings.startswith("Ultima partita, finita.\nClassifica finale:\n1. Carlo 27\n")
+    assert standings.endswith("🏆 Vince Carlo con 27 punti!")
+
+
+async def test_undoing_the_hand_that_ended_the_game_reopens_it(table: Table) -> None:
+    await table.send("/nuova Anna Bruno")
+    ended = await table.reply("/mano Anna 99 Bruno 120")
+    assert "Partita finita" in ended
+    reopened = await table.reply("/annulla")
+    assert reopened.startswith("Ho annullato la mano 1. La partita riprende.")
+    assert "1. Anna 0\n1. Bruno 0" in reopened
+    assert (await table.reply("/mano 3 4")).startswith("Mano 1:")
+
+
+async def test_a_game_closed_with_fine_is_ranked_as_it_stands(table: Table) -> None:
+    await table.send("/new Anna Bruno Carlo")
+    await table.send("/hand Anna 10 Bruno 3 Carlo 10")
+    closed = await table.reply("/end")
+    assert closed == (
+        "Partita chiusa.\nClassifica finale:\n1. Bruno 0\n2. Anna 10\n2. Carlo 10"
+        "\n\n🏆 Vince Bruno con 0 punti!"
+    )
+    assert (await table.reply("/annulla")).startswith("L'ultima partita è stata chiusa con /fine")
+    assert (await table.reply("/nuova Anna Bruno")).startswith("🃏 Nuova partita classica")
+
+
+async def test_joint_winners_are_announced_together(table: Table) -> None:
+    await table.send("/nuova Anna Bruno Carlo")
+    ended = await table.reply("/mano Anna 50 Bruno 100 Carlo 50")
+    assert ended.endswith("🏆 Vincono a pari merito Anna e Carlo con 50 punti!")
+
+
+async def test_restart_in_the_middle_of_a_game_loses_nothing(start_bot: StartBot) -> None:
+    async with start_bot() as table:
+        await table.send("/nuova Anna Bruno Carlo")
+        await table.send("/mano Anna 3 Bruno 12 Carlo 7 t=Anna")
+        await table.send("/entra Dario")
+    async with start_bot() as table:  # a new Application on the same database
+        assert (await table.reply("/classifica")).endswith(
+            "1. Anna 0\n2. Carlo 7\n3. Bruno 12\n3. Dario 12"
+        )
+        hand = await table.reply("/mano 1 1 1 1")
+        assert hand.startswith("Mano 2:")
+        assert await table.totals() == {"Anna": 0, "Bruno": 12, "Carlo": 7, "Dario": 12}
+
+
+async def test_each_chat_keeps_its_own_games(table: Table) -> None:
+    other = table.in_chat(-100_999)
+    await table.send("/nuova Anna Bruno")
+    await table.send("/mano Anna 10 Bruno 20")
+    assert await other.reply("/classifica") == (
+        "In questa chat non si è ancora giocato. Iniziate con /nuova Anna Bruno Carlo."
+    )
+    assert "Nessuna partita in corso" in await other.reply("/mano 1 2")
+    assert (await other.reply("/nuova Anna Bruno")).startswith("🃏 Nuova partita")
+    await other.send("/mano 50 60")
+    assert await table.totals() == {"Anna": 10, "Bruno": 20}
+    assert await other.totals() == {"Anna": 50, "Bruno": 60}
+
+
+async def test_names_keep_their_first_spelling_in_a_chat(table: Table) -> None:
+    await table.send("/nuova Anna Bruno")
+    await table.send("/fine")
+    started = await table.reply("/nuova ANNA bruno Carlo")
+    assert "Giocano, in ordine: Anna, Bruno e Carlo." in started
+
+
+async def test_a_redelivered_update_records_nothing_new(table: Table) -> None:
+    await table.send("/nuova Anna Bruno")
+    update = table.update("/mano Anna 3 Bruno 12")
+    assert (await table.deliver(update))[0].startswith("Mano 1:")
+    assert await table.deliver(update) == ["Questa mano è già registrata."]
+    assert await table.totals() == {"Anna": 0, "Bruno": 12}
+
+
+async def test_an_edited_command_is_not_recorded_twice(table: Table) -> None:
+    await table.send("/nuova Anna Bruno")
+    await table.send("/mano Anna 3 Bruno 12")
+    assert await table.deliver(table.update("/mano Anna 3 Bruno 40", edited=True)) == []
+    assert await table.totals() == {"Anna": 0, "Bruno": 12}
+
+
+async def test_help_lists_every_command_with_an_example(table: Table) -> None:
+    for command in ("/start", "/aiuto", "/help"):
+        text = await table.reply(command)
+        for example in ("/nuova Anna", "/mano Anna 3", "/entra Dario", "/classifica",
+                        "/annulla", "/fine", "/aiuto"):  # fmt: skip
+            assert example in text
+
+
+async def test_the_command_menu_is_registered_at_start_up(table: Table) -> None:
+    (commands,) = [p["commands"] for name, p in table.request.calls if name == "setMyCommands"]
+    assert [c["command"] for c in commands] == [
+        "nuova", "mano", "entra", "classifica", "annulla", "fine", "aiuto",
+    ]  # fmt: skip
+
+
+async def test_commands_addressed_to_the_bot_by_username_work(table: Table) -> None:
+    assert (await table.reply("/nuova@TamaloBot Anna Bruno")).startswith("🃏 Nuova partita")

@@ -1,0 +1,68 @@
+"""Command text to values, without Telegram."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot.parsing import UserError, parse_hand, parse_join, parse_new_game, tokens
+from scoring import Hand, Report, Rules
+
+SEATS = ("Anna", "Bruno", "Carlo")
+
+
+def hand(caller: str | None = None, **totals: int) -> Hand:
+    return Hand(tuple(Report(p, s) for p, s in totals.items()), caller)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Anna 3 Bruno 12 Carlo 7 tamalo=Anna",
+        "Carlo 7 t=anna Anna 3 bruno 12",
+        "3 12 7 t=Anna",
+        "  3   12 7   T = Anna ",
+        "Anna 1,2 Bruno 10,2 Carlo 7",
+        "Anna A, 2 Bruno Q Carlo 7",
+    ],
+)
+def test_the_same_hand_written_many_ways(text: str) -> None:
+    caller = None if "t" not in text.casefold() else "Anna"
+    assert parse_hand(text, SEATS, Rules()) == hand(caller, Anna=3, Bruno=12, Carlo=7)
+
+
+def test_card_lists_and_numbers_mix() -> None:
+    assert parse_hand("A,7,KN KR 0", SEATS, Rules()) == hand(Anna=21, Bruno=0, Carlo=0)
+
+
+def test_jokers_count_15_in_jokes_mode() -> None:
+    assert parse_hand("JK 1 2", SEATS, Rules(jokers=True)).total_of("Anna") == 15
+
+
+def test_a_hand_names_players_as_seated() -> None:
+    assert parse_hand("anna 1 BRUNO 2 carlo 3", SEATS, Rules()).players == SEATS
+
+
+def test_tokens_keep_card_lists_and_options_together() -> None:
+    assert tokens(" Anna  A , 7 ,KN  t = Anna ") == ["Anna", "A,7,KN", "t=Anna"]
+
+
+def test_new_game_keeps_seat_order() -> None:
+    assert parse_new_game("Carlo Anna Bruno") == ("Carlo", "Anna", "Bruno")
+    assert parse_new_game("Gian-Luca D'Amico Zoë") == ("Gian-Luca", "D'Amico", "Zoë")
+
+
+def test_join_refuses_someone_already_seated_whatever_the_case() -> None:
+    assert parse_join("Dario", SEATS) == "Dario"
+    with pytest.raises(UserError, match="Bruno gioca già"):
+        parse_join("BRUNO", SEATS)
+
+
+@given(st.text(max_size=60))
+def test_any_text_gives_a_hand_or_a_message(text: str) -> None:
+    try:
+        parsed = parse_hand(text, SEATS, Rules())
+    except UserError as error:
+        message = error.message
+        assert message
+    else:
+        assert parsed.players == SEATS
