@@ -100,8 +100,10 @@ def final_standings(game: Game) -> str:
 
 
 def _hand_line(scored: ScoredHand, player: str) -> str:
-    points = scored.points[player]
+    points, total = scored.points[player], scored.hand.total_of(player)
     line = f"{player} {points}"
+    if points > total:  # a penalty: show what was in hand, so a typo is easy to spot
+        line += f" (carte {total})"
     if player == scored.hand.caller:
         line += " · Tamalo riuscito ✅" if scored.call_won else " · Tamalo sbagliato ❌"
     return line

@@ -13,7 +13,7 @@ async def test_four_players_play_to_100_with_a_late_joiner_and_an_undo(table: Ta
     assert first.endswith("Classifica:\n1. Anna 0\n2. Carlo 7\n3. Bruno 12\n4. Dario 25")
 
     second = await table.reply("/mano 4 2 9 30 t=anna")  # seat order; the caller is beaten
-    assert "Anna 15 · Tamalo sbagliato ❌" in second
+    assert "Anna 15 (carte 4) · Tamalo sbagliato ❌" in second
     assert second.endswith("1. Bruno 12\n2. Anna 15\n3. Carlo 16\n4. Dario 55")
 
     third = await table.reply("/mano carlo 0 DARIO 20 Anna A,7,KN Bruno 10")  # any order, cards
@@ -30,7 +30,7 @@ async def test_four_players_play_to_100_with_a_late_joiner_and_an_undo(table: Ta
     assert joined.startswith("Elena entra in partita con 75 punti (come l'ultimo in classifica).")
 
     last = await table.reply("/mano Anna 8 Bruno 10 Carlo 11 Dario 30 Elena 3 t=Anna")
-    assert "Anna 23 · Tamalo sbagliato ❌" in last
+    assert "Anna 23 (carte 8) · Tamalo sbagliato ❌" in last
     assert "🏁 Partita finita: Dario ha raggiunto 105 punti (soglia 100)." in last
     assert last.endswith(
         "Classifica finale:\n1. Carlo 27\n2. Bruno 32\n3. Anna 59\n4. Elena 75\n5. Dario 105"
