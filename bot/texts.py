@@ -64,10 +64,8 @@ def names(players: Sequence[str]) -> str:
 
 
 def game_running(players: Sequence[str]) -> str:
-    return (
-        f"C'è già una partita in corso ({names(players)}). "
-        "Chiudila con /fine prima di iniziarne un'altra."
-    )
+    who = f" ({names(players)})" if players else ""
+    return f"C'è già una partita in corso{who}. Chiudila con /fine prima di iniziarne un'altra."
 
 
 def game_started(game: Game) -> str:

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import delete, select
+from sqlalchemy import Select, delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload
@@ -22,7 +22,11 @@ class GameState(enum.StrEnum):
 
 
 class GameAlreadyRunning(Exception):
-    """The chat already has a running game."""
+    """The chat already has a running game (``players`` is empty if another process won)."""
+
+    def __init__(self, players: Sequence[str] = ()) -> None:
+        super().__init__(players)
+        self.players = tuple(players)
 
 
 class HandAlreadyRecorded(Exception):
@@ -120,8 +124,8 @@ class GameStore:
 
     async def start(self, chat_id: int, names: Sequence[str], rules: scoring.Rules) -> GameRecord:
         """A new running game with these seats; names already known keep their first spelling."""
-        if await self.running(chat_id) is not None:
-            raise GameAlreadyRunning
+        if (running := await self.running(chat_id)) is not None:
+            raise GameAlreadyRunning(running.game.players)
         await self._ensure_chat(chat_id)
         row = models.Game(
             chat_id=chat_id,
@@ -200,8 +204,8 @@ class GameStore:
         except IntegrityError as error:  # reopening while another game runs
             raise GameAlreadyRunning from error
 
-    async def _one(self, query: object) -> GameRecord | None:
-        row = await self.session.scalar(query.options(*_WITH_EVERYTHING))  # type: ignore[attr-defined]
+    async def _one(self, query: Select[models.Game]) -> GameRecord | None:
+        row = await self.session.scalar(query.options(*_WITH_EVERYTHING))
         return _to_record(row) if row is not None else None
 
     async def _reload(self, game_id: int) -> GameRecord:

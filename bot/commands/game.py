@@ -26,13 +26,10 @@ async def new_game(update: Update, context: Context) -> None:
     """Start a classic game with the players in seat order."""
     players = parse_new_game(context.text_args)
     async with context.db.transaction() as session:
-        games = GameStore(session)
-        if (running := await games.running(chat_id_of(update))) is not None:
-            raise UserError(texts.game_running(running.game.players))
         try:
-            record = await games.start(chat_id_of(update), players, Rules())
+            record = await GameStore(session).start(chat_id_of(update), players, Rules())
         except GameAlreadyRunning as error:
-            raise UserError(texts.game_running(players)) from error
+            raise UserError(texts.game_running(error.players)) from error
     await message_of(update).reply_text(texts.game_started(record.game))
 
 
