@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import logging
 import sys
 
 from telegram import Update
+from telegram.error import InvalidToken
 
 from bot.app import build_application
 from bot.logs import configure_logging
 from bot.settings import Settings, SettingsError
+
+log = logging.getLogger("bot")
 
 
 def main() -> int:
@@ -16,10 +20,17 @@ def main() -> int:
     configure_logging(settings.log_level, [settings.token.get()] if settings.token else [])
     try:
         app = build_application(settings)
+        app.run_polling(allowed_updates=[Update.MESSAGE])
     except SettingsError as error:
-        print(error, file=sys.stderr)
+        log.error("%s", error)
         return 2
-    app.run_polling(allowed_updates=[Update.MESSAGE])
+    except InvalidToken:
+        # Its message quotes the token: never let Python print it.
+        log.error("Telegram rejected TELEGRAM_BOT_TOKEN: copy it again from @BotFather.")
+        return 2
+    except Exception:
+        log.exception("TamaloBot stopped on an error")  # through the redacting formatter
+        return 1
     return 0
 
 

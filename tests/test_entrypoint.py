@@ -38,6 +38,7 @@ class FakeBotApi(ThreadingHTTPServer):
         self.sent: list[str] = []
         self.replied = threading.Event()
         self.updates = [START]
+        self.token_rejected = False
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -49,6 +50,9 @@ class Handler(BaseHTTPRequestHandler):
         body = self.rfile.read(int(self.headers.get("Content-Length", 0))).decode()
         fields = {k: v[0] for k, v in parse_qs(body).items()}
         result: object = True
+        if self.server.token_rejected:
+            self.answer(401, {"ok": False, "error_code": 401, "description": "Unauthorized"})
+            return
         if method == "getMe":
             result = ME
         elif method == "getUpdates":
@@ -61,8 +65,11 @@ class Handler(BaseHTTPRequestHandler):
             self.server.sent.append(fields["text"])
             self.server.replied.set()
             result = {"message_id": 2, "date": 0, "chat": START["message"]["chat"], "text": ""}  # type: ignore[index]
-        payload = json.dumps({"ok": True, "result": result}).encode()
-        self.send_response(200)
+        self.answer(200, {"ok": True, "result": result})
+
+    def answer(self, status: int, body: object) -> None:
+        payload = json.dumps(body).encode()
+        self.send_response(status)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(payload)))
         self.end_headers()
@@ -119,3 +126,17 @@ def test_without_a_token_the_bot_says_how_to_get_one(tmp_path: Path) -> None:
     _, err = process.communicate(timeout=60)
     assert process.returncode == 2
     assert "TELEGRAM_BOT_TOKEN is not set" in err
+
+
+def test_a_rejected_token_is_reported_without_printing_it(
+    bot_api: FakeBotApi, tmp_path: Path
+) -> None:
+    bot_api.token_rejected = True
+    port = bot_api.server_address[1]
+    process = run_bot(
+        tmp_path, TELEGRAM_BOT_TOKEN=TOKEN, TELEGRAM_BASE_URL=f"http://127.0.0.1:{port}/bot"
+    )
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 2
+    assert "Telegram rejected TELEGRAM_BOT_TOKEN" in err
+    assert TOKEN not in out + err
