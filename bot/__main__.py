@@ -5,10 +5,9 @@ from __future__ import annotations
 import logging
 import sys
 
-from telegram import Update
 from telegram.error import InvalidToken
 
-from bot.app import build_application
+from bot.app import ALLOWED_UPDATES, build_application
 from bot.logs import configure_logging
 from bot.settings import Settings, SettingsError
 
@@ -20,7 +19,7 @@ def main() -> int:
     configure_logging(settings.log_level, [settings.token.get()] if settings.token else [])
     try:
         app = build_application(settings)
-        app.run_polling(allowed_updates=[Update.MESSAGE])
+        app.run_polling(allowed_updates=ALLOWED_UPDATES)
     except SettingsError as error:
         log.error("%s", error)
         return 2

@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from telegram import BotCommand, Update
-from telegram.ext import ApplicationBuilder, CommandHandler, filters
+from telegram.ext import ApplicationBuilder, CommandHandler, MessageHandler, filters
 from telegram.request import BaseRequest
 
 from bot import texts
@@ -21,6 +21,8 @@ log = logging.getLogger(__name__)
 
 # Only new messages are commands: an edited "/mano" must not record a second hand.
 NEW_MESSAGES = filters.UpdateType.MESSAGE
+EDITED_COMMANDS = filters.UpdateType.EDITED_MESSAGE & filters.COMMAND
+ALLOWED_UPDATES = [Update.MESSAGE, Update.EDITED_MESSAGE]
 
 HANDLERS: tuple[tuple[tuple[str, ...], Handler], ...] = (
     (("start", "aiuto", "help"), help.show_help),
@@ -50,6 +52,7 @@ def build_application(settings: Settings, *, request: BaseRequest | None = None)
     app.bot_data.db = Database(settings.database_url)
     for commands, callback in HANDLERS:
         app.add_handler(CommandHandler(commands, callback, filters=NEW_MESSAGES))
+    app.add_handler(MessageHandler(EDITED_COMMANDS, help.explain_edits))
     app.add_error_handler(report_error)
     return app
 

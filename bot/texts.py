@@ -52,6 +52,10 @@ HAND_EMPTY = (
     "oppure solo i totali nell'ordine dei posti: /mano 3 12 t=Anna."
 )
 CALLER_EMPTY = "Scrivi chi ha chiamato Tamalo dopo t=, per esempio t=Anna."
+EDITS_CHANGE_NOTHING = (
+    "Modificare un comando già inviato non cambia nulla di registrato. "
+    "Per correggere l'ultima mano: /annulla, poi riscrivila con /mano."
+)
 ALREADY_RECORDED = "Questa mano è già registrata."
 SOMETHING_WENT_WRONG = "Qualcosa è andato storto e non ho registrato nulla. Riprova tra poco."
 

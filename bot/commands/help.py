@@ -1,4 +1,4 @@
-"""What the bot does: /start, /aiuto."""
+"""What the bot does: /start, /aiuto, and what an edited command does (nothing)."""
 
 from __future__ import annotations
 
@@ -12,3 +12,8 @@ from bot.context import Context
 async def show_help(update: Update, context: Context) -> None:
     """Every command with an example."""
     await message_of(update).reply_text(texts.HELP)
+
+
+async def explain_edits(update: Update, context: Context) -> None:
+    """An edited command changes nothing recorded: say how to correct instead."""
+    await message_of(update).reply_text(texts.EDITS_CHANGE_NOTHING)

@@ -121,7 +121,10 @@ async def test_a_redelivered_update_records_nothing_new(table: Table) -> None:
 async def test_an_edited_command_is_not_recorded_twice(table: Table) -> None:
     await table.send("/nuova Anna Bruno")
     await table.send("/mano Anna 3 Bruno 12")
-    assert await table.deliver(table.update("/mano Anna 3 Bruno 40", edited=True)) == []
+    assert await table.deliver(table.update("/mano Anna 3 Bruno 40", edited=True)) == [
+        "Modificare un comando già inviato non cambia nulla di registrato. "
+        "Per correggere l'ultima mano: /annulla, poi riscrivila con /mano."
+    ]
     assert await table.totals() == {"Anna": 0, "Bruno": 12}
 
 
