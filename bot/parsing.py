@@ -9,6 +9,8 @@ from bot import texts
 from scoring import CardError, Hand, Report, Rules, is_card, parse_cards
 
 MAX_NAME = 32
+#: More than a table holds; it also keeps every reply well under Telegram's 4096 characters.
+MAX_PLAYERS = 12
 #: No real hand comes near this; a bigger number is a typo.
 MAX_TOTAL = 500
 CALLER_KEYS = frozenset({"t", "tamalo"})
@@ -33,7 +35,7 @@ def tokens(text: str) -> list[str]:
 
 def parse_name(token: str) -> str:
     """A player's name as typed: a word starting with a letter, never a card or a number."""
-    if len(token) > MAX_NAME or not _NAME.fullmatch(token):
+    if len(token.casefold()) > MAX_NAME or not _NAME.fullmatch(token):
         raise UserError(texts.bad_name(token))
     if is_card(token):
         raise UserError(texts.name_is_a_card(token))
@@ -48,6 +50,8 @@ def parse_new_game(text: str) -> tuple[str, ...]:
     _refuse_duplicates(players)
     if len(players) < 2:
         raise UserError(texts.NEW_GAME_ONE_PLAYER)
+    if len(players) > MAX_PLAYERS:
+        raise UserError(texts.too_many_players(MAX_PLAYERS))
     return players
 
 
@@ -70,11 +74,16 @@ def parse_value(token: str, rules: Rules) -> int:
         value = int(token)
         if value < 0:
             raise UserError(texts.negative_value(token))
-        if value > MAX_TOTAL:
-            raise UserError(texts.value_too_high(token, MAX_TOTAL))
-        return value
-    if not re.fullmatch(r"[\w,]+", token):
+    elif re.fullmatch(r"[\w,]+", token):
+        value = _cards(token, rules)
+    else:
         raise UserError(texts.not_a_value(token))
+    if value > MAX_TOTAL:
+        raise UserError(texts.value_too_high(token, MAX_TOTAL))
+    return value
+
+
+def _cards(token: str, rules: Rules) -> int:
     try:
         return parse_cards(token, jokers=rules.jokers)
     except CardError as error:
@@ -89,7 +98,9 @@ def parse_hand(text: str, players: Sequence[str], rules: Rules) -> Hand:
     """``Anna 3 Bruno 12 t=Anna`` or ``3 12 t=Anna`` (seat order) → a hand of every player."""
     caller: str | None = None
     values: list[str] = []
-    for token in tokens(text):
+    for token in _split_at_names(tokens(text), players):
+        if token.casefold() in CALLER_KEYS and _find(token, players) is None:
+            raise UserError(texts.CALLER_EMPTY)
         if "=" not in token:
             values.append(token)
             continue
@@ -120,7 +131,7 @@ def _by_name(values: list[str], players: Sequence[str], rules: Rules) -> dict[st
         player = _find(token, players)
         if player is None:
             if not _looks_like_name(token):
-                raise UserError(texts.not_a_value(token))
+                raise UserError(texts.value_without_name(token))
             raise UserError(texts.unknown_player(token, players))
         if player in totals:
             raise UserError(texts.duplicate_player(player))
@@ -138,6 +149,21 @@ def _by_seat(values: list[str], players: Sequence[str], rules: Rules) -> dict[st
     if len(parsed) != len(players):
         raise UserError(texts.wrong_count(len(parsed), players))
     return dict(zip(players, parsed, strict=True))
+
+
+def _split_at_names(words: list[str], players: Sequence[str]) -> list[str]:
+    """``Anna 3, Bruno 12,`` reads as ``Anna 3 Bruno 12``: a comma before a seated player's
+    name separates pairs, while ``A,7,KN`` stays one card list."""
+    split: list[str] = []
+    for word in words:
+        pieces: list[str] = []
+        for piece in word.split(","):
+            if pieces and _find(piece, players) is None:
+                pieces[-1] += "," + piece
+            else:
+                pieces.append(piece)
+        split.extend(piece.strip(",") for piece in pieces if piece.strip(","))
+    return split
 
 
 def _looks_like_name(token: str) -> bool:

@@ -56,7 +56,7 @@ EDITS_CHANGE_NOTHING = (
     "Modificare un comando già inviato non cambia nulla di registrato. "
     "Per correggere l'ultima mano: /annulla, poi riscrivila con /mano."
 )
-ALREADY_RECORDED = "Questa mano è già registrata."
+ALREADY_HANDLED = "Questo messaggio l'ho già registrato: non cambio nulla."
 SOMETHING_WENT_WRONG = "Qualcosa è andato storto e non ho registrato nulla. Riprova tra poco."
 
 
@@ -148,6 +148,9 @@ def already_seated(player: str) -> str:
 
 def hand_undone(game: Game, number: int, *, reopened: bool) -> str:
     again = " La partita riprende." if reopened else ""
+    if waiting := game.waiting():
+        verb = "non giocava" if len(waiting) == 1 else "non giocavano"
+        again += f" {names(waiting)} {verb} nella mano {number}: riscrivila senza."
     return f"Ho annullato la mano {number}.{again}\n\n" + standings(game, running=True)
 
 
@@ -190,6 +193,17 @@ def missing_players(missing: Sequence[str]) -> str:
     return (
         f"Manca il totale di {names(missing)}: ogni giocatore ha bisogno di un valore "
         f"(0 se ha finito le carte)."
+    )
+
+
+def too_many_players(limit: int) -> str:
+    return f"Al massimo {limit} giocatori per partita."
+
+
+def value_without_name(token: str) -> str:
+    return (
+        f"«{token}» non ha un nome davanti: scrivi nome e totale di ognuno, "
+        "/mano Anna 3 Bruno 12, oppure solo i totali nell'ordine dei posti."
     )
 
 

@@ -44,41 +44,54 @@ def entry_total(totals: Iterable[int]) -> int:
 
 @dataclass(frozen=True)
 class Game:
-    """Seats in order (late joiners appended) and the hands played so far."""
+    """Seats in order (late joiners appended), when each joined, and the hands played."""
 
     players: tuple[str, ...]
     rules: Rules = field(default_factory=Rules)
     hands: tuple[ScoredHand, ...] = ()
+    #: Hands already played when a late joiner sat down; absent means from the start.
+    joined_after: Mapping[str, int] = field(default_factory=dict)
+
+    def seated_for(self, number: int) -> tuple[str, ...]:
+        """Who plays hand ``number`` (1-based): everyone who joined before it."""
+        return tuple(p for p in self.players if self.joined_after.get(p, 0) < number)
+
+    @property
+    def next_players(self) -> tuple[str, ...]:
+        """Who must be reported in the next hand."""
+        return self.seated_for(len(self.hands) + 1)
 
     def with_hand(self, hand: Hand) -> Game:
-        """The game after one more hand; every seated player must be reported."""
-        if sorted(hand.players) != sorted(self.players):
-            raise ValueError(f"hand reports {hand.players}, game seats {self.players}")
+        """The game after one more hand; every player seated for it must be reported."""
+        if sorted(hand.players) != sorted(self.next_players):
+            raise ValueError(f"hand reports {hand.players}, seated {self.next_players}")
         return replace(self, hands=(*self.hands, score_hand(hand, self.rules)))
 
     def with_player(self, name: str) -> Game:
+        """A late joiner, who plays from the next hand on."""
         if name in self.players:
             raise ValueError(f"{name!r} is already playing")
-        return replace(self, players=(*self.players, name))
+        joined = {**self.joined_after, name: len(self.hands)} if self.hands else self.joined_after
+        return replace(self, players=(*self.players, name), joined_after=joined)
 
     def without_last_hand(self) -> Game:
         return replace(self, hands=self.hands[:-1])
 
-    @property
-    def last_hand(self) -> ScoredHand | None:
-        return self.hands[-1] if self.hands else None
+    def waiting(self) -> tuple[str, ...]:
+        """Late joiners whose first hand is not the next one (a hand before it was undone)."""
+        return tuple(p for p in self.players if self.joined_after.get(p, 0) > len(self.hands))
 
     def running_totals(self) -> list[dict[str, int]]:
         """Every player's total after each hand.
 
-        A player enters the sums just before the first hand they play, at the entry total of
-        that moment: so the first seats start at 0 and a late joiner at the highest total.
+        Before each hand, whoever sits down for it enters at the entry total of that moment:
+        the first seats at 0, a late joiner at the highest total (RULES.md, "Late joiners").
         """
         totals: dict[str, int] = {}
         history = []
-        for scored in self.hands:
+        for number, scored in enumerate(self.hands, start=1):
             start = entry_total(totals.values())
-            for player in scored.points:
+            for player in self.seated_for(number):
                 totals.setdefault(player, start)
             for player, points in scored.points.items():
                 totals[player] += points
@@ -86,7 +99,7 @@ class Game:
         return history
 
     def totals(self) -> dict[str, int]:
-        """Each seated player's total now, late joiners who have not played yet included."""
+        """Each seated player's total now; who has not played yet stands at the entry total."""
         played = self.running_totals()[-1] if self.hands else {}
         start = entry_total(played.values())
         return {player: played.get(player, start) for player in self.players}

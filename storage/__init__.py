@@ -1,7 +1,13 @@
 """Persistence: SQLAlchemy 2 async models, queries and Alembic migrations."""
 
 from storage.db import Database
-from storage.games import GameAlreadyRunning, GameRecord, GameState, GameStore, HandAlreadyRecorded
+from storage.games import (
+    GameAlreadyRunning,
+    GameRecord,
+    GameState,
+    GameStore,
+    MessageAlreadyHandled,
+)
 
 __all__ = [
     "Database",
@@ -9,5 +15,5 @@ __all__ = [
     "GameRecord",
     "GameState",
     "GameStore",
-    "HandAlreadyRecorded",
+    "MessageAlreadyHandled",
 ]

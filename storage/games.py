@@ -29,8 +29,8 @@ class GameAlreadyRunning(Exception):
         self.players = tuple(players)
 
 
-class HandAlreadyRecorded(Exception):
-    """This chat message was already recorded as a hand (a redelivered update)."""
+class MessageAlreadyHandled(Exception):
+    """This chat message already changed something (a redelivered update)."""
 
 
 @dataclass(frozen=True)
@@ -64,21 +64,27 @@ _WITH_EVERYTHING = (
 
 
 def _to_record(row: models.Game) -> GameRecord:
+    """Rebuild the game from its hands' reported totals.
+
+    Points are scored again by the rules engine; the stored ``points`` column is a copy kept
+    for statistics in SQL.
+    """
     rules = scoring.Rules(
         mode=scoring.Mode(row.mode),
         target=row.target,
         tie_beats_caller=row.tie_beats_caller,
         jokers=row.jokers,
     )
-    seats = [seat.player.name for seat in row.seats]
-    game = scoring.Game((), rules)
+    game = scoring.Game(
+        players=tuple(seat.player.name for seat in row.seats),
+        rules=rules,
+        joined_after={s.player.name: s.joined_after for s in row.seats if s.joined_after},
+    )
     for hand_row in row.hands:
         results = sorted(hand_row.results, key=lambda r: r.position)
         caller = next((r.player.name for r in results if r.is_caller), None)
         reports = tuple(scoring.Report(r.player.name, r.reported_total) for r in results)
-        game = _seat_until(game, seats, {r.player for r in reports})
         game = game.with_hand(scoring.Hand(reports, caller))
-    game = _seat_until(game, seats, set(seats))
     return GameRecord(
         id=row.id,
         chat_id=row.chat_id,
@@ -90,21 +96,21 @@ def _to_record(row: models.Game) -> GameRecord:
     )
 
 
-def _seat_until(game: scoring.Game, seats: Sequence[str], needed: set[str]) -> scoring.Game:
-    """Seat players in seat order until everyone in ``needed`` sits: late joiners enter
-    just before the first hand they played, which fixes their starting total."""
-    for name in seats[len(game.players) :]:
-        if not needed - set(game.players):
-            break
-        game = game.with_player(name)
-    return game
-
-
 class GameStore:
     """Queries and changes on games, inside the caller's unit of work."""
 
     def __init__(self, session: AsyncSession) -> None:
         self.session = session
+
+    async def claim_message(self, chat_id: int, message_id: int) -> None:
+        """Mark a command's message as handled; a second time raises ``MessageAlreadyHandled``."""
+        if await self.session.get(models.HandledMessage, (chat_id, message_id)) is not None:
+            raise MessageAlreadyHandled
+        self.session.add(models.HandledMessage(chat_id=chat_id, message_id=message_id))
+        try:
+            await self.session.flush()
+        except IntegrityError as error:  # another process handled it meanwhile
+            raise MessageAlreadyHandled from error
 
     async def running(self, chat_id: int) -> GameRecord | None:
         return await self._one(
@@ -147,13 +153,14 @@ class GameStore:
         return await self._reload(row.id)
 
     async def seat(self, record: GameRecord, name: str) -> GameRecord:
-        """A late joiner takes the next seat; their starting total follows from the hands."""
+        """A late joiner takes the next seat and plays from the next hand on."""
         player = await self._player(record.chat_id, name)
         self.session.add(
             models.Seat(
                 game_id=record.id,
                 player_id=player.id,
                 position=len(record.game.players),
+                joined_after=len(record.game.hands),
             )
         )
         await self.session.flush()
@@ -163,8 +170,6 @@ class GameStore:
         self, record: GameRecord, scored: scoring.ScoredHand, message_id: int | None
     ) -> None:
         """Store the next hand with every player's reported total, caller flag and points."""
-        if message_id is not None and await self._has_message(record.id, message_id):
-            raise HandAlreadyRecorded
         hand_row = models.HandRow(
             game_id=record.id, number=len(record.game.hands) + 1, message_id=message_id
         )
@@ -213,14 +218,6 @@ class GameStore:
         record = await self._one(select(models.Game).where(models.Game.id == game_id))
         assert record is not None
         return record
-
-    async def _has_message(self, game_id: int, message_id: int) -> bool:
-        found = await self.session.scalar(
-            select(models.HandRow.id).where(
-                models.HandRow.game_id == game_id, models.HandRow.message_id == message_id
-            )
-        )
-        return found is not None
 
     async def _ensure_chat(self, chat_id: int) -> None:
         if await self.session.get(models.Chat, chat_id) is None:

@@ -92,10 +92,7 @@ class Game(Base):
 
 
 class Seat(Base):
-    """A player at a game, in seat order; late joiners take the next position.
-
-    When someone joined follows from the hands: just before the first hand they played in.
-    """
+    """A player at a game, in seat order; late joiners take the next position."""
 
     __tablename__ = "seats"
     __table_args__ = (UniqueConstraint("game_id", "position"),)
@@ -105,19 +102,27 @@ class Seat(Base):
     )
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
     position: Mapped[int] = mapped_column(Integer)
+    # Hands already played when the player sat down: they play from the next one on.
+    joined_after: Mapped[int] = mapped_column(Integer, default=0)
 
     player: Mapped[Player] = relationship(lazy="raise")
+
+
+class HandledMessage(Base):
+    """A chat message whose command changed something: a redelivered update changes nothing."""
+
+    __tablename__ = "handled_messages"
+
+    chat_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    message_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    handled_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 class HandRow(Base):
     """One recorded hand; ``message_id`` is the chat message it came from."""
 
     __tablename__ = "hands"
-    __table_args__ = (
-        UniqueConstraint("game_id", "number"),
-        # A redelivered update must not record the same hand twice.
-        UniqueConstraint("game_id", "message_id"),
-    )
+    __table_args__ = (UniqueConstraint("game_id", "number"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))

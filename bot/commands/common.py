@@ -1,15 +1,18 @@
-"""What every command shares: turning a user's mistake into one reply that changes nothing."""
+"""What every command shares: one unit of work per message, and mistakes answered."""
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine
+from contextlib import asynccontextmanager
 from typing import Any
 
 from telegram import Message, Update
 
+from bot import texts
 from bot.context import Context
 from bot.parsing import UserError
+from storage import GameStore, MessageAlreadyHandled
 
 Handler = Callable[[Update, Context], Coroutine[Any, Any, None]]
 
@@ -35,3 +38,17 @@ def replies_to_mistakes(handler: Handler) -> Handler:
             await message_of(update).reply_text(error.message)
 
     return wrapper
+
+
+@asynccontextmanager
+async def changes(update: Update, context: Context) -> AsyncIterator[GameStore]:
+    """The unit of work of a command that changes something: it happens once per message,
+    so a redelivered update changes nothing."""
+    message = message_of(update)
+    async with context.db.transaction() as session:
+        games = GameStore(session)
+        try:
+            await games.claim_message(message.chat_id, message.message_id)
+        except MessageAlreadyHandled as error:
+            raise UserError(texts.ALREADY_HANDLED) from error
+        yield games

@@ -7,11 +7,11 @@ from datetime import UTC, datetime
 from telegram import Update
 
 from bot import texts
-from bot.commands.common import chat_id_of, message_of, replies_to_mistakes
+from bot.commands.common import changes, chat_id_of, message_of, replies_to_mistakes
 from bot.context import Context
 from bot.parsing import UserError, parse_hand, parse_join, parse_new_game
-from scoring import Game, Rules
-from storage import GameAlreadyRunning, GameRecord, GameState, GameStore, HandAlreadyRecorded
+from scoring import Rules
+from storage import GameAlreadyRunning, GameRecord, GameState, GameStore
 
 
 async def _running(games: GameStore, chat_id: int) -> GameRecord:
@@ -25,9 +25,9 @@ async def _running(games: GameStore, chat_id: int) -> GameRecord:
 async def new_game(update: Update, context: Context) -> None:
     """Start a classic game with the players in seat order."""
     players = parse_new_game(context.text_args)
-    async with context.db.transaction() as session:
+    async with changes(update, context) as games:
         try:
-            record = await GameStore(session).start(chat_id_of(update), players, Rules())
+            record = await games.start(chat_id_of(update), players, Rules())
         except GameAlreadyRunning as error:
             raise UserError(texts.game_running(error.players)) from error
     await message_of(update).reply_text(texts.game_started(record.game))
@@ -37,15 +37,11 @@ async def new_game(update: Update, context: Context) -> None:
 async def record_hand(update: Update, context: Context) -> None:
     """Record one hand of the running game and show the points and standings."""
     message = message_of(update)
-    async with context.db.transaction() as session:
-        games = GameStore(session)
+    async with changes(update, context) as games:
         record = await _running(games, message.chat_id)
-        hand = parse_hand(context.text_args, record.game.players, record.game.rules)
+        hand = parse_hand(context.text_args, record.game.next_players, record.game.rules)
         game = record.game.with_hand(hand)
-        try:
-            await games.add_hand(record, game.hands[-1], message.message_id)
-        except HandAlreadyRecorded as error:
-            raise UserError(texts.ALREADY_RECORDED) from error
+        await games.add_hand(record, game.hands[-1], message.message_id)
         if game.is_over():
             await games.set_state(record, GameState.FINISHED, datetime.now(UTC))
     await message.reply_text(texts.hand_recorded(game))
@@ -54,8 +50,7 @@ async def record_hand(update: Update, context: Context) -> None:
 @replies_to_mistakes
 async def join(update: Update, context: Context) -> None:
     """Seat a late joiner, who starts level with the last in the standings."""
-    async with context.db.transaction() as session:
-        games = GameStore(session)
+    async with changes(update, context) as games:
         record = await _running(games, chat_id_of(update))
         name = parse_join(context.text_args, record.game.players)
         record = await games.seat(record, name)
@@ -65,8 +60,7 @@ async def join(update: Update, context: Context) -> None:
 @replies_to_mistakes
 async def undo(update: Update, context: Context) -> None:
     """Remove the last hand; a game that hand had ended by reaching the target reopens."""
-    async with context.db.transaction() as session:
-        games = GameStore(session)
+    async with changes(update, context) as games:
         record = await games.latest(chat_id_of(update))
         if record is None or not record.game.hands:
             raise UserError(texts.NO_HAND_TO_UNDO)
@@ -75,7 +69,7 @@ async def undo(update: Update, context: Context) -> None:
         await games.remove_last_hand(record)
         if not record.running:
             await games.set_state(record, GameState.RUNNING, datetime.now(UTC))
-        game: Game = record.game.without_last_hand()
+        game = record.game.without_last_hand()
     await message_of(update).reply_text(
         texts.hand_undone(game, len(record.game.hands), reopened=not record.running)
     )
@@ -84,8 +78,7 @@ async def undo(update: Update, context: Context) -> None:
 @replies_to_mistakes
 async def end_game(update: Update, context: Context) -> None:
     """Close the running game now, ranked as it stands."""
-    async with context.db.transaction() as session:
-        games = GameStore(session)
+    async with changes(update, context) as games:
         record = await _running(games, chat_id_of(update))
         await games.set_state(record, GameState.FINISHED, datetime.now(UTC))
     await message_of(update).reply_text(texts.game_ended(record.game))

@@ -8,6 +8,7 @@ from alembic import context
 from sqlalchemy import Connection
 from sqlalchemy.ext.asyncio import create_async_engine
 
+from storage.db import DEFAULT_URL
 from storage.models import Base
 
 config = context.config
@@ -25,10 +26,8 @@ def run_migrations(connection: Connection) -> None:
 
 
 async def run_from_cli() -> None:
-    # The CLI reads the same settings as the bot (environment and .env).
-    from bot.settings import Settings
-
-    engine = create_async_engine(Settings.load().database_url)
+    # For writing migrations against a scratch database: alembic -x url=sqlite+aiosqlite:///x.db
+    engine = create_async_engine(context.get_x_argument(as_dictionary=True).get("url", DEFAULT_URL))
     async with engine.connect() as connection:
         await connection.run_sync(run_migrations)
         await connection.commit()

@@ -110,12 +110,32 @@ async def test_names_keep_their_first_spelling_in_a_chat(table: Table) -> None:
     assert "Giocano, in ordine: Anna, Bruno e Carlo." in started
 
 
-async def test_a_redelivered_update_records_nothing_new(table: Table) -> None:
-    await table.send("/nuova Anna Bruno")
-    update = table.update("/mano Anna 3 Bruno 12")
-    assert (await table.deliver(update))[0].startswith("Mano 1:")
-    assert await table.deliver(update) == ["Questa mano è già registrata."]
-    assert await table.totals() == {"Anna": 0, "Bruno": 12}
+async def test_a_redelivered_update_changes_nothing(table: Table) -> None:
+    already = ["Questo messaggio l'ho già registrato: non cambio nulla."]
+    for text in ["/nuova Anna Bruno", "/mano Anna 3 Bruno 12", "/mano 20 30", "/entra Carlo"]:
+        update = table.update(text)
+        await table.deliver(update)
+        assert await table.deliver(update) == already
+    undo = table.update("/annulla")
+    await table.deliver(undo)
+    assert await table.deliver(undo) == already  # a second undo would lose an acknowledged hand
+    assert await table.totals() == {"Anna": 0, "Bruno": 12, "Carlo": 12}
+    end = table.update("/fine")
+    await table.deliver(end)
+    assert await table.deliver(end) == already
+
+
+async def test_undoing_a_hand_played_before_a_join(table: Table) -> None:
+    await table.send("/nuova Anna Bruno Carlo")
+    await table.send("/mano Anna 40 Bruno 72 Carlo 55")
+    await table.send("/mano Anna 3 Bruno 10 Carlo 10 t=Anna")  # mistyped
+    assert (await table.reply("/entra Dario")).startswith("Dario entra in partita con 82 punti")
+    undone = await table.reply("/annulla")
+    assert "Ho annullato la mano 2. Dario non giocava nella mano 2: riscrivila senza." in undone
+    retyped = await table.reply("/mano Anna 3 Bruno 0 Carlo 10 t=Anna")
+    assert retyped.endswith("1. Anna 55\n2. Carlo 65\n3. Bruno 72\n3. Dario 72")
+    assert "Manca il totale di Dario" in await table.reply("/mano Anna 1 Bruno 1 Carlo 1")
+    assert (await table.reply("/mano Anna 1 Bruno 1 Carlo 1 Dario 1")).startswith("Mano 3:")
 
 
 async def test_an_edited_command_is_not_recorded_twice(table: Table) -> None:

@@ -23,6 +23,8 @@ def hand(caller: str | None = None, **totals: int) -> Hand:
         "  3   12 7   T = Anna ",
         "Anna 1,2 Bruno 10,2 Carlo 7",
         "Anna A, 2 Bruno Q Carlo 7",
+        "Anna 3, Bruno 12, Carlo 7",
+        "Anna 3,Bruno 12,Carlo 7,",
     ],
 )
 def test_the_same_hand_written_many_ways(text: str) -> None:
@@ -66,3 +68,20 @@ def test_any_text_gives_a_hand_or_a_message(text: str) -> None:
         assert message
     else:
         assert parsed.players == SEATS
+
+
+def test_a_card_list_is_capped_like_a_number() -> None:
+    with pytest.raises(UserError, match="troppo per una mano"):
+        parse_hand(",".join(["KN"] * 41) + " 1 1", SEATS, Rules())
+
+
+def test_names_longer_than_32_once_case_folded_are_refused() -> None:
+    with pytest.raises(UserError, match="32 caratteri"):
+        parse_new_game("Anna " + "ß" * 20)
+
+
+def test_at_most_twelve_players() -> None:
+    players = [f"P{chr(ord('a') + n)}" for n in range(13)]
+    assert len(parse_new_game(" ".join(players[:12]))) == 12
+    with pytest.raises(UserError, match="Al massimo 12 giocatori"):
+        parse_new_game(" ".join(players))

@@ -68,15 +68,23 @@ def test_joining_before_the_first_hand_starts_at_zero() -> None:
     assert game.totals() == {"Anna": 0, "Bruno": 0, "Carlo": 0}
 
 
-def test_undoing_the_hand_before_a_join_moves_the_joiner_with_it() -> None:
-    game = play(Game(("Anna", "Bruno")), hand(Anna=10, Bruno=20), hand(Anna=30, Bruno=5))
+def test_a_hand_undone_before_a_join_is_retyped_without_the_joiner() -> None:
+    # Hand 2 was mistyped, Carlo joined after it, then hand 2 is undone and typed again:
+    # Carlo still joined after hand 2, so he is not in it and starts from its corrected totals.
+    game = play(Game(("Anna", "Bruno")), hand(Anna=10, Bruno=20), hand(Anna=90, Bruno=5))
     game = game.with_player("Carlo")
-    assert game.totals()["Carlo"] == 40
-    assert game.without_last_hand().totals()["Carlo"] == 20
+    assert game.totals()["Carlo"] == 100
+    game = game.without_last_hand()
+    assert game.next_players == ("Anna", "Bruno")
+    assert game.waiting() == ("Carlo",)
+    game = game.with_hand(hand(Anna=30, Bruno=5))
+    assert game.totals() == {"Anna": 40, "Bruno": 25, "Carlo": 40}
+    assert game.next_players == ("Anna", "Bruno", "Carlo")
+    assert game.waiting() == ()
 
 
 def test_a_hand_must_report_every_seat() -> None:
-    with pytest.raises(ValueError, match="seats"):
+    with pytest.raises(ValueError, match="seated"):
         Game(("Anna", "Bruno")).with_hand(hand(Anna=3))
 
 

@@ -24,6 +24,13 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("id", name=op.f("pk_chats")),
     )
     op.create_table(
+        "handled_messages",
+        sa.Column("chat_id", sa.BigInteger(), autoincrement=False, nullable=False),
+        sa.Column("message_id", sa.BigInteger(), autoincrement=False, nullable=False),
+        sa.Column("handled_at", sa.DateTime(timezone=True), nullable=False),
+        sa.PrimaryKeyConstraint("chat_id", "message_id", name=op.f("pk_handled_messages")),
+    )
+    op.create_table(
         "games",
         sa.Column("id", sa.Integer(), nullable=False),
         sa.Column("chat_id", sa.BigInteger(), nullable=False),
@@ -72,7 +79,6 @@ def upgrade() -> None:
             ["game_id"], ["games.id"], name=op.f("fk_hands_game_id_games"), ondelete="CASCADE"
         ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_hands")),
-        sa.UniqueConstraint("game_id", "message_id", name=op.f("uq_hands_game_id_message_id")),
         sa.UniqueConstraint("game_id", "number", name=op.f("uq_hands_game_id_number")),
     )
     op.create_table(
@@ -80,6 +86,7 @@ def upgrade() -> None:
         sa.Column("game_id", sa.Integer(), nullable=False),
         sa.Column("player_id", sa.Integer(), nullable=False),
         sa.Column("position", sa.Integer(), nullable=False),
+        sa.Column("joined_after", sa.Integer(), nullable=False),
         sa.ForeignKeyConstraint(
             ["game_id"], ["games.id"], name=op.f("fk_seats_game_id_games"), ondelete="CASCADE"
         ),
@@ -124,4 +131,5 @@ def downgrade() -> None:
         batch_op.drop_index("ix_games_chat_id_id")
 
     op.drop_table("games")
+    op.drop_table("handled_messages")
     op.drop_table("chats")
