@@ -2,10 +2,27 @@
 
 from scoring.cards import CardError, card_value, is_card, parse_cards
 from scoring.classic import score_classic
-from scoring.game import Game, ScoredHand, Standing, entry_total, score_hand
-from scoring.model import Hand, Mode, Report, Rules
+from scoring.contro import bracket, score_contro
+from scoring.game import Game, ScoredHand, Standing, entry_total, quadro_of, score_hand
+from scoring.model import (
+    DEFAULT_TARGET,
+    HANDS_PER_QUADRO,
+    QUADRI,
+    QUADRI_PLAYERS,
+    Hand,
+    Mode,
+    Report,
+    Rules,
+)
+from scoring.tournament import MIN_PLAYERS as TOURNAMENT_MIN_PLAYERS
+from scoring.tournament import draw_tables, finalists
 
 __all__ = [
+    "DEFAULT_TARGET",
+    "HANDS_PER_QUADRO",
+    "QUADRI",
+    "QUADRI_PLAYERS",
+    "TOURNAMENT_MIN_PLAYERS",
     "CardError",
     "Game",
     "Hand",
@@ -14,10 +31,15 @@ __all__ = [
     "Rules",
     "ScoredHand",
     "Standing",
+    "bracket",
     "card_value",
+    "draw_tables",
     "entry_total",
+    "finalists",
     "is_card",
     "parse_cards",
+    "quadro_of",
     "score_classic",
+    "score_contro",
     "score_hand",
 ]

@@ -1,33 +1,37 @@
-"""A game as a sequence of scored hands: totals, standings, the end and the winners.
+"""A game as a sequence of scored hands: totals, standings, dealers, the end and the winners.
 
-RULES.md, "End of the game" and "Late joiners".
+RULES.md, "End of the game", "Late joiners" and "4 Quadri".
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 
 from scoring.classic import call_won, score_classic
-from scoring.model import Hand, Mode, Rules
+from scoring.contro import counter_won, score_contro, tamalo_won
+from scoring.model import HANDS_PER_QUADRO, QUADRI_PLAYERS, Hand, Mode, Rules
 
 
 @dataclass(frozen=True)
 class ScoredHand:
-    """A reported hand with the points each player scored in it."""
+    """A reported hand with the points each player scored in it and how the calls went."""
 
     hand: Hand
     points: Mapping[str, int]
     call_won: bool | None = None
+    counter_won: bool | None = None
 
 
 @dataclass(frozen=True)
 class Standing:
-    """A player's place: equal totals share a rank (1, 1, 3)."""
+    """A player's place: equal keys share a rank (1, 1, 3). ``quadri`` only in 4 Quadri."""
 
     rank: int
     player: str
     total: int
+    quadri: int | None = None
 
 
 def score_hand(hand: Hand, rules: Rules) -> ScoredHand:
@@ -35,6 +39,10 @@ def score_hand(hand: Hand, rules: Rules) -> ScoredHand:
     match rules.mode:
         case Mode.CLASSIC:
             return ScoredHand(hand, score_classic(hand, rules), call_won(hand, rules))
+        case Mode.CONTRO:
+            return ScoredHand(
+                hand, score_contro(hand, rules), tamalo_won(hand, rules), counter_won(hand)
+            )
 
 
 def entry_total(totals: Iterable[int]) -> int:
@@ -42,56 +50,144 @@ def entry_total(totals: Iterable[int]) -> int:
     return max(totals, default=0)
 
 
+def quadro_of(number: int) -> tuple[int, int]:
+    """Hand ``number`` (1-based) of a 4 Quadri game → (quadro, hand within it), both 1-based."""
+    return (number - 1) // HANDS_PER_QUADRO + 1, (number - 1) % HANDS_PER_QUADRO + 1
+
+
 @dataclass(frozen=True)
 class Game:
-    """Seats in order (late joiners appended), when each joined, and the hands played."""
+    """Seats in clockwise order (late joiners appended), who joined or left when, the first
+    dealer's seat, and the hands played."""
 
     players: tuple[str, ...]
     rules: Rules = field(default_factory=Rules)
     hands: tuple[ScoredHand, ...] = ()
     #: Hands already played when a late joiner sat down; absent means from the start.
     joined_after: Mapping[str, int] = field(default_factory=dict)
+    #: Hands already played when a player left (``/esci``): they play none after.
+    left_after: Mapping[str, int] = field(default_factory=dict)
+    #: Seat index of who deals the first hand.
+    first_dealer: int = 0
+
+    def __post_init__(self) -> None:
+        if self.rules.quadri and len(self.players) != QUADRI_PLAYERS:
+            raise ValueError(f"4 Quadri needs exactly 4 players, not {len(self.players)}")
+        if not 0 <= self.first_dealer < len(self.players):
+            raise ValueError(f"no seat {self.first_dealer} to deal from")
+
+    # --- who plays ---
 
     def seated_for(self, number: int) -> tuple[str, ...]:
-        """Who plays hand ``number`` (1-based): everyone who joined before it."""
-        return tuple(p for p in self.players if self.joined_after.get(p, 0) < number)
+        """Who plays hand ``number`` (1-based): who joined before it and had not left."""
+        return tuple(
+            p
+            for p in self.players
+            if self.joined_after.get(p, 0) < number <= self.left_after.get(p, number)
+        )
 
     @property
     def next_players(self) -> tuple[str, ...]:
         """Who must be reported in the next hand."""
         return self.seated_for(len(self.hands) + 1)
 
-    def with_hand(self, hand: Hand) -> Game:
-        """The game after one more hand; every player seated for it must be reported."""
-        if sorted(hand.players) != sorted(self.next_players):
-            raise ValueError(f"hand reports {hand.players}, seated {self.next_players}")
-        return replace(self, hands=(*self.hands, score_hand(hand, self.rules)))
-
-    def with_player(self, name: str) -> Game:
-        """A late joiner, who plays from the next hand on."""
-        if name in self.players:
-            raise ValueError(f"{name!r} is already playing")
-        joined = {**self.joined_after, name: len(self.hands)} if self.hands else self.joined_after
-        return replace(self, players=(*self.players, name), joined_after=joined)
-
-    def without_last_hand(self) -> Game:
-        return replace(self, hands=self.hands[:-1])
+    @property
+    def ranked(self) -> tuple[str, ...]:
+        """Who is ranked for the win: everyone but the players who left."""
+        return tuple(p for p in self.players if p not in self.left_after)
 
     def waiting(self) -> tuple[str, ...]:
         """Late joiners whose first hand is not the next one (a hand before it was undone)."""
         return tuple(p for p in self.players if self.joined_after.get(p, 0) > len(self.hands))
 
+    # --- what happens ---
+
+    def with_hand(self, hand: Hand) -> Game:
+        """The game after one more hand; every player seated for it must be reported."""
+        if (limit := self.rules.hands_in_game) is not None and len(self.hands) >= limit:
+            raise ValueError(f"a 4 Quadri game has {limit} hands")
+        self._check_seats(hand, len(self.hands) + 1)
+        return replace(self, hands=(*self.hands, score_hand(hand, self.rules)))
+
+    def with_hand_replaced(self, number: int, hand: Hand) -> Game:
+        """The game with hand ``number`` (1-based) reported again."""
+        if not 1 <= number <= len(self.hands):
+            raise ValueError(f"no hand {number}")
+        self._check_seats(hand, number)
+        hands = list(self.hands)
+        hands[number - 1] = score_hand(hand, self.rules)
+        return replace(self, hands=tuple(hands))
+
+    def without_last_hand(self) -> Game:
+        return replace(self, hands=self.hands[:-1])
+
+    def with_player(self, name: str) -> Game:
+        """A late joiner, who plays from the next hand on."""
+        if self.rules.quadri:
+            raise ValueError("4 Quadri takes no late joiners")
+        if name in self.players:
+            raise ValueError(f"{name!r} is already playing")
+        joined = {**self.joined_after, name: len(self.hands)} if self.hands else self.joined_after
+        return replace(self, players=(*self.players, name), joined_after=joined)
+
+    def without_player(self, name: str) -> Game:
+        """A player leaves: they play no more hands and keep their history, unranked."""
+        if self.rules.quadri:
+            raise ValueError("4 Quadri is played by the same 4 players")
+        if name not in self.ranked:
+            raise ValueError(f"{name!r} is not playing")
+        if len(self.ranked) <= 2:
+            raise ValueError("a game needs two players")
+        return replace(self, left_after={**self.left_after, name: len(self.hands)})
+
+    def _check_seats(self, hand: Hand, number: int) -> None:
+        seated = self.seated_for(number)
+        if sorted(hand.players) != sorted(seated):
+            raise ValueError(f"hand {number} reports {hand.players}, seated {seated}")
+
+    # --- the deal ---
+
+    def dealer_of(self, number: int) -> str:
+        """Who deals hand ``number``: the first dealer, then clockwise among who plays it."""
+        seat = self.first_dealer
+        for current in range(1, number + 1):
+            seated = self.seated_for(current)
+            step = 0 if current == 1 else 1
+            for _ in range(len(self.players)):
+                candidate = (seat + step) % len(self.players)
+                if self.players[candidate] in seated:
+                    seat = candidate
+                    break
+                step += 1
+        return self.players[seat]
+
+    @property
+    def next_dealer(self) -> str:
+        return self.dealer_of(len(self.hands) + 1)
+
+    def distance_from_dealer(self, number: int, player: str) -> int:
+        """Seats clockwise from hand ``number``'s dealer to ``player``; the dealer counts as
+        the farthest (he plays last)."""
+        seated = self.seated_for(number)
+        count = len(seated)
+        distance = (seated.index(player) - seated.index(self.dealer_of(number))) % count
+        return distance or count
+
+    # --- totals and the end ---
+
     def running_totals(self) -> list[dict[str, int]]:
         """Every player's total after each hand.
 
         Before each hand, whoever sits down for it enters at the entry total of that moment:
-        the first seats at 0, a late joiner at the highest total (RULES.md, "Late joiners").
+        the first seats at 0, a late joiner at the highest total of who is playing
+        (RULES.md, "Late joiners").
         """
         totals: dict[str, int] = {}
         history = []
         for number, scored in enumerate(self.hands, start=1):
-            start = entry_total(totals.values())
-            for player in self.seated_for(number):
+            seated = self.seated_for(number)
+            start = entry_total(totals[p] for p in seated if p in totals)
+            for player in seated:
                 totals.setdefault(player, start)
             for player, points in scored.points.items():
                 totals[player] += points
@@ -101,26 +197,89 @@ class Game:
     def totals(self) -> dict[str, int]:
         """Each seated player's total now; who has not played yet stands at the entry total."""
         played = self.running_totals()[-1] if self.hands else {}
-        start = entry_total(played.values())
+        start = entry_total(played[p] for p in self.ranked if p in played)
         return {player: played.get(player, start) for player in self.players}
 
-    def standings(self) -> tuple[Standing, ...]:
-        """Players from lowest to highest total; ties keep seat order and share a rank."""
-        totals = self.totals()
-        ordered = sorted(self.players, key=lambda p: totals[p])  # stable: seat order on ties
-        standings: list[Standing] = []
-        for position, player in enumerate(ordered, start=1):
-            tied = standings and standings[-1].total == totals[player]
-            rank = standings[-1].rank if tied else position
-            standings.append(Standing(rank, player, totals[player]))
-        return tuple(standings)
-
     def is_over(self) -> bool:
-        """After a hand, someone at or above the target ends the game."""
+        """After a hand, someone at or above the target ends the game; 4 Quadri ends after
+        its 16th hand."""
+        if (limit := self.rules.hands_in_game) is not None:
+            return len(self.hands) >= limit
         return bool(self.hands) and any(t >= self.rules.target for t in self.totals().values())
 
+    def standings(self) -> tuple[Standing, ...]:
+        """Ranked players, best first; ties keep seat order and share a rank.
+
+        Classic and ControTamalo: lowest total first. 4 Quadri: most quadri won, then lowest
+        total, then (as an option) the lowest dealer-weighted mean.
+        """
+        totals = self.totals()
+        won = self.quadri_won() if self.rules.quadri else {}
+        if self.rules.quadri:
+            weighted = self.dealer_weighted_means() if self.rules.dealer_tiebreak else {}
+
+            def key(p: str) -> tuple[int | Fraction, ...]:
+                return (-won[p], totals[p], weighted.get(p, Fraction(0)))
+        else:
+
+            def key(p: str) -> tuple[int | Fraction, ...]:
+                return (totals[p],)
+
+        ordered = sorted(self.ranked, key=key)  # stable: seat order on ties
+        standings: list[Standing] = []
+        for position, player in enumerate(ordered, start=1):
+            tied = standings and key(standings[-1].player) == key(player)
+            rank = standings[-1].rank if tied else position
+            standings.append(Standing(rank, player, totals[player], won.get(player)))
+        return tuple(standings)
+
     def winners(self) -> tuple[str, ...]:
-        """The lowest total wins; equal lowest totals win together; no hands, no winner."""
+        """The best ranked win, together when level; no hands, no winner."""
         if not self.hands:
             return ()
         return tuple(s.player for s in self.standings() if s.rank == 1)
+
+    # --- 4 Quadri ---
+
+    def quadro_totals(self, quadro: int) -> dict[str, int]:
+        """Each player's points over the hands of ``quadro`` played so far."""
+        first = (quadro - 1) * HANDS_PER_QUADRO
+        totals = dict.fromkeys(self.players, 0)
+        for scored in self.hands[first : first + HANDS_PER_QUADRO]:
+            for player, points in scored.points.items():
+                totals[player] += points
+        return totals
+
+    def closed_quadri(self) -> int:
+        return len(self.hands) // HANDS_PER_QUADRO if self.rules.quadri else 0
+
+    def quadro_winners(self, quadro: int) -> tuple[str, ...]:
+        """The lowest total over a closed quadro's four hands; equal lowest each win it."""
+        if quadro > self.closed_quadri():
+            return ()
+        totals = self.quadro_totals(quadro)
+        best = min(totals.values())
+        return tuple(p for p in self.players if totals[p] == best)
+
+    def quadri_won(self) -> dict[str, int]:
+        won = dict.fromkeys(self.players, 0)
+        for quadro in range(1, self.closed_quadri() + 1):
+            for player in self.quadro_winners(quadro):
+                won[player] += 1
+        return won
+
+    def dealer_weighted_means(self) -> dict[str, Fraction]:
+        """The rulebook's alternative 4 Quadri tie-break. Reading: a player's hand points
+        averaged with, as weights, their distance clockwise from each hand's dealer (the
+        dealer himself farthest); the farthest seat is the most favoured, so its points
+        weigh most. Lower is better."""
+        means: dict[str, Fraction] = {}
+        for player in self.players:
+            weighted = weights = 0
+            for number, scored in enumerate(self.hands, start=1):
+                if player in scored.points:
+                    weight = self.distance_from_dealer(number, player)
+                    weighted += weight * scored.points[player]
+                    weights += weight
+            means[player] = Fraction(weighted, weights) if weights else Fraction(0)
+        return means

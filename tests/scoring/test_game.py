@@ -91,3 +91,58 @@ def test_a_hand_must_report_every_seat() -> None:
 def test_entry_total_is_the_highest_or_zero() -> None:
     assert entry_total([40, 72, 55]) == 72
     assert entry_total([]) == 0
+
+
+def test_the_deal_rotates_clockwise_from_the_first_dealer() -> None:
+    game = Game(("Anna", "Bruno", "Carlo"), first_dealer=1)
+    assert game.next_dealer == "Bruno"
+    game = play(game, hand(Anna=1, Bruno=2, Carlo=3), hand(Anna=1, Bruno=2, Carlo=3))
+    assert [game.dealer_of(n) for n in (1, 2, 3, 4)] == ["Bruno", "Carlo", "Anna", "Bruno"]
+    assert game.next_dealer == "Anna"
+
+
+def test_the_deal_skips_who_left_and_reaches_late_joiners() -> None:
+    game = play(Game(("Anna", "Bruno", "Carlo")), hand(Anna=1, Bruno=2, Carlo=3))  # Anna dealt
+    game = game.without_player("Bruno").with_player("Dario")
+    game = play(game, hand(Anna=1, Carlo=3, Dario=4), hand(Anna=1, Carlo=3, Dario=4))
+    assert [game.dealer_of(n) for n in (1, 2, 3, 4)] == ["Anna", "Carlo", "Dario", "Anna"]
+
+
+def test_who_leaves_keeps_their_history_and_is_not_ranked() -> None:
+    game = play(Game(("Anna", "Bruno", "Carlo")), hand(Anna=10, Bruno=3, Carlo=20))
+    game = game.without_player("Bruno")
+    assert game.next_players == ("Anna", "Carlo")
+    game = game.with_hand(hand(Anna=10, Carlo=20))
+    assert game.totals() == {"Anna": 20, "Bruno": 0, "Carlo": 40}
+    assert [s.player for s in game.standings()] == ["Anna", "Carlo"]
+    assert game.winners() == ("Anna",)
+    with pytest.raises(ValueError, match="two players"):
+        game.without_player("Anna")
+
+
+def test_a_late_joiner_enters_at_the_highest_total_of_who_still_plays() -> None:
+    game = play(Game(("Anna", "Bruno", "Carlo")), hand(Anna=10, Bruno=90, Carlo=20))
+    game = game.without_player("Bruno").with_player("Dario")
+    assert game.totals()["Dario"] == 20
+
+
+def test_a_corrected_hand_is_scored_again_and_can_reopen_the_game() -> None:
+    game = play(Game(("Anna", "Bruno")), hand(Anna=40, Bruno=10), hand("Anna", Anna=3, Bruno=70))
+    assert game.totals() == {"Anna": 40, "Bruno": 80}
+    assert not game.is_over()
+    game = game.with_hand_replaced(1, hand(Anna=40, Bruno=40))
+    assert game.totals() == {"Anna": 40, "Bruno": 110}
+    assert game.is_over()
+    game = game.with_hand_replaced(2, hand("Anna", Anna=3, Bruno=7))
+    assert game.totals() == {"Anna": 40, "Bruno": 47}
+    assert not game.is_over()
+    with pytest.raises(ValueError, match="no hand 3"):
+        game.with_hand_replaced(3, hand(Anna=1, Bruno=1))
+
+
+def test_a_correction_before_a_join_moves_the_joiners_entry() -> None:
+    game = play(Game(("Anna", "Bruno")), hand(Anna=10, Bruno=50))
+    game = game.with_player("Carlo").with_hand(hand(Anna=0, Bruno=0, Carlo=0))
+    assert game.totals()["Carlo"] == 50
+    game = game.with_hand_replaced(1, hand(Anna=10, Bruno=30))
+    assert game.totals() == {"Anna": 10, "Bruno": 30, "Carlo": 30}

@@ -3,7 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring import Game, Hand, Report, Rules, score_classic
+from scoring import Game, Hand, Mode, Report, Rules, score_classic, score_contro
 
 PLAYERS = ("Anna", "Bruno", "Carlo", "Dario", "Elena", "Franco")
 
@@ -70,3 +70,73 @@ def test_winners_hold_the_lowest_total(played: list[Hand]) -> None:
         game = game.with_hand(hand)
     lowest = min(game.totals().values())
     assert game.winners() == tuple(p for p in PLAYERS[:4] if game.totals()[p] == lowest)
+
+
+@st.composite
+def contro_hands(draw: st.DrawFn, players: tuple[str, ...] = PLAYERS[:4]) -> Hand:
+    """Hands with every marker: a caller, maybe a counter-caller, who finished the cards."""
+    totals = draw(st.lists(st.integers(0, 60), min_size=len(players), max_size=len(players)))
+    out = draw(st.sets(st.sampled_from(players)))
+    totals = [0 if p in out else s for p, s in zip(players, totals, strict=True)]
+    caller = draw(st.none() | st.sampled_from(players))
+    others = [p for p in players if p != caller]
+    counter = draw(st.none() | st.sampled_from(others)) if caller else None
+    reports = tuple(Report(p, s) for p, s in zip(players, totals, strict=True))
+    return Hand(reports, caller, counter, frozenset(out))
+
+
+@given(contro_hands(), rules)
+def test_controtamalo_calls_score_two_or_three_either_way(hand: Hand, rules: Rules) -> None:
+    points = score_contro(hand, rules)
+    if hand.caller is not None:
+        assert points[hand.caller] in (-2, 2)
+    if hand.counter_caller is not None:
+        assert points[hand.counter_caller] in (-3, 3)
+        # A won ControTamalo always means a lost Tamalo.
+        if points[hand.counter_caller] == -3:
+            assert hand.caller is not None
+            assert points[hand.caller] == 2
+
+
+@given(contro_hands(), rules)
+def test_controtamalo_never_rewards_a_higher_total(hand: Hand, rules: Rules) -> None:
+    """Among players without a call, a lower total never scores more points."""
+    points = score_contro(hand, rules)
+    plain = [r for r in hand.reports if r.player not in (hand.caller, hand.counter_caller)]
+    for a in plain:
+        for b in plain:
+            if a.total < b.total:
+                assert points[a.player] <= points[b.player]
+
+
+@given(st.lists(contro_hands(), min_size=1, max_size=10), st.integers(0, 3), st.data())
+def test_a_correction_with_the_same_hand_changes_nothing(
+    played: list[Hand], first_dealer: int, data: st.DataObject
+) -> None:
+    game = Game(PLAYERS[:4], Rules(mode=Mode.CONTRO), first_dealer=first_dealer)
+    for hand in played:
+        game = game.with_hand(hand)
+    number = data.draw(st.integers(1, len(played)))
+    assert game.with_hand_replaced(number, played[number - 1]) == game
+
+
+@given(st.lists(hands(), max_size=16), st.integers(0, 3))
+def test_the_deal_goes_round_the_table_once_every_four_hands(
+    played: list[Hand], first_dealer: int
+) -> None:
+    game = Game(PLAYERS[:4], Rules(quadri=True), first_dealer=first_dealer)
+    for hand in played:
+        game = game.with_hand(hand)
+    dealers = [game.dealer_of(n) for n in range(1, 17)]
+    for quadro in range(4):
+        assert sorted(dealers[quadro * 4 : quadro * 4 + 4]) == sorted(PLAYERS[:4])
+    assert dealers[0] == PLAYERS[first_dealer]
+
+
+@given(st.lists(hands(), max_size=16))
+def test_every_closed_quadro_has_a_winner(played: list[Hand]) -> None:
+    game = Game(PLAYERS[:4], Rules(quadri=True))
+    for hand in played:
+        game = game.with_hand(hand)
+    assert sum(game.quadri_won().values()) >= len(played) // 4
+    assert game.is_over() == (len(played) == 16)
