@@ -7,6 +7,9 @@ from storage.games import (
     GameState,
     GameStore,
     MessageAlreadyHandled,
+    Stage,
+    Tally,
+    TournamentRunning,
 )
 
 __all__ = [
@@ -16,4 +19,7 @@ __all__ = [
     "GameState",
     "GameStore",
     "MessageAlreadyHandled",
+    "Stage",
+    "Tally",
+    "TournamentRunning",
 ]

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import Select, delete, select
+from sqlalchemy import Select, delete, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload
@@ -19,6 +19,16 @@ from storage import models
 class GameState(enum.StrEnum):
     RUNNING = "running"
     FINISHED = "finished"
+    #: Annulled by a tres-sex vote: kept, counted in no standings.
+    ANNULLED = "annulled"
+
+
+class Stage(enum.StrEnum):
+    """Where a game stands in its tournament."""
+
+    TABLE_1 = "1"
+    TABLE_2 = "2"
+    FINAL = "finale"
 
 
 class GameAlreadyRunning(Exception):
@@ -27,6 +37,10 @@ class GameAlreadyRunning(Exception):
     def __init__(self, players: Sequence[str] = ()) -> None:
         super().__init__(players)
         self.players = tuple(players)
+
+
+class TournamentRunning(Exception):
+    """The chat is in the middle of a tournament."""
 
 
 class MessageAlreadyHandled(Exception):
@@ -44,6 +58,10 @@ class GameRecord:
     ended_at: datetime | None
     game: scoring.Game
     player_ids: Mapping[str, int]
+    tournament_id: int | None = None
+    stage: Stage | None = None
+    #: Id of the chat's most recent hand of this game, to tell which game was played last.
+    last_hand_id: int | None = None
 
     @property
     def running(self) -> bool:
@@ -69,22 +87,15 @@ def _to_record(row: models.Game) -> GameRecord:
     Points are scored again by the rules engine; the stored ``points`` column is a copy kept
     for statistics in SQL.
     """
-    rules = scoring.Rules(
-        mode=scoring.Mode(row.mode),
-        target=row.target,
-        tie_beats_caller=row.tie_beats_caller,
-        jokers=row.jokers,
-    )
     game = scoring.Game(
         players=tuple(seat.player.name for seat in row.seats),
-        rules=rules,
+        rules=rules_of(row),
         joined_after={s.player.name: s.joined_after for s in row.seats if s.joined_after},
+        left_after={s.player.name: s.left_after for s in row.seats if s.left_after is not None},
+        first_dealer=row.first_dealer,
     )
     for hand_row in row.hands:
-        results = sorted(hand_row.results, key=lambda r: r.position)
-        caller = next((r.player.name for r in results if r.is_caller), None)
-        reports = tuple(scoring.Report(r.player.name, r.reported_total) for r in results)
-        game = game.with_hand(scoring.Hand(reports, caller))
+        game = game.with_hand(_hand(hand_row))
     return GameRecord(
         id=row.id,
         chat_id=row.chat_id,
@@ -93,7 +104,43 @@ def _to_record(row: models.Game) -> GameRecord:
         ended_at=row.ended_at,
         game=game,
         player_ids={seat.player.name: seat.player_id for seat in row.seats},
+        tournament_id=row.tournament_id,
+        stage=Stage(row.stage) if row.stage is not None else None,
+        last_hand_id=row.hands[-1].id if row.hands else None,
     )
+
+
+def rules_of(row: models.Game) -> scoring.Rules:
+    return scoring.Rules(
+        mode=scoring.Mode(row.mode),
+        target=row.target,
+        tie_beats_caller=row.tie_beats_caller,
+        jokers=row.jokers,
+        quadri=row.quadri,
+        six_cards=row.six_cards,
+        dealer_tiebreak=row.dealer_tiebreak,
+    )
+
+
+def _hand(row: models.HandRow) -> scoring.Hand:
+    results = sorted(row.results, key=lambda r: r.position)
+    return scoring.Hand(
+        tuple(scoring.Report(r.player.name, r.reported_total) for r in results),
+        caller=next((r.player.name for r in results if r.is_caller), None),
+        counter_caller=next((r.player.name for r in results if r.is_counter_caller), None),
+        out=frozenset(r.player.name for r in results if r.is_out),
+    )
+
+
+@dataclass(frozen=True)
+class Tally:
+    """A tres-sex vote as it stands; ``outcome`` is empty while it is open."""
+
+    id: int
+    game_id: int
+    yes: int
+    no: int
+    outcome: str | None
 
 
 class GameStore:
@@ -113,11 +160,32 @@ class GameStore:
             raise MessageAlreadyHandled from error
 
     async def running(self, chat_id: int) -> GameRecord | None:
+        """The chat's running game outside tournaments."""
         return await self._one(
             select(models.Game).where(
-                models.Game.chat_id == chat_id, models.Game.state == GameState.RUNNING
+                models.Game.chat_id == chat_id,
+                models.Game.state == GameState.RUNNING,
+                models.Game.tournament_id.is_(None),
             )
         )
+
+    async def running_games(self, chat_id: int) -> list[GameRecord]:
+        """Every running game of the chat: one, or a tournament's tables side by side."""
+        return await self._all(
+            select(models.Game)
+            .where(models.Game.chat_id == chat_id, models.Game.state == GameState.RUNNING)
+            .order_by(models.Game.id)
+        )
+
+    async def tournament_games(self, tournament_id: int) -> list[GameRecord]:
+        return await self._all(
+            select(models.Game)
+            .where(models.Game.tournament_id == tournament_id)
+            .order_by(models.Game.id)
+        )
+
+    async def get(self, game_id: int) -> GameRecord | None:
+        return await self._one(select(models.Game).where(models.Game.id == game_id))
 
     async def latest(self, chat_id: int) -> GameRecord | None:
         """The running game, or else the last one played in the chat."""
@@ -128,10 +196,25 @@ class GameStore:
             .limit(1)
         )
 
-    async def start(self, chat_id: int, names: Sequence[str], rules: scoring.Rules) -> GameRecord:
-        """A new running game with these seats; names already known keep their first spelling."""
-        if (running := await self.running(chat_id)) is not None:
-            raise GameAlreadyRunning(running.game.players)
+    async def start(
+        self,
+        chat_id: int,
+        names: Sequence[str],
+        rules: scoring.Rules,
+        *,
+        first_dealer: int = 0,
+        tournament_id: int | None = None,
+        stage: Stage | None = None,
+    ) -> GameRecord:
+        """A new running game with these seats; names already known keep their first spelling.
+
+        Outside a tournament, a chat runs one game at a time and none beside a tournament.
+        """
+        if tournament_id is None:
+            if (running := await self.running(chat_id)) is not None:
+                raise GameAlreadyRunning(running.game.players)
+            if await self.running_tournament(chat_id) is not None:
+                raise TournamentRunning
         await self._ensure_chat(chat_id)
         row = models.Game(
             chat_id=chat_id,
@@ -139,7 +222,13 @@ class GameStore:
             target=rules.target,
             tie_beats_caller=rules.tie_beats_caller,
             jokers=rules.jokers,
+            quadri=rules.quadri,
+            six_cards=rules.six_cards,
+            dealer_tiebreak=rules.dealer_tiebreak,
+            first_dealer=first_dealer,
             state=GameState.RUNNING.value,
+            tournament_id=tournament_id,
+            stage=stage.value if stage is not None else None,
         )
         self.session.add(row)
         try:
@@ -169,32 +258,64 @@ class GameStore:
     async def add_hand(
         self, record: GameRecord, scored: scoring.ScoredHand, message_id: int | None
     ) -> None:
-        """Store the next hand with every player's reported total, caller flag and points."""
+        """Store the next hand with its dealer and every player's reported total, markers and
+        points."""
+        number = len(record.game.hands) + 1
         hand_row = models.HandRow(
-            game_id=record.id, number=len(record.game.hands) + 1, message_id=message_id
+            game_id=record.id,
+            number=number,
+            message_id=message_id,
+            dealer_id=record.player_ids[record.game.dealer_of(number)],
         )
         self.session.add(hand_row)
         await self.session.flush()
-        for position, report in enumerate(scored.hand.reports):
+        self._add_results(record, hand_row.id, scored)
+        await self.session.flush()
+
+    async def replace_hand(
+        self, record: GameRecord, number: int, scored: scoring.ScoredHand
+    ) -> None:
+        """Hand ``number`` reported again: its lines are replaced, its dealer stays."""
+        hand_id = await self._hand_id(record, number)
+        await self.session.execute(
+            delete(models.HandResult).where(models.HandResult.hand_id == hand_id)
+        )
+        self._add_results(record, hand_id, scored)
+        await self.session.flush()
+
+    def _add_results(self, record: GameRecord, hand_id: int, scored: scoring.ScoredHand) -> None:
+        hand = scored.hand
+        for position, report in enumerate(hand.reports):
             self.session.add(
                 models.HandResult(
-                    hand_id=hand_row.id,
+                    hand_id=hand_id,
                     player_id=record.player_ids[report.player],
                     position=position,
                     reported_total=report.total,
-                    is_caller=report.player == scored.hand.caller,
+                    is_caller=report.player == hand.caller,
+                    is_counter_caller=report.player == hand.counter_caller,
+                    is_out=report.player in hand.out,
                     points=scored.points[report.player],
                 )
             )
+
+    async def leave(self, record: GameRecord, name: str) -> None:
+        """``name`` plays no hand after the ones played so far."""
+        seat = await self.session.get_one(models.Seat, (record.id, record.player_ids[name]))
+        seat.left_after = len(record.game.hands)
         await self.session.flush()
 
-    async def remove_last_hand(self, record: GameRecord) -> None:
-        number = len(record.game.hands)
+    async def _hand_id(self, record: GameRecord, number: int) -> int:
         hand_id = await self.session.scalar(
             select(models.HandRow.id).where(
                 models.HandRow.game_id == record.id, models.HandRow.number == number
             )
         )
+        assert hand_id is not None, f"game {record.id} has no hand {number}"
+        return hand_id
+
+    async def remove_last_hand(self, record: GameRecord) -> None:
+        hand_id = await self._hand_id(record, len(record.game.hands))
         await self.session.execute(
             delete(models.HandResult).where(models.HandResult.hand_id == hand_id)
         )
@@ -209,9 +330,97 @@ class GameStore:
         except IntegrityError as error:  # reopening while another game runs
             raise GameAlreadyRunning from error
 
+    async def delete(self, record: GameRecord) -> None:
+        """Remove a game with no hands (a tournament final started too soon)."""
+        assert not record.game.hands
+        await self.session.execute(delete(models.Game).where(models.Game.id == record.id))
+
+    # --- tres-sex votes ---
+
+    async def open_vote(self, record: GameRecord) -> tuple[int, bool]:
+        """The game's open vote, or a new one: (vote id, whether it was already open)."""
+        open_id = await self.session.scalar(
+            select(models.Vote.id).where(
+                models.Vote.game_id == record.id, models.Vote.outcome.is_(None)
+            )
+        )
+        if open_id is not None:
+            return open_id, True
+        vote = models.Vote(game_id=record.id)
+        self.session.add(vote)
+        await self.session.flush()
+        return vote.id, False
+
+    async def vote(self, vote_id: int) -> Tally | None:
+        """A vote's game and counts; ``None`` for an unknown vote."""
+        vote = await self.session.get(models.Vote, vote_id)
+        if vote is None:
+            return None
+        counts = dict(
+            (
+                await self.session.execute(
+                    select(models.Ballot.yes, func.count())
+                    .where(models.Ballot.vote_id == vote_id)
+                    .group_by(models.Ballot.yes)
+                )
+            ).tuples()
+        )
+        return Tally(vote_id, vote.game_id, counts.get(True, 0), counts.get(False, 0), vote.outcome)
+
+    async def cast(self, vote_id: int, user_id: int, yes: bool) -> bool:
+        """Record one user's ballot; ``False`` if they had voted already."""
+        if await self.session.get(models.Ballot, (vote_id, user_id)) is not None:
+            return False
+        self.session.add(models.Ballot(vote_id=vote_id, user_id=user_id, yes=yes))
+        try:
+            await self.session.flush()
+        except IntegrityError:  # a second press raced the first
+            return False
+        return True
+
+    async def close_vote(self, vote_id: int, outcome: str) -> None:
+        vote = await self.session.get_one(models.Vote, vote_id)
+        vote.outcome = outcome
+        await self.session.flush()
+
+    # --- tournaments ---
+
+    async def running_tournament(self, chat_id: int) -> int | None:
+        return await self.session.scalar(
+            select(models.Tournament.id).where(
+                models.Tournament.chat_id == chat_id,
+                models.Tournament.state == GameState.RUNNING,
+            )
+        )
+
+    async def start_tournament(self, chat_id: int) -> int:
+        """A running tournament, with no game yet."""
+        if (running := await self.running(chat_id)) is not None:
+            raise GameAlreadyRunning(running.game.players)
+        await self._ensure_chat(chat_id)
+        row = models.Tournament(chat_id=chat_id, state=GameState.RUNNING.value)
+        self.session.add(row)
+        try:
+            await self.session.flush()
+        except IntegrityError as error:  # another process started one meanwhile
+            raise TournamentRunning from error
+        return row.id
+
+    async def set_tournament_state(
+        self, tournament_id: int, state: GameState, now: datetime
+    ) -> None:
+        row = await self.session.get_one(models.Tournament, tournament_id)
+        row.state = state.value
+        row.ended_at = None if state is GameState.RUNNING else now
+        await self.session.flush()
+
     async def _one(self, query: Select[models.Game]) -> GameRecord | None:
         row = await self.session.scalar(query.options(*_WITH_EVERYTHING))
         return _to_record(row) if row is not None else None
+
+    async def _all(self, query: Select[models.Game]) -> list[GameRecord]:
+        rows = await self.session.scalars(query.options(*_WITH_EVERYTHING))
+        return [_to_record(row) for row in rows]
 
     async def _reload(self, game_id: int) -> GameRecord:
         self.session.expunge_all()  # the relationships just changed: load them afresh

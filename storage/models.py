@@ -14,6 +14,7 @@ from sqlalchemy import (
     MetaData,
     String,
     UniqueConstraint,
+    false,
     text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
@@ -57,20 +58,43 @@ class Player(Base):
     name_key: Mapped[str] = mapped_column(String(32))
 
 
-class Game(Base):
-    """One game: its mode, house options and state."""
+class Tournament(Base):
+    """Two tables then a final, in one chat; its games point to it."""
 
-    __tablename__ = "games"
+    __tablename__ = "tournaments"
     __table_args__ = (
-        # At most one running game per chat, whatever the number of bot processes.
         Index(
-            "uq_games_running_per_chat",
+            "uq_tournaments_running_per_chat",
             "chat_id",
             unique=True,
             sqlite_where=text("state = 'running'"),
             postgresql_where=text("state = 'running'"),
         ),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    chat_id: Mapped[int] = mapped_column(ForeignKey("chats.id", ondelete="CASCADE"))
+    state: Mapped[str] = mapped_column(String(16))
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class Game(Base):
+    """One game: its mode, house options and state."""
+
+    __tablename__ = "games"
+    __table_args__ = (
+        # At most one running game per chat outside tournaments, whatever the number of bot
+        # processes; a tournament has one game per stage.
+        Index(
+            "uq_games_running_per_chat",
+            "chat_id",
+            unique=True,
+            sqlite_where=text("state = 'running' AND tournament_id IS NULL"),
+            postgresql_where=text("state = 'running' AND tournament_id IS NULL"),
+        ),
         Index("ix_games_chat_id_id", "chat_id", "id"),
+        UniqueConstraint("tournament_id", "stage"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -79,9 +103,19 @@ class Game(Base):
     target: Mapped[int] = mapped_column(Integer)
     tie_beats_caller: Mapped[bool] = mapped_column(Boolean, default=False)
     jokers: Mapped[bool] = mapped_column(Boolean, default=False)
+    quadri: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    six_cards: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    dealer_tiebreak: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # Seat position of who deals the first hand; the deal then rotates clockwise.
+    first_dealer: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     state: Mapped[str] = mapped_column(String(16))
     started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    tournament_id: Mapped[int | None] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE")
+    )
+    # In a tournament: "1" or "2" for the tables, "finale" for the final.
+    stage: Mapped[str | None] = mapped_column(String(8))
 
     seats: Mapped[list[Seat]] = relationship(
         order_by="Seat.position", cascade="all, delete-orphan", lazy="raise"
@@ -104,6 +138,8 @@ class Seat(Base):
     position: Mapped[int] = mapped_column(Integer)
     # Hands already played when the player sat down: they play from the next one on.
     joined_after: Mapped[int] = mapped_column(Integer, default=0)
+    # Hands already played when the player left (/esci): they play none after.
+    left_after: Mapped[int | None] = mapped_column(Integer)
 
     player: Mapped[Player] = relationship(lazy="raise")
 
@@ -128,6 +164,7 @@ class HandRow(Base):
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     number: Mapped[int] = mapped_column(Integer)
     message_id: Mapped[int | None] = mapped_column(BigInteger)
+    dealer_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
     recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     results: Mapped[list[HandResult]] = relationship(cascade="all, delete-orphan", lazy="raise")
@@ -145,6 +182,33 @@ class HandResult(Base):
     position: Mapped[int] = mapped_column(Integer)
     reported_total: Mapped[int] = mapped_column(Integer)
     is_caller: Mapped[bool] = mapped_column(Boolean, default=False)
+    is_counter_caller: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # Got rid of all cards (reported total 0; the ControTamalo bonus).
+    is_out: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     points: Mapped[int] = mapped_column(Integer)
 
     player: Mapped[Player] = relationship(lazy="raise")
+
+
+class Vote(Base):
+    """A tres-sex vote to annul a game; ``outcome`` stays empty while it is open."""
+
+    __tablename__ = "votes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    opened_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    outcome: Mapped[str | None] = mapped_column(String(16))
+
+
+class Ballot(Base):
+    """One Telegram user's vote: once each."""
+
+    __tablename__ = "ballots"
+
+    vote_id: Mapped[int] = mapped_column(
+        ForeignKey("votes.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    yes: Mapped[bool] = mapped_column(Boolean)
+    voted_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -88,16 +88,36 @@ def bot_api() -> Iterator[FakeBotApi]:
     server.shutdown()
 
 
-def run_bot(tmp_path: Path, **env: str) -> subprocess.Popen[str]:
+class Bot:
+    """``python -m bot`` as a child process; its output goes to files, because a DEBUG log
+    would fill a pipe that nobody reads until the end and block the bot."""
+
+    def __init__(self, tmp_path: Path, env: dict[str, str]) -> None:
+        self.out_path, self.err_path = tmp_path / "stdout.log", tmp_path / "stderr.log"
+        with self.out_path.open("w") as out, self.err_path.open("w") as err:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, stdout=out, stderr=err
+            )
+
+    def send_signal(self, sig: int) -> None:
+        self.process.send_signal(sig)
+
+    @property
+    def returncode(self) -> int | None:
+        return self.process.returncode
+
+    def communicate(self, timeout: float) -> tuple[str, str]:
+        self.process.wait(timeout=timeout)
+        return self.out_path.read_text(), self.err_path.read_text()
+
+
+def run_bot(tmp_path: Path, **env: str) -> Bot:
     environ = {k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "DATABASE_"))}
     environ.update(
         env, DATABASE_URL=f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}", LOG_LEVEL="DEBUG"
     )
     environ["PYTHONPATH"] = str(Path(__file__).resolve().parents[1])
-    return subprocess.Popen(
-        [sys.executable, "-m", "bot"], cwd=tmp_path, env=environ,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
+    return Bot(tmp_path, environ)
 
 
 def test_python_m_bot_answers_start_and_never_logs_the_token(
@@ -108,10 +128,11 @@ def test_python_m_bot_answers_start_and_never_logs_the_token(
         tmp_path, TELEGRAM_BOT_TOKEN=TOKEN, TELEGRAM_BASE_URL=f"http://127.0.0.1:{port}/bot"
     )
     try:
-        assert bot_api.replied.wait(timeout=60), "no reply to /start"
+        replied = bot_api.replied.wait(timeout=60)
     finally:
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=30)
+    assert replied, f"no reply to /start; the bot logged:\n{err[-3000:]}"
     assert "TamaloBot tiene il punteggio" in bot_api.sent[0]
     assert f"/bot{TOKEN}/getMe" in bot_api.paths  # the token went to the API, and only there
     assert any(p.endswith("/setMyCommands") for p in bot_api.paths)
