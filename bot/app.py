@@ -7,11 +7,17 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from telegram import BotCommand, Update
-from telegram.ext import ApplicationBuilder, CommandHandler, MessageHandler, filters
+from telegram.ext import (
+    ApplicationBuilder,
+    CallbackQueryHandler,
+    CommandHandler,
+    MessageHandler,
+    filters,
+)
 from telegram.request import BaseRequest
 
 from bot import texts
-from bot.commands import game, help, standings
+from bot.commands import game, help, standings, tournament, vote
 from bot.commands.common import Handler
 from bot.context import CONTEXT_TYPES, Context, TamaloApp
 from bot.settings import Settings
@@ -22,16 +28,21 @@ log = logging.getLogger(__name__)
 # Only new messages are commands: an edited "/mano" must not record a second hand.
 NEW_MESSAGES = filters.UpdateType.MESSAGE
 EDITED_COMMANDS = filters.UpdateType.EDITED_MESSAGE & filters.COMMAND
-ALLOWED_UPDATES = [Update.MESSAGE, Update.EDITED_MESSAGE]
+ALLOWED_UPDATES = [Update.MESSAGE, Update.EDITED_MESSAGE, Update.CALLBACK_QUERY]
 
 HANDLERS: tuple[tuple[tuple[str, ...], Handler], ...] = (
     (("start", "aiuto", "help"), help.show_help),
     (("nuova", "new"), game.new_game),
     (("mano", "hand"), game.record_hand),
     (("entra", "join"), game.join),
+    (("esci", "leave"), game.leave),
+    (("correggi", "fix"), game.fix_hand),
     (("classifica", "standings"), standings.show_standings),
+    (("mazziere", "dealer"), game.next_dealer),
     (("annulla", "undo"), game.undo),
     (("fine", "end"), game.end_game),
+    (("torneo", "tournament"), tournament.start_tournament),
+    (("tresei", "tressex"), vote.open_vote),
 )
 
 
@@ -53,6 +64,7 @@ def build_application(settings: Settings, *, request: BaseRequest | None = None)
     for commands, callback in HANDLERS:
         app.add_handler(CommandHandler(commands, callback, filters=NEW_MESSAGES))
     app.add_handler(MessageHandler(EDITED_COMMANDS, help.explain_edits))
+    app.add_handler(CallbackQueryHandler(vote.cast_vote, pattern=vote.CALLBACK))
     app.add_error_handler(report_error)
     return app
 

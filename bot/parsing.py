@@ -4,16 +4,27 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from bot import texts
-from scoring import CardError, Hand, Report, Rules, is_card, parse_cards
+from scoring import (
+    DEFAULT_TARGET,
+    QUADRI_PLAYERS,
+    TOURNAMENT_MIN_PLAYERS,
+    CardError,
+    Hand,
+    Mode,
+    Report,
+    Rules,
+    is_card,
+    parse_cards,
+)
 
 MAX_NAME = 32
 #: More than a table holds; it also keeps every reply well under Telegram's 4096 characters.
 MAX_PLAYERS = 12
 #: No real hand comes near this; a bigger number is a typo.
 MAX_TOTAL = 500
-CALLER_KEYS = frozenset({"t", "tamalo"})
 
 _NAME = re.compile(r"[^\W\d_][\w'.\-]*")
 _NUMBER = re.compile(r"[+-]?[0-9]+")
@@ -42,9 +53,81 @@ def parse_name(token: str) -> str:
     return token
 
 
-def parse_new_game(text: str) -> tuple[str, ...]:
-    """``Anna Bruno Carlo`` → the seats in order, each name once."""
-    players = tuple(parse_name(token) for token in tokens(text))
+@dataclass(frozen=True)
+class NewGame:
+    """What ``/nuova`` asks for: the seats in order, the rules, who deals first."""
+
+    players: tuple[str, ...]
+    rules: Rules
+    first_dealer: int = 0
+    #: ``soglia=`` was typed (ControTamalo proposes a lower target only when it was not).
+    target_given: bool = False
+
+
+#: Mode words at ``/nuova``.
+MODE_WORDS = {"classica": Mode.CLASSIC, "classic": Mode.CLASSIC, "contro": Mode.CONTRO,
+              "controtamalo": Mode.CONTRO}  # fmt: skip
+QUADRI_WORDS = frozenset({"quadri", "4quadri"})
+FLAG_WORDS = {"jokes": "jokers", "jolly": "jokers", "pari_perde": "tie_beats_caller",
+              "6carte": "six_cards", "spareggio": "dealer_tiebreak"}  # fmt: skip
+TARGET_KEYS = frozenset({"soglia", "target"})
+DEALER_KEYS = frozenset({"mazziere", "dealer"})
+MIN_TARGET, MAX_TARGET = 5, 1000
+
+
+def parse_new_game(text: str) -> NewGame:
+    """``contro soglia=30 Anna Bruno Carlo mazziere=Bruno`` → seats, rules, first dealer."""
+    mode: Mode | None = None
+    flags: set[str] = set()
+    target: int | None = None
+    dealer: str | None = None
+    players: list[str] = []
+    for token in tokens(text):
+        word = token.casefold()
+        if word in MODE_WORDS:
+            if mode is not None and mode is not MODE_WORDS[word]:
+                raise UserError(texts.TWO_MODES)
+            mode = MODE_WORDS[word]
+        elif word in QUADRI_WORDS:
+            flags.add("quadri")
+        elif word in FLAG_WORDS:
+            flags.add(FLAG_WORDS[word])
+        elif "=" in word:
+            key, _, value = token.partition("=")
+            if key.casefold() in TARGET_KEYS:
+                target = _target(value)
+            elif key.casefold() in DEALER_KEYS:
+                dealer = value
+            else:
+                raise UserError(texts.unknown_game_option(token))
+        else:
+            players.append(parse_name(token))
+    rules = Rules(
+        mode=mode or Mode.CLASSIC,
+        target=target or DEFAULT_TARGET,
+        tie_beats_caller="tie_beats_caller" in flags,
+        jokers="jokers" in flags,
+        quadri="quadri" in flags,
+        six_cards="six_cards" in flags,
+        dealer_tiebreak="dealer_tiebreak" in flags,
+    )
+    seats = _seats(players, rules)
+    first = 0
+    if dealer is not None:
+        found = _find(dealer, seats)
+        if found is None:
+            raise UserError(texts.dealer_not_playing(dealer, seats))
+        first = seats.index(found)
+    return NewGame(seats, rules, first, target_given=target is not None)
+
+
+def _target(value: str) -> int:
+    if not value.isdigit() or not MIN_TARGET <= int(value) <= MAX_TARGET:
+        raise UserError(texts.bad_target(value, MIN_TARGET, MAX_TARGET))
+    return int(value)
+
+
+def _seats(players: list[str], rules: Rules) -> tuple[str, ...]:
     if not players:
         raise UserError(texts.NEW_GAME_EMPTY)
     _refuse_duplicates(players)
@@ -52,7 +135,28 @@ def parse_new_game(text: str) -> tuple[str, ...]:
         raise UserError(texts.NEW_GAME_ONE_PLAYER)
     if len(players) > MAX_PLAYERS:
         raise UserError(texts.too_many_players(MAX_PLAYERS))
-    return players
+    if rules.quadri and len(players) != QUADRI_PLAYERS:
+        raise UserError(texts.quadri_players(len(players)))
+    if rules.dealer_tiebreak and not rules.quadri:
+        raise UserError(texts.TIEBREAK_ONLY_QUADRI)
+    if rules.six_cards and len(players) != 2:
+        raise UserError(texts.SIX_CARDS_TWO_PLAYERS)
+    return tuple(players)
+
+
+def parse_tournament(text: str) -> NewGame:
+    """``/torneo`` takes the options of ``/nuova`` but Jokers, 4 Quadri and a first dealer,
+    and at least 6 players."""
+    new = parse_new_game(text)
+    if new.rules.jokers:
+        raise UserError(texts.TOURNAMENT_NO_JOKERS)
+    if new.rules.quadri or new.rules.six_cards:
+        raise UserError(texts.TOURNAMENT_PLAIN)
+    if new.first_dealer:
+        raise UserError(texts.TOURNAMENT_NO_DEALER)
+    if len(new.players) < TOURNAMENT_MIN_PLAYERS:
+        raise UserError(texts.tournament_players(TOURNAMENT_MIN_PLAYERS))
+    return new
 
 
 def parse_join(text: str, players: Sequence[str]) -> str:
@@ -94,37 +198,132 @@ def _cards(token: str, rules: Rules) -> int:
         raise UserError(texts.unknown_card(error.token.strip() or token)) from error
 
 
+CALLER_KEYS = frozenset({"t", "tamalo"})
+COUNTER_KEYS = frozenset({"ct", "contro", "controtamalo"})
+OUT_KEYS = frozenset({"f", "fuori"})
+MARKER_KEYS = CALLER_KEYS | COUNTER_KEYS | OUT_KEYS
+
+
 def parse_hand(text: str, players: Sequence[str], rules: Rules) -> Hand:
-    """``Anna 3 Bruno 12 t=Anna`` or ``3 12 t=Anna`` (seat order) → a hand of every player."""
-    caller: str | None = None
-    values: list[str] = []
-    for token in _split_at_names(tokens(text), players):
-        if token.casefold() in CALLER_KEYS and _find(token, players) is None:
-            raise UserError(texts.CALLER_EMPTY)
-        if "=" not in token:
-            values.append(token)
-            continue
-        key, _, name = token.partition("=")
-        if key.casefold() not in CALLER_KEYS:
-            raise UserError(texts.unknown_option(token))
-        if not name:
-            raise UserError(texts.CALLER_EMPTY)
-        found = _find(name, players)
-        if found is None:
-            raise UserError(texts.caller_not_playing(name, players))
-        if caller is not None and caller != found:
-            raise UserError(texts.two_callers(caller, found))
-        caller = found
-    if not values:
+    """``Anna 3 Bruno 12 t=Anna`` or ``3 12 t=Anna`` (seat order) → a hand of every player.
+
+    Markers: ``t=`` the Tamalo caller, ``ct=`` the ControTamalo counter-caller, ``f=`` who got
+    rid of all cards (total 0; their total may be left out).
+    """
+    values, markers = _split_markers(tokens(text), players)
+    caller = _one_marker(markers, CALLER_KEYS, players)
+    counter = _one_marker(markers, COUNTER_KEYS, players)
+    out = _out(markers, players)
+    if counter is not None:
+        if rules.mode is not Mode.CONTRO:
+            raise UserError(texts.COUNTER_NEEDS_CONTRO)
+        if caller is None:
+            raise UserError(texts.counter_without_caller(counter))
+        if counter == caller:
+            raise UserError(texts.counter_is_caller(counter))
+    if not values and len(out) < len(players):
         raise UserError(texts.HAND_EMPTY)
-    if _looks_like_name(values[0]):
-        totals = _by_name(values, players, rules)
+    if values and _looks_like_name(values[0]):
+        totals = _by_name(values, players, rules, out)
     else:
-        totals = _by_seat(values, players, rules)
-    return Hand(tuple(Report(p, totals[p]) for p in players), caller)
+        totals = _by_seat(values, players, rules, out)
+    for player in out:
+        if totals[player] != 0:
+            raise UserError(texts.out_with_cards(player, totals[player]))
+    return Hand(tuple(Report(p, totals[p]) for p in players), caller, counter, frozenset(out))
 
 
-def _by_name(values: list[str], players: Sequence[str], rules: Rules) -> dict[str, int]:
+def _split_markers(
+    words: list[str], players: Sequence[str]
+) -> tuple[list[str], list[tuple[str, str]]]:
+    """Values apart from markers. In a word such as ``7,t=Anna`` or ``f=Anna,Bruno`` the
+    marker runs from its ``=`` to the end of the word."""
+    values: list[str] = []
+    markers: list[tuple[str, str]] = []
+    for word in words:
+        head, marker, rest = word.partition("=")
+        if not marker:
+            if word.casefold() in MARKER_KEYS and _find(word, players) is None:
+                raise UserError(texts.marker_empty(word.casefold()))
+            values.append(word)
+            continue
+        before, _, key = head.rpartition(",")
+        if before:
+            values.append(before)
+        if key.casefold() not in MARKER_KEYS:
+            raise UserError(texts.unknown_option(word))
+        names = [n for n in rest.split(",") if n]
+        if not names:
+            raise UserError(texts.marker_empty(key.casefold()))
+        markers.extend((key.casefold(), name) for name in names)
+    return _split_at_names(values, players), markers
+
+
+def _one_marker(
+    markers: list[tuple[str, str]], keys: frozenset[str], players: Sequence[str]
+) -> str | None:
+    found: str | None = None
+    for key, name in markers:
+        if key not in keys:
+            continue
+        player = _find(name, players)
+        if player is None:
+            raise UserError(texts.marked_not_playing(key, name, players))
+        if found is not None and found != player:
+            raise UserError(texts.two_marked(key, found, player))
+        found = player
+    return found
+
+
+def _out(markers: list[tuple[str, str]], players: Sequence[str]) -> list[str]:
+    out: list[str] = []
+    for key, name in markers:
+        if key in OUT_KEYS:
+            player = _find(name, players)
+            if player is None:
+                raise UserError(texts.marked_not_playing(key, name, players))
+            if player not in out:
+                out.append(player)
+    return out
+
+
+def parse_fix(text: str, hands_played: int) -> tuple[int, str]:
+    """``3 Anna 5 Bruno 7`` → hand 3, and the rest to read as ``/mano``."""
+    number, _, rest = text.strip().partition(" ")
+    if not number.isdigit():
+        raise UserError(texts.FIX_EMPTY)
+    if not 1 <= int(number) <= hands_played:
+        raise UserError(texts.no_such_hand(number, hands_played))
+    return int(number), rest
+
+
+def parse_leave(text: str, players: Sequence[str]) -> str:
+    """``Carlo`` → the player who leaves, who must be playing."""
+    words = tokens(text)
+    if len(words) != 1:
+        raise UserError(texts.LEAVE_EMPTY)
+    player = _find(words[0], players)
+    if player is None:
+        raise UserError(texts.leaver_not_playing(words[0], players))
+    return player
+
+
+def pick_table(tables: Sequence[Sequence[str]], text: str) -> int:
+    """Which of the tables playing side by side (a tournament) the names typed belong to."""
+    if len(tables) == 1:
+        return 0
+    words = {w.casefold() for w in re.split(r"[\s,=]+", text) if w}
+    found = [i for i, table in enumerate(tables) if any(p.casefold() in words for p in table)]
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise UserError(texts.which_table(tables))
+    raise UserError(texts.TWO_TABLES_NAMED)
+
+
+def _by_name(
+    values: list[str], players: Sequence[str], rules: Rules, out: Sequence[str]
+) -> dict[str, int]:
     totals: dict[str, int] = {}
     pairs = iter(values)
     for token in pairs:
@@ -139,16 +338,24 @@ def _by_name(values: list[str], players: Sequence[str], rules: Rules) -> dict[st
         if value is None or _find(value, players) is not None:
             raise UserError(texts.missing_value(player))
         totals[player] = parse_value(value, rules)
+    for player in out:
+        totals.setdefault(player, 0)
     if missing := [p for p in players if p not in totals]:
         raise UserError(texts.missing_players(missing))
     return totals
 
 
-def _by_seat(values: list[str], players: Sequence[str], rules: Rules) -> dict[str, int]:
+def _by_seat(
+    values: list[str], players: Sequence[str], rules: Rules, out: Sequence[str]
+) -> dict[str, int]:
+    """Totals in seat order: for everyone, or for everyone but who finished the cards."""
     parsed = [parse_value(token, rules) for token in values]
-    if len(parsed) != len(players):
-        raise UserError(texts.wrong_count(len(parsed), players))
-    return dict(zip(players, parsed, strict=True))
+    if len(parsed) == len(players):
+        return dict(zip(players, parsed, strict=True))
+    holding = [p for p in players if p not in out]
+    if out and len(parsed) == len(holding):
+        return {**dict.fromkeys(out, 0), **dict(zip(holding, parsed, strict=True))}
+    raise UserError(texts.wrong_count(len(parsed), players))
 
 
 def _split_at_names(words: list[str], players: Sequence[str]) -> list[str]:

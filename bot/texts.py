@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scoring import Game, ScoredHand, Standing
+from scoring import HANDS_PER_QUADRO, QUADRI, Game, Mode, Rules, ScoredHand, Standing, quadro_of
+from storage import GameRecord, Tally
+
+#: The lower target proposed for ControTamalo (hands are worth 1-4 points, not 5-30).
+CONTRO_TARGET = 30
 
 # The command menu, in the order the help shows it: (command, English alias, description).
 COMMANDS: tuple[tuple[str, str, str], ...] = (
@@ -37,6 +41,10 @@ Carte: A=1, 2…10, J=11, Q=12, KN=13 (re nero), KR=0 (re rosso).
 Sotto i 5 punti si prende zero; chi chiama Tamalo e non ha il totale più basso prende 15, \
 e con più di 5 punti prende 15 più i suoi punti, in ogni caso."""
 
+MARKERS_HELP = (
+    "Nella mano: t=Nome chi chiama Tamalo, ct=Nome chi chiama ControTamalo, "
+    "f=Nome chi ha finito le carte."
+)
 CARDS_HINT = "Carte: A 2 … 10 J Q KN (re nero, 13) KR (re rosso, 0)."
 VALUE_HINT = "scrivi un numero (7) o le carte separate da virgole (A,7,KN)"
 
@@ -51,7 +59,6 @@ HAND_EMPTY = (
     "Scrivi il totale di ogni giocatore: /mano Anna 3 Bruno 12 t=Anna, "
     "oppure solo i totali nell'ordine dei posti: /mano 3 12 t=Anna."
 )
-CALLER_EMPTY = "Scrivi chi ha chiamato Tamalo dopo t=, per esempio t=Anna."
 EDITS_CHANGE_NOTHING = (
     "Modificare un comando già inviato non cambia nulla di registrato. "
     "Per correggere l'ultima mano: /annulla, poi riscrivila con /mano."
@@ -72,19 +79,81 @@ def game_running(players: Sequence[str]) -> str:
     return f"C'è già una partita in corso{who}. Chiudila con /fine prima di iniziarne un'altra."
 
 
-def game_started(game: Game) -> str:
-    players = game.players
-    pairs = " ".join(f"{p} {n}" for p, n in zip(players, (3, 12, 7, 0, 9, 21), strict=False))
-    totals = " ".join(str(n) for n in (3, 12, 7, 0, 9, 21)[: len(players)])
+def mode_name(rules: Rules) -> str:
+    scoring_name = "ControTamalo" if rules.mode is Mode.CONTRO else "classica"
+    return f"a 4 Quadri ({scoring_name})" if rules.quadri else scoring_name
+
+
+def options_line(rules: Rules) -> str:
+    options = [
+        label
+        for on, label in (
+            (rules.jokers, "con i Jolly (15 punti)"),
+            (rules.tie_beats_caller, "pari perde (un pari batte chi chiama Tamalo)"),
+            (rules.six_cards, "6 carte"),
+            (rules.dealer_tiebreak, "spareggio pesato sul mazziere"),
+        )
+        if on
+    ]
+    return f"Opzioni: {', '.join(options)}.\n" if options else ""
+
+
+def end_rule(rules: Rules) -> str:
+    if rules.quadri:
+        return "4 quadri da 4 mani, 16 mani in tutto"
+    return f"si chiude a {rules.target} punti"
+
+
+def contro_target_hint(rules: Rules, example: str) -> str:
+    """ControTamalo hands are worth a few points: propose a lower target (RULES.md)."""
+    if rules.mode is not Mode.CONTRO or rules.quadri:
+        return ""
     return (
-        f"🃏 Nuova partita classica, si chiude a {game.rules.target} punti.\n"
-        f"Giocano, in ordine: {names(players)}.\n\n"
-        f"Registra ogni mano con /mano {pairs} t={players[0]}\n"
-        f"oppure, nell'ordine dei posti: /mano {totals} t={players[0]}"
+        f"Nel ControTamalo una mano vale pochi punti: a {rules.target} ci vogliono tante mani. "
+        f"Per una partita di durata normale provate soglia={CONTRO_TARGET}: "
+        f"/nuova contro soglia={CONTRO_TARGET} {example}\n"
     )
 
 
-def standings_lines(standings: Sequence[Standing]) -> str:
+def game_started(game: Game, *, propose_target: bool = False) -> str:
+    players, rules = game.players, game.rules
+    pairs = " ".join(f"{p} {n}" for p, n in zip(players, (3, 12, 7, 0, 9, 21), strict=False))
+    totals = " ".join(str(n) for n in (3, 12, 7, 0, 9, 21)[: len(players)])
+    markers = f"t={players[0]}"
+    if rules.mode is Mode.CONTRO:
+        markers += f" ct={players[1]}"
+    hint = contro_target_hint(rules, " ".join(players)) if propose_target else ""
+    return (
+        f"🃏 Nuova partita {mode_name(rules)}, {end_rule(rules)}.\n"
+        f"{options_line(rules)}"
+        f"Giocano, in ordine: {names(players)}.\n"
+        f"Prima mano: distribuisce {game.dealer_of(1)}.\n"
+        f"{hint}\n"
+        f"Registra ogni mano con /mano {pairs} {markers}\n"
+        f"oppure, nell'ordine dei posti: /mano {totals} {markers}\n"
+        f"{MARKERS_HELP}"
+    )
+
+
+def table_label(record: GameRecord) -> str:
+    """What names a tournament game in a reply: "Tavolo 1 · ", "Finale · "; else nothing."""
+    if record.stage is None:
+        return ""
+    return "Finale · " if record.stage.is_final else f"Tavolo {record.stage.value} · "
+
+
+def signed(points: int, rules: Rules) -> str:
+    """ControTamalo points carry their sign (+2, -3); classic points are never negative."""
+    return f"{points:+d}" if rules.mode is Mode.CONTRO else str(points)
+
+
+def standings_lines(standings: Sequence[Standing], rules: Rules) -> str:
+    if rules.quadri:
+        return "\n".join(
+            f"{s.rank}. {s.player} · {s.quadri} {'quadro' if s.quadri == 1 else 'quadri'}"
+            f" · {s.total} punti"
+            for s in standings
+        )
     return "\n".join(f"{s.rank}. {s.player} {s.total}" for s in standings)
 
 
@@ -94,43 +163,107 @@ def winners_line(game: Game) -> str:
         return "Nessuna mano giocata: nessun vincitore."
     total = game.totals()[winners[0]]
     verb = "Vince" if len(winners) == 1 else "Vincono a pari merito"
+    if game.rules.quadri:
+        quadri = game.quadri_won()[winners[0]]
+        line = f"🏆 {verb} {names(winners)} con {quadri} quadri e {total} punti!"
+        if len(winners) > 1:
+            line += (
+                "\nStessi quadri e stessi punti: il regolamento propone "
+                "una gara di schiaffi per decidere."
+            )
+        return line
     return f"🏆 {verb} {names(winners)} con {total} punti!"
 
 
 def final_standings(game: Game) -> str:
-    return f"Classifica finale:\n{standings_lines(game.standings())}\n\n{winners_line(game)}"
+    lines = standings_lines(game.standings(), game.rules)
+    left = ""
+    if departed := [p for p in game.players if p not in game.ranked]:
+        totals = game.totals()
+        left = "\nHanno lasciato: " + ", ".join(f"{p} {totals[p]}" for p in departed)
+    return f"Classifica finale:\n{lines}{left}\n\n{winners_line(game)}"
 
 
-def _hand_line(scored: ScoredHand, player: str) -> str:
+def _hand_line(scored: ScoredHand, player: str, rules: Rules) -> str:
     points, total = scored.points[player], scored.hand.total_of(player)
-    line = f"{player} {points}"
-    if points > total:  # a penalty: show what was in hand, so a typo is easy to spot
+    line = f"{player} {signed(points, rules)}"
+    if player in scored.hand.out:
+        line += " (ha finito le carte)"
+    elif rules.mode is Mode.CONTRO or points > total:
+        # What was in hand, so a typo is easy to spot: a classic penalty, every ControTamalo line.
         line += f" (carte {total})"
     if player == scored.hand.caller:
         line += " · Tamalo riuscito ✅" if scored.call_won else " · Tamalo sbagliato ❌"
+    if player == scored.hand.counter_caller:
+        line += (
+            " · ControTamalo riuscito ✅" if scored.counter_won else " · ControTamalo sbagliato ❌"
+        )
     return line
 
 
-def hand_recorded(game: Game) -> str:
+def hand_title(game: Game, number: int) -> str:
+    if game.rules.quadri:
+        quadro, within = quadro_of(number)
+        return f"Quadro {quadro} · mano {within}/{HANDS_PER_QUADRO}"
+    return f"Mano {number}"
+
+
+def quadro_closed(game: Game, number: int) -> str:
+    """After the fourth hand of a quadro: who won it."""
+    quadro, within = quadro_of(number)
+    if not game.rules.quadri or within != HANDS_PER_QUADRO:
+        return ""
+    winners = game.quadro_winners(quadro)
+    total = game.quadro_totals(quadro)[winners[0]]
+    verb = "lo vince" if len(winners) == 1 else "lo vincono a pari merito"
+    return f"🔲 Quadro {quadro} chiuso: {verb} {names(winners)} con {total} punti.\n\n"
+
+
+def hand_recorded(game: Game, label: str = "") -> str:
     """The hand just played, then the standings, or the end of the game."""
-    scored = game.hands[-1]
-    lines = "\n".join(_hand_line(scored, r.player) for r in scored.hand.reports)
-    head = f"Mano {len(game.hands)}:\n{lines}\n\n"
+    return _hand_and_after(game, len(game.hands), f"{label}{hand_title(game, len(game.hands))}:")
+
+
+def hand_fixed(game: Game, number: int, label: str = "") -> str:
+    return _hand_and_after(game, number, f"{label}{hand_title(game, number)} corretta:")
+
+
+def _hand_and_after(game: Game, number: int, title: str) -> str:
+    scored = game.hands[number - 1]
+    lines = "\n".join(_hand_line(scored, r.player, game.rules) for r in scored.hand.reports)
+    head = f"{title}\n{lines}\n\n" + quadro_closed(game, number)
     if game.is_over():
-        top = max(game.totals().items(), key=lambda item: item[1])
-        return (
-            head + f"🏁 Partita finita: {top[0]} ha raggiunto {top[1]} punti "
-            f"(soglia {game.rules.target}).\n" + final_standings(game)
-        )
-    return head + f"Classifica:\n{standings_lines(game.standings())}"
+        return head + game_over(game) + final_standings(game)
+    return (
+        head + f"Classifica:\n{standings_lines(game.standings(), game.rules)}\n\n"
+        f"Prossimo mazziere: {game.next_dealer}."
+    )
 
 
-def standings(game: Game, *, running: bool) -> str:
+def game_over(game: Game) -> str:
+    if game.rules.quadri:
+        return "🏁 Partita finita: 16 mani giocate.\n"
+    top = max(game.totals().items(), key=lambda item: item[1])
+    return (
+        f"🏁 Partita finita: {top[0]} ha raggiunto {top[1]} punti (soglia {game.rules.target}).\n"
+    )
+
+
+def standings(game: Game, *, running: bool, label: str = "") -> str:
     if not running:
-        return "Ultima partita, finita.\n" + final_standings(game)
+        return f"{label}Ultima partita, finita.\n" + final_standings(game)
     played = len(game.hands)
-    head = f"Classifica dopo {played} {'mano' if played == 1 else 'mani'}"
-    return f"{head} (si chiude a {game.rules.target}):\n{standings_lines(game.standings())}"
+    head = f"{label}Classifica dopo {played} {'mano' if played == 1 else 'mani'}"
+    if game.rules.quadri:
+        head += f" su {QUADRI * HANDS_PER_QUADRO}"
+    else:
+        head += f" (si chiude a {game.rules.target})"
+    return f"{head}:\n{standings_lines(game.standings(), game.rules)}"
+
+
+ANNULLED_GAME = (
+    "L'ultima partita è stata annullata (tres sex non expedit): non conta in nessuna classifica."
+)
 
 
 def player_joined(game: Game, player: str) -> str:
@@ -138,7 +271,15 @@ def player_joined(game: Game, player: str) -> str:
     why = " (come l'ultimo in classifica)" if game.hands else ""
     return (
         f"{player} entra in partita con {start} punti{why}.\n\n"
-        f"Classifica:\n{standings_lines(game.standings())}"
+        f"Classifica:\n{standings_lines(game.standings(), game.rules)}"
+    )
+
+
+def player_left(game: Game, player: str) -> str:
+    return (
+        f"{player} lascia la partita con {game.totals()[player]} punti: non gioca le prossime "
+        "mani e non è in classifica per la vittoria.\n\n"
+        f"Classifica:\n{standings_lines(game.standings(), game.rules)}"
     )
 
 
@@ -146,22 +287,107 @@ def already_seated(player: str) -> str:
     return f"{player} gioca già in questa partita."
 
 
-def hand_undone(game: Game, number: int, *, reopened: bool) -> str:
+def hand_undone(game: Game, number: int, *, reopened: bool, label: str = "") -> str:
     again = " La partita riprende." if reopened else ""
     if waiting := game.waiting():
         verb = "non giocava" if len(waiting) == 1 else "non giocavano"
         again += f" {names(waiting)} {verb} nella mano {number}: riscrivila senza."
-    return f"Ho annullato la mano {number}.{again}\n\n" + standings(game, running=True)
+    return f"{label}Ho annullato la mano {number}.{again}\n\n" + standings(game, running=True)
 
 
-def game_ended(game: Game) -> str:
-    return "Partita chiusa.\n" + final_standings(game)
+def game_ended(game: Game, label: str = "") -> str:
+    return f"{label}Partita chiusa.\n" + final_standings(game)
 
 
 def undo_closed_game() -> str:
     return (
         "L'ultima partita è stata chiusa con /fine: non la riapro. Iniziane una nuova con /nuova."
     )
+
+
+def dealer_line(game: Game, label: str = "") -> str:
+    number = len(game.hands) + 1
+    if (limit := game.rules.hands_in_game) is not None and number > limit:
+        return f"{label}Tutte le mani sono state giocate."
+    return f"{label}Mano {number}: distribuisce {game.dealer_of(number)}."
+
+
+GAME_REOPENED = "\n\nCon questa correzione nessuno è alla soglia: la partita riprende."
+FIX_CLOSED_GAME = (
+    "L'ultima partita è stata chiusa con /fine: non la correggo. Iniziane una nuova con /nuova."
+)
+NO_JOINING_TOURNAMENTS = "In un torneo i tavoli sono fatti: non si entra a partita iniziata."
+NO_JOINING_QUADRI = "A 4 Quadri giocano sempre gli stessi 4: non si entra a partita iniziata."
+NO_LEAVING_QUADRI = "A 4 Quadri giocano sempre gli stessi 4: nessuno può lasciare la partita."
+LAST_TWO_STAY = "Siete rimasti in due: per smettere chiudete la partita con /fine."
+
+
+# --- Tournaments. ---
+
+TOURNAMENT_IN_PROGRESS = (
+    "C'è un torneo in corso: finite i tavoli e la finale (o chiudeteli con /fine Nome) "
+    "prima di iniziare altro."
+)
+FINAL_UNDER_WAY = "La finale è già cominciata: le mani dei tavoli non si cambiano più."
+
+
+def tournament_started(tables: Sequence[Game], *, propose_target: bool) -> str:
+    rules = tables[0].rules
+    lines = "\n".join(f"Tavolo {i}: {names(t.players)}" for i, t in enumerate(tables, start=1))
+    example = " ".join(f"{p} {n}" for p, n in zip(tables[0].players, (3, 12, 7, 0), strict=False))
+    everyone = " ".join(p for t in tables for p in t.players)
+    hint = contro_target_hint(rules, everyone) if propose_target else ""
+    return (
+        f"🏆 Torneo {mode_name(rules)}, ogni tavolo {end_rule(rules)}.\n"
+        f"{options_line(rules)}"
+        f"Sorteggio dei tavoli:\n{lines}\n\n"
+        "Ogni tavolo gioca la sua partita; i migliori due di ogni tavolo vanno in finale.\n"
+        f"{hint}"
+        f"Scrivete le mani con i nomi, così capisco il tavolo: /mano {example} "
+        f"t={tables[0].players[0]}"
+    )
+
+
+def table_over_wait(qualified: Sequence[str]) -> str:
+    return f"\n\nIn finale: {names(qualified)}. Aspettiamo la fine dell'altro tavolo."
+
+
+def final_started(final: Game, tables: Sequence[Game]) -> str:
+    return (
+        f"\n\n🏆 Entrambi i tavoli hanno finito: comincia la finale!\n"
+        f"Giocano, in ordine: {names(final.players)}.\n"
+        f"Prima mano: distribuisce {final.dealer_of(1)}."
+    )
+
+
+def tournament_won(final: Game) -> str:
+    winners = final.winners()
+    if len(winners) == 1:
+        return f"\n\n🥇 {winners[0]} vince il torneo!"
+    return f"\n\n🥇 {names(winners)} vincono il torneo a pari merito!"
+
+
+# --- Tres sex non expedit. ---
+
+VOTE_YES, VOTE_NO = "Sì ✅", "No ❌"
+VOTE_CLOSED = "Questa votazione è chiusa."
+ALREADY_VOTED = "Hai già votato."
+VOTE_COUNTED = "Voto registrato."
+VOTE_ANNULLED = "🎲 La partita è annullata: non conta in nessuna classifica."
+VOTE_REJECTED = "La partita continua: i no sono troppi."
+
+
+def vote(tally: Tally, players: int, needed: int) -> str:
+    head = (
+        "🎲 Tres sex non expedit! Tre 6 di fila: annulliamo la partita?\n"
+        f"Serve il sì di più di metà dei giocatori: {needed} su {players}.\n"
+        f"Sì {tally.yes} · No {tally.no}"
+    )
+    if tally.outcome == "annulled":
+        return f"{head}\n\n{VOTE_ANNULLED}"
+    if tally.outcome == "rejected":
+        return f"{head}\n\n{VOTE_REJECTED}"
+    return head
 
 
 # --- Mistakes in what was typed: each says what was wrong and what to type instead. ---
@@ -239,13 +465,116 @@ def joker_not_allowed() -> str:
     return "Il Jolly vale solo nelle partite con i Jolly: qui scrivi le altre carte."
 
 
-def two_callers(first: str, second: str) -> str:
-    return f"Tamalo lo chiama uno solo: hai scritto {first} e {second}. Tieni solo t=Nome."
+MARKERS_HINT = (
+    "t=Nome chi ha chiamato Tamalo, ct=Nome chi ha chiamato ControTamalo, "
+    "f=Nome chi ha finito le carte"
+)
+MARKER_WORDS = {
+    "t": "chi ha chiamato Tamalo", "tamalo": "chi ha chiamato Tamalo",
+    "ct": "chi ha chiamato ControTamalo", "contro": "chi ha chiamato ControTamalo",
+    "controtamalo": "chi ha chiamato ControTamalo",
+    "f": "chi ha finito le carte", "fuori": "chi ha finito le carte",
+}  # fmt: skip
 
 
-def caller_not_playing(token: str, players: Sequence[str]) -> str:
-    return f"Tamalo l'ha chiamato {token}, che non gioca. Giocano: {names(players)}."
+def marker_empty(key: str) -> str:
+    return f"Scrivi {MARKER_WORDS[key]} dopo {key}=, per esempio {key}=Anna."
+
+
+def two_marked(key: str, first: str, second: str) -> str:
+    what = "Tamalo" if MARKER_WORDS[key].endswith(" Tamalo") else "ControTamalo"
+    return f"{what} lo chiama uno solo: hai scritto {first} e {second}. Tieni solo {key}=Nome."
+
+
+def marked_not_playing(key: str, token: str, players: Sequence[str]) -> str:
+    return f"{key}={token}: {token} non gioca questa mano. Giocano: {names(players)}."
 
 
 def unknown_option(token: str) -> str:
-    return f"Non capisco «{token}»: per chi ha chiamato Tamalo scrivi t=Nome o tamalo=Nome."
+    return f"Non capisco «{token}». Dopo i totali puoi scrivere: {MARKERS_HINT}."
+
+
+COUNTER_NEEDS_CONTRO = (
+    "Il ControTamalo si chiama solo nelle partite ControTamalo (/nuova contro Anna Bruno …): "
+    "togli ct= da questa mano."
+)
+
+
+def counter_without_caller(counter: str) -> str:
+    return (
+        f"{counter} ha chiamato ControTamalo, ma nessuno ha chiamato Tamalo: "
+        "aggiungi t=Nome di chi l'ha chiamato."
+    )
+
+
+def counter_is_caller(player: str) -> str:
+    return (
+        f"{player} non può chiamare Tamalo e ControTamalo nella stessa mano: "
+        "ct= è un altro giocatore."
+    )
+
+
+def out_with_cards(player: str, total: int) -> str:
+    return (
+        f"{player} ha finito le carte (f={player}), quindi ha 0, ma hai scritto {total}: "
+        "correggi il totale o togli f=."
+    )
+
+
+# --- Starting games: /nuova and /torneo options. ---
+
+TWO_MODES = "Scegli una modalità sola: classica oppure contro."
+TIEBREAK_ONLY_QUADRI = "Lo spareggio col mazziere vale solo a 4 Quadri: /nuova quadri spareggio …"
+SIX_CARDS_TWO_PLAYERS = "La variante a 6 carte si gioca in due: /nuova 6carte Anna Bruno."
+TOURNAMENT_NO_JOKERS = "Nei tornei i Jolly sono vietati: togli jokes."
+TOURNAMENT_PLAIN = (
+    "Un torneo si gioca con partite normali (classica o contro): togli quadri e 6carte."
+)
+TOURNAMENT_NO_DEALER = "Nel torneo i tavoli sono sorteggiati: togli mazziere=."
+
+
+def unknown_game_option(token: str) -> str:
+    return (
+        f"Non capisco «{token}». Opzioni di /nuova: classica, contro, quadri, soglia=N, "
+        "jokes, pari_perde, 6carte, spareggio, mazziere=Nome."
+    )
+
+
+def bad_target(value: str, low: int, high: int) -> str:
+    return f"soglia={value}: scrivi un numero di punti tra {low} e {high}, per esempio soglia=50."
+
+
+def dealer_not_playing(token: str, players: Sequence[str]) -> str:
+    return f"mazziere={token}: {token} non gioca. Giocano: {names(players)}."
+
+
+def quadri_players(count: int) -> str:
+    return f"A 4 Quadri si gioca in 4 esatti, non in {count}: /nuova quadri Anna Bruno Carlo Dario."
+
+
+def tournament_players(low: int) -> str:
+    return f"Un torneo vuole almeno {low} giocatori: /torneo Anna Bruno Carlo Dario Elena Franco."
+
+
+# --- Corrections, leaving, tables. ---
+
+FIX_EMPTY = (
+    "Scrivi quale mano correggere e come è andata davvero: /correggi 3 Anna 5 Bruno 12 t=Anna."
+)
+LEAVE_EMPTY = "Scrivi chi lascia la partita: /esci Carlo."
+TWO_TABLES_NAMED = "Hai scritto giocatori di tavoli diversi: ogni mano è di un tavolo solo."
+
+
+def no_such_hand(number: str, played: int) -> str:
+    if played == 0:
+        return "Non c'è ancora nessuna mano da correggere."
+    return f"Non c'è una mano {number}: le mani giocate vanno da 1 a {played}."
+
+
+def leaver_not_playing(token: str, players: Sequence[str]) -> str:
+    return f"{token} non gioca in questa partita. Giocano: {names(players)}."
+
+
+def which_table(tables: Sequence[Sequence[str]]) -> str:
+    lines = "\n".join(f"Tavolo {i}: {names(t)}" for i, t in enumerate(tables, start=1))
+    return f"Si gioca su più tavoli: scrivi i nomi, così capisco quale.\n{lines}"

@@ -30,6 +30,10 @@ class Stage(enum.StrEnum):
     TABLE_2 = "2"
     FINAL = "finale"
 
+    @property
+    def is_final(self) -> bool:
+        return self is Stage.FINAL
+
 
 class GameAlreadyRunning(Exception):
     """The chat already has a running game (``players`` is empty if another process won)."""
@@ -178,6 +182,8 @@ class GameStore:
         )
 
     async def tournament_games(self, tournament_id: int) -> list[GameRecord]:
+        """A tournament's games as now stored (changes so far must have been flushed)."""
+        self.session.expunge_all()
         return await self._all(
             select(models.Game)
             .where(models.Game.tournament_id == tournament_id)
@@ -188,7 +194,7 @@ class GameStore:
         return await self._one(select(models.Game).where(models.Game.id == game_id))
 
     async def latest(self, chat_id: int) -> GameRecord | None:
-        """The running game, or else the last one played in the chat."""
+        """The running game, or else the last one played in the chat (annulled or not)."""
         return await self._one(
             select(models.Game)
             .where(models.Game.chat_id == chat_id)

@@ -1,4 +1,4 @@
-"""Playing a game: /nuova, /mano, /entra, /annulla, /fine."""
+"""Playing a game: /nuova, /mano, /entra, /esci, /correggi, /annulla, /fine, /mazziere."""
 
 from __future__ import annotations
 
@@ -8,29 +8,63 @@ from telegram import Update
 
 from bot import texts
 from bot.commands.common import changes, chat_id_of, message_of, replies_to_mistakes
+from bot.commands.tournament import final_without_hands, progress
 from bot.context import Context
-from bot.parsing import UserError, parse_hand, parse_join, parse_new_game
-from scoring import Rules
-from storage import GameAlreadyRunning, GameRecord, GameState, GameStore
+from bot.parsing import (
+    UserError,
+    parse_fix,
+    parse_hand,
+    parse_join,
+    parse_leave,
+    parse_new_game,
+    pick_table,
+)
+from scoring import Game
+from storage import GameAlreadyRunning, GameRecord, GameState, GameStore, TournamentRunning
 
 
-async def _running(games: GameStore, chat_id: int) -> GameRecord:
-    record = await games.running(chat_id)
-    if record is None:
+async def running_game(games: GameStore, chat_id: int, text: str = "") -> GameRecord:
+    """The running game; at a tournament, the table whose players are named in ``text``."""
+    records = await games.running_games(chat_id)
+    if not records:
         raise UserError(texts.NO_RUNNING_GAME)
-    return record
+    return records[pick_table([r.game.players for r in records], text)]
+
+
+async def settle(games: GameStore, record: GameRecord, game: Game) -> str:
+    """After a hand is added, fixed or undone: end or reopen the game as its totals say, and
+    move its tournament on. Returns what the reply should add."""
+    now = datetime.now(UTC)
+    over = game.is_over()
+    if over and record.running:
+        await games.set_state(record, GameState.FINISHED, now)
+        return await progress(games, record, game, now)
+    if not over and not record.running:
+        await games.set_state(record, GameState.RUNNING, now)
+        if record.tournament_id is not None:
+            await games.set_tournament_state(record.tournament_id, GameState.RUNNING, now)
+        return texts.GAME_REOPENED
+    if over and record.tournament_id is not None:  # a finished game fixed: still over
+        return await progress(games, record, game, now)
+    return ""
 
 
 @replies_to_mistakes
 async def new_game(update: Update, context: Context) -> None:
-    """Start a classic game with the players in seat order."""
-    players = parse_new_game(context.text_args)
+    """Start a game: mode and options, then the players in seat order."""
+    new = parse_new_game(context.text_args)
     async with changes(update, context) as games:
         try:
-            record = await games.start(chat_id_of(update), players, Rules())
+            record = await games.start(
+                chat_id_of(update), new.players, new.rules, first_dealer=new.first_dealer
+            )
         except GameAlreadyRunning as error:
             raise UserError(texts.game_running(error.players)) from error
-    await message_of(update).reply_text(texts.game_started(record.game))
+        except TournamentRunning as error:
+            raise UserError(texts.TOURNAMENT_IN_PROGRESS) from error
+    await message_of(update).reply_text(
+        texts.game_started(record.game, propose_target=not new.target_given)
+    )
 
 
 @replies_to_mistakes
@@ -38,47 +72,139 @@ async def record_hand(update: Update, context: Context) -> None:
     """Record one hand of the running game and show the points and standings."""
     message = message_of(update)
     async with changes(update, context) as games:
-        record = await _running(games, message.chat_id)
+        record = await running_game(games, message.chat_id, context.text_args)
         hand = parse_hand(context.text_args, record.game.next_players, record.game.rules)
         game = record.game.with_hand(hand)
         await games.add_hand(record, game.hands[-1], message.message_id)
-        if game.is_over():
-            await games.set_state(record, GameState.FINISHED, datetime.now(UTC))
-    await message.reply_text(texts.hand_recorded(game))
+        after = await settle(games, record, game)
+    await message.reply_text(texts.hand_recorded(game, texts.table_label(record)) + after)
+
+
+@replies_to_mistakes
+async def fix_hand(update: Update, context: Context) -> None:
+    """Replace hand N: totals, quadri, the end and the winner are worked out again."""
+    async with changes(update, context) as games:
+        record = await _correctable(games, chat_id_of(update), context.text_args)
+        number, rest = parse_fix(context.text_args, len(record.game.hands))
+        game = record.game
+        hand = parse_hand(rest, game.seated_for(number), game.rules)
+        game = game.with_hand_replaced(number, hand)
+        if record.tournament_id is not None and not record.running:
+            await final_without_hands(games, record, delete=True)
+        await games.replace_hand(record, number, game.hands[number - 1])
+        after = await settle(games, record, game)
+    await message_of(update).reply_text(
+        texts.hand_fixed(game, number, texts.table_label(record)) + after
+    )
+
+
+async def _correctable(games: GameStore, chat_id: int, text: str) -> GameRecord:
+    """A running game, or the last game if its last hand ended it (a fix may reopen it)."""
+    records = await games.running_games(chat_id)
+    if tournament := next((r.tournament_id for r in records if r.tournament_id), None):
+        played = await games.tournament_games(tournament)
+        final = next((r for r in played if r.stage is not None and r.stage.is_final), None)
+        if final is None or not final.game.hands:  # the tables can still be fixed
+            records = [r for r in played if r.running or (r.game.is_over() and r is not final)]
+    if records:
+        return records[pick_table([r.game.players for r in records], text)]
+    latest = await games.latest(chat_id)
+    if latest is None or latest.state is GameState.ANNULLED:
+        raise UserError(texts.NO_RUNNING_GAME)
+    if not latest.game.is_over():
+        raise UserError(texts.FIX_CLOSED_GAME)
+    return latest
 
 
 @replies_to_mistakes
 async def join(update: Update, context: Context) -> None:
     """Seat a late joiner, who starts level with the last in the standings."""
     async with changes(update, context) as games:
-        record = await _running(games, chat_id_of(update))
+        record = await running_game(games, chat_id_of(update))
+        if record.tournament_id is not None:
+            raise UserError(texts.NO_JOINING_TOURNAMENTS)
+        if record.game.rules.quadri:
+            raise UserError(texts.NO_JOINING_QUADRI)
         name = parse_join(context.text_args, record.game.players)
         record = await games.seat(record, name)
     await message_of(update).reply_text(texts.player_joined(record.game, record.game.players[-1]))
 
 
 @replies_to_mistakes
-async def undo(update: Update, context: Context) -> None:
-    """Remove the last hand; a game that hand had ended by reaching the target reopens."""
+async def leave(update: Update, context: Context) -> None:
+    """A player leaves: no more hands for them, their history stays."""
     async with changes(update, context) as games:
-        record = await games.latest(chat_id_of(update))
-        if record is None or not record.game.hands:
-            raise UserError(texts.NO_HAND_TO_UNDO)
+        record = await running_game(games, chat_id_of(update), context.text_args)
+        name = parse_leave(context.text_args, record.game.ranked)
+        if record.game.rules.quadri:
+            raise UserError(texts.NO_LEAVING_QUADRI)
+        if len(record.game.ranked) <= 2:
+            raise UserError(texts.LAST_TWO_STAY)
+        await games.leave(record, name)
+        game = record.game.without_player(name)
+    await message_of(update).reply_text(texts.player_left(game, name))
+
+
+@replies_to_mistakes
+async def undo(update: Update, context: Context) -> None:
+    """Remove the chat's last recorded hand; a game that hand had ended reopens."""
+    async with changes(update, context) as games:
+        record = await _last_played(games, chat_id_of(update))
         if not record.running and not record.game.is_over():
             raise UserError(texts.undo_closed_game())
+        if record.tournament_id is not None and not record.running:
+            await final_without_hands(games, record, delete=True)
         await games.remove_last_hand(record)
-        if not record.running:
-            await games.set_state(record, GameState.RUNNING, datetime.now(UTC))
         game = record.game.without_last_hand()
+        await settle(games, record, game)
     await message_of(update).reply_text(
-        texts.hand_undone(game, len(record.game.hands), reopened=not record.running)
+        texts.hand_undone(
+            game,
+            len(record.game.hands),
+            reopened=not record.running,
+            label=texts.table_label(record),
+        )
     )
+
+
+async def _last_played(games: GameStore, chat_id: int) -> GameRecord:
+    """The game of the chat's most recent hand: among the running games, the tables of a
+    final not yet begun, or else the last game played."""
+    records = await games.running_games(chat_id)
+    if tournament := next((r.tournament_id for r in records if r.tournament_id), None):
+        played = await games.tournament_games(tournament)
+        final = next((r for r in played if r.stage is not None and r.stage.is_final), None)
+        if final is not None and not final.game.hands:
+            records = played
+    if not records:
+        latest = await games.latest(chat_id)
+        records = [latest] if latest and latest.state is not GameState.ANNULLED else []
+    records = [r for r in records if r.last_hand_id is not None]
+    if not records:
+        raise UserError(texts.NO_HAND_TO_UNDO)
+    return max(records, key=lambda r: r.last_hand_id or 0)
 
 
 @replies_to_mistakes
 async def end_game(update: Update, context: Context) -> None:
     """Close the running game now, ranked as it stands."""
     async with changes(update, context) as games:
-        record = await _running(games, chat_id_of(update))
-        await games.set_state(record, GameState.FINISHED, datetime.now(UTC))
-    await message_of(update).reply_text(texts.game_ended(record.game))
+        record = await running_game(games, chat_id_of(update), context.text_args)
+        now = datetime.now(UTC)
+        await games.set_state(record, GameState.FINISHED, now)
+        after = await progress(games, record, record.game, now)
+    await message_of(update).reply_text(
+        texts.game_ended(record.game, texts.table_label(record)) + after
+    )
+
+
+@replies_to_mistakes
+async def next_dealer(update: Update, context: Context) -> None:
+    """Who deals next, at every running table."""
+    async with context.db.transaction() as session:
+        records = await GameStore(session).running_games(chat_id_of(update))
+    if not records:
+        raise UserError(texts.NO_RUNNING_GAME)
+    await message_of(update).reply_text(
+        "\n".join(texts.dealer_line(r.game, texts.table_label(r)) for r in records)
+    )

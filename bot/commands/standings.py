@@ -8,14 +8,23 @@ from bot import texts
 from bot.commands.common import chat_id_of, message_of, replies_to_mistakes
 from bot.context import Context
 from bot.parsing import UserError
-from storage import GameStore
+from storage import GameState, GameStore
 
 
 @replies_to_mistakes
 async def show_standings(update: Update, context: Context) -> None:
-    """Standings of the running game, or of the last one played."""
+    """Standings of the running game (every table, at a tournament), or of the last one."""
     async with context.db.transaction() as session:
-        record = await GameStore(session).latest(chat_id_of(update))
-    if record is None:
+        games = GameStore(session)
+        records = await games.running_games(chat_id_of(update))
+        if not records and (latest := await games.latest(chat_id_of(update))) is not None:
+            records = [latest]
+    if not records:
         raise UserError(texts.NO_GAME_YET)
-    await message_of(update).reply_text(texts.standings(record.game, running=record.running))
+    if records[0].state is GameState.ANNULLED:
+        raise UserError(texts.ANNULLED_GAME)
+    await message_of(update).reply_text(
+        "\n\n".join(
+            texts.standings(r.game, running=r.running, label=texts.table_label(r)) for r in records
+        )
+    )

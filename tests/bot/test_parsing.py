@@ -49,8 +49,8 @@ def test_tokens_keep_card_lists_and_options_together() -> None:
 
 
 def test_new_game_keeps_seat_order() -> None:
-    assert parse_new_game("Carlo Anna Bruno") == ("Carlo", "Anna", "Bruno")
-    assert parse_new_game("Gian-Luca D'Amico Zoë") == ("Gian-Luca", "D'Amico", "Zoë")
+    assert parse_new_game("Carlo Anna Bruno").players == ("Carlo", "Anna", "Bruno")
+    assert parse_new_game("Gian-Luca D'Amico Zoë").players == ("Gian-Luca", "D'Amico", "Zoë")
 
 
 def test_join_refuses_someone_already_seated_whatever_the_case() -> None:
@@ -82,6 +82,6 @@ def test_names_longer_than_32_once_case_folded_are_refused() -> None:
 
 def test_at_most_twelve_players() -> None:
     players = [f"P{chr(ord('a') + n)}" for n in range(13)]
-    assert len(parse_new_game(" ".join(players[:12]))) == 12
+    assert len(parse_new_game(" ".join(players[:12])).players) == 12
     with pytest.raises(UserError, match="Al massimo 12 giocatori"):
         parse_new_game(" ".join(players))

@@ -1,0 +1,79 @@
+"""Tournaments: /torneo draws two tables; when both have ended, the final starts by itself."""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime
+
+from telegram import Update
+
+from bot import texts
+from bot.commands.common import changes, chat_id_of, message_of, replies_to_mistakes
+from bot.context import Context
+from bot.parsing import UserError, parse_tournament
+from scoring import Game, draw_tables, finalists
+from storage import GameAlreadyRunning, GameRecord, GameState, GameStore, Stage, TournamentRunning
+
+#: The draw: the operating system's randomness, never a seed someone could guess.
+_DRAW = random.SystemRandom()
+
+
+@replies_to_mistakes
+async def start_tournament(update: Update, context: Context) -> None:
+    """Draw two tables and start a game at each."""
+    new = parse_tournament(context.text_args)
+    first, second = draw_tables(new.players, _DRAW)
+    chat_id = chat_id_of(update)
+    async with changes(update, context) as games:
+        try:
+            tournament = await games.start_tournament(chat_id)
+        except GameAlreadyRunning as error:
+            raise UserError(texts.game_running(error.players)) from error
+        except TournamentRunning as error:
+            raise UserError(texts.TOURNAMENT_IN_PROGRESS) from error
+        tables = [
+            await games.start(chat_id, seats, new.rules, tournament_id=tournament, stage=stage)
+            for seats, stage in ((first, Stage.TABLE_1), (second, Stage.TABLE_2))
+        ]
+    await message_of(update).reply_text(
+        texts.tournament_started([t.game for t in tables], propose_target=not new.target_given)
+    )
+
+
+async def final_without_hands(games: GameStore, record: GameRecord, *, delete: bool) -> None:
+    """Before a finished table changes: a final not yet begun goes (it starts again when both
+    tables are over); a final already under way forbids the change."""
+    assert record.tournament_id is not None
+    if record.stage is None or record.stage.is_final:
+        return
+    played = await games.tournament_games(record.tournament_id)
+    final = next((r for r in played if r.stage is not None and r.stage.is_final), None)
+    if final is None:
+        return
+    if final.game.hands:
+        raise UserError(texts.FINAL_UNDER_WAY)
+    if delete:
+        await games.delete(final)
+
+
+async def progress(games: GameStore, record: GameRecord, game: Game, now: datetime) -> str:
+    """A tournament game has just ended: start the final once both tables are over, or
+    crown the winner of the final. Returns what the reply should add."""
+    if record.tournament_id is None:
+        return ""
+    played = await games.tournament_games(record.tournament_id)
+    if record.stage is not None and record.stage.is_final:
+        await games.set_tournament_state(record.tournament_id, GameState.FINISHED, now)
+        return texts.tournament_won(game)
+    tables = [r for r in played if r.stage is not None and not r.stage.is_final]
+    if any(r.running for r in tables) or any(r.stage is Stage.FINAL for r in played):
+        return texts.table_over_wait(finalists(game))
+    players = tuple(p for table in tables for p in finalists(table.game))
+    final = await games.start(
+        record.chat_id,
+        players,
+        tables[0].game.rules,
+        tournament_id=record.tournament_id,
+        stage=Stage.FINAL,
+    )
+    return texts.final_started(final.game, [t.game for t in tables])
