@@ -362,15 +362,12 @@ class GameStore:
         vote = await self.session.get(models.Vote, vote_id)
         if vote is None:
             return None
-        counts = dict(
-            (
-                await self.session.execute(
-                    select(models.Ballot.yes, func.count())
-                    .where(models.Ballot.vote_id == vote_id)
-                    .group_by(models.Ballot.yes)
-                )
-            ).tuples()
+        rows = await self.session.execute(
+            select(models.Ballot.yes, func.count())
+            .where(models.Ballot.vote_id == vote_id)
+            .group_by(models.Ballot.yes)
         )
+        counts = {yes: count for yes, count in rows}
         return Tally(vote_id, vote.game_id, counts.get(True, 0), counts.get(False, 0), vote.outcome)
 
     async def cast(self, vote_id: int, user_id: int, yes: bool) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
@@ -16,7 +17,7 @@ from bot.app import build_application, running
 from bot.context import Context, TamaloApp
 from bot.settings import Secret, Settings
 from storage import Database, GameStore
-from tests.bot.fakes import RecordingRequest
+from tests.bot.fakes import BOT_USER, RecordingRequest
 
 GROUP = -100_123
 
@@ -63,6 +64,45 @@ class Table:
         replies = await self.send(text)
         assert len(replies) == 1, replies
         return replies[0]
+
+    async def press(self, data: str, *, user: int = 42) -> tuple[str | None, str | None]:
+        """A user presses an inline button of the bot's last message: (the toast the bot
+        answers with, the message's new text if the bot edited it)."""
+        number = next(self._ids)
+        query = {
+            "id": str(number),
+            "from": {"id": user, "is_bot": False, "first_name": f"Utente{user}"},
+            "chat_instance": "tavolo",
+            "data": data,
+            "message": {
+                "message_id": 10_000,
+                "date": 1_700_000_000,
+                "chat": {"id": self.chat_id, "type": "group", "title": "Tavolo"},
+                "from": BOT_USER,
+                "text": "…",
+            },
+        }
+        before = len(self.request.calls)
+        await self.app.process_update(
+            Update.de_json({"update_id": number, "callback_query": query}, self.app.bot)
+        )
+        if self.errors:
+            raise self.errors.pop()
+        calls = self.request.calls[before:]
+        toast = next((p.get("text") for n, p in calls if n == "answerCallbackQuery"), None)
+        edited = next((p["text"] for n, p in calls if n == "editMessageText"), None)
+        return toast, edited
+
+    def last_buttons(self) -> list[str]:
+        """The callback data of the inline buttons of the bot's last message or edit."""
+        for name, parameters in reversed(self.request.calls):
+            if name in {"sendMessage", "editMessageText"}:
+                markup = parameters.get("reply_markup")
+                if markup is None:
+                    return []
+                keyboard = json.loads(markup) if isinstance(markup, str) else markup
+                return [b["callback_data"] for row in keyboard["inline_keyboard"] for b in row]
+        return []
 
     def in_chat(self, chat_id: int) -> Table:
         return Table(self.app, self.request, self.errors, chat_id)

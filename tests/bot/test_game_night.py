@@ -16,10 +16,14 @@ async def test_four_players_play_to_100_with_a_late_joiner_and_an_undo(table: Ta
 
     second = await table.reply("/mano 4 2 9 30 t=anna")  # seat order; the caller is beaten
     assert "Anna 15 (carte 4) · Tamalo sbagliato ❌" in second
-    assert "1. Bruno 12\n2. Anna 15\n3. Carlo 16\n4. Dario 55\n\nProssimo mazziere: Carlo." in second
+    assert "1. Bruno 12\n2. Anna 15\n3. Carlo 16\n4. Dario 55\n\nProssimo mazziere: Carlo." in (
+        second
+    )
 
     third = await table.reply("/mano carlo 0 DARIO 20 Anna A,7,KN Bruno 10")  # any order, cards
-    assert third.endswith("1. Carlo 16\n2. Bruno 22\n3. Anna 36\n4. Dario 75\n\nProssimo mazziere: Dario.")
+    assert third.endswith(
+        "1. Carlo 16\n2. Bruno 22\n3. Anna 36\n4. Dario 75\n\nProssimo mazziere: Dario."
+    )
 
     wrong = await table.reply("/mano Anna 40 Bruno 0 Carlo 0 Dario 0")
     assert "1. Carlo 16\n2. Bruno 22\n3. Dario 75\n4. Anna 76" in wrong
