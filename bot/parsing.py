@@ -236,26 +236,32 @@ def parse_hand(text: str, players: Sequence[str], rules: Rules) -> Hand:
 def _split_markers(
     words: list[str], players: Sequence[str]
 ) -> tuple[list[str], list[tuple[str, str]]]:
-    """Values apart from markers. In a word such as ``7,t=Anna`` or ``f=Anna,Bruno`` the
-    marker runs from its ``=`` to the end of the word."""
+    """Values apart from markers. In a word such as ``7,t=Anna,f=Bruno,Carlo`` the markers run
+    from the first ``=`` to the end of the word, each name going with the key before it."""
     values: list[str] = []
     markers: list[tuple[str, str]] = []
     for word in words:
-        head, marker, rest = word.partition("=")
+        head, marker, _ = word.partition("=")
         if not marker:
             if word.casefold() in MARKER_KEYS and _find(word, players) is None:
                 raise UserError(texts.marker_empty(word.casefold()))
             values.append(word)
             continue
-        before, _, key = head.rpartition(",")
+        before, _, _ = head.rpartition(",")
         if before:
             values.append(before)
-        if key.casefold() not in MARKER_KEYS:
-            raise UserError(texts.unknown_option(word))
-        names = [n for n in rest.split(",") if n]
-        if not names:
-            raise UserError(texts.marker_empty(key.casefold()))
-        markers.extend((key.casefold(), name) for name in names)
+        key = ""
+        for piece in word[len(before) + 1 if before else 0 :].split(","):
+            if "=" in piece:
+                key, _, name = piece.partition("=")
+                if key.casefold() not in MARKER_KEYS:
+                    raise UserError(texts.unknown_option(piece))
+                if not name:
+                    raise UserError(texts.marker_empty(key.casefold()))
+            else:
+                name = piece
+            if name:
+                markers.append((key.casefold(), name))
     return _split_at_names(values, players), markers
 
 

@@ -12,12 +12,17 @@ CONTRO_TARGET = 30
 
 # The command menu, in the order the help shows it: (command, English alias, description).
 COMMANDS: tuple[tuple[str, str, str], ...] = (
-    ("nuova", "new", "Nuova partita: /nuova Anna Bruno Carlo"),
+    ("nuova", "new", "Nuova partita: /nuova Anna Bruno Carlo (anche contro, quadri)"),
     ("mano", "hand", "Registra una mano: /mano Anna 3 Bruno 12 Carlo 7 t=Anna"),
-    ("entra", "join", "Un giocatore entra a partita iniziata: /entra Dario"),
     ("classifica", "standings", "Classifica della partita"),
+    ("correggi", "fix", "Corregge una mano: /correggi 2 Anna 3 Bruno 12 Carlo 7"),
     ("annulla", "undo", "Annulla l'ultima mano"),
+    ("mazziere", "dealer", "Chi distribuisce la prossima mano"),
+    ("entra", "join", "Un giocatore entra a partita iniziata: /entra Dario"),
+    ("esci", "leave", "Un giocatore lascia la partita: /esci Dario"),
     ("fine", "end", "Chiude la partita così com'è"),
+    ("torneo", "tournament", "Torneo a due tavoli e finale: /torneo e almeno 6 nomi"),
+    ("tresei", "tressex", "Tres sex non expedit: si vota per annullare la partita"),
     ("aiuto", "help", "Come si usa il bot"),
 )
 
@@ -31,11 +36,25 @@ Comandi (tra parentesi l'alias inglese):
 e chi ha chiamato Tamalo (t= o tamalo=)
 /mano 3 12 7 t=Anna — gli stessi totali, nell'ordine dei posti
 /mano Anna A,7,KN Bruno 12 Carlo 0 — un totale si può scrivere con le carte
-/entra Dario (/join) — un giocatore entra a partita iniziata, con i punti dell'ultimo
+/mano Bruno 12 Carlo 7 f=Anna — f= (fuori=) chi ha finito le carte: ha 0, il totale si può omettere
 /classifica (/standings) — la classifica della partita
+/correggi 2 Anna 3 Bruno 12 Carlo 7 (/fix) — riscrive la mano 2; totali e vincitore si ricalcolano
 /annulla (/undo) — toglie l'ultima mano registrata
+/mazziere (/dealer) — chi distribuisce la prossima mano (il mazziere gira in senso orario)
+/entra Dario (/join) — un giocatore entra a partita iniziata, con i punti dell'ultimo
+/esci Dario (/leave) — un giocatore lascia: non gioca più e resta fuori dalla classifica
 /fine (/end) — chiude la partita così com'è
+/torneo Anna Bruno Carlo Dario Elena Franco (/tournament) — due tavoli sorteggiati, poi la finale
+/tresei (/tressex) — tres sex non expedit: se più di metà dei giocatori vota sì, \
+la partita è annullata
 /aiuto (/help) — questo messaggio
+
+Opzioni di /nuova, prima o dopo i nomi:
+contro — ControTamalo: ct=Nome nella mano per chi chiama ControTamalo
+quadri — 4 Quadri: in 4, quattro quadri da 4 mani (spareggio: pesato sul mazziere)
+soglia=50 — la partita si chiude a 50 invece che a 100
+jokes — Jolly (JK) da 15 · pari_perde — un pari batte chi chiama Tamalo · \
+6carte — in due con 6 carte · mazziere=Bruno — chi distribuisce la prima mano
 
 Carte: A=1, 2…10, J=11, Q=12, KN=13 (re nero), KR=0 (re rosso).
 Sotto i 5 punti si prende zero; chi chiama Tamalo e non ha il totale più basso prende 15, \

@@ -165,7 +165,8 @@ async def test_help_lists_every_command_with_an_example(table: Table) -> None:
 async def test_the_command_menu_is_registered_at_start_up(table: Table) -> None:
     (commands,) = [p["commands"] for name, p in table.request.calls if name == "setMyCommands"]
     assert [c["command"] for c in commands] == [
-        "nuova", "mano", "entra", "classifica", "annulla", "fine", "aiuto",
+        "nuova", "mano", "classifica", "correggi", "annulla", "mazziere", "entra", "esci",
+        "fine", "torneo", "tresei", "aiuto",
     ]  # fmt: skip
 
 

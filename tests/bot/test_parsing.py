@@ -4,8 +4,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.parsing import UserError, parse_hand, parse_join, parse_new_game, tokens
-from scoring import Hand, Report, Rules
+from bot.parsing import (
+    UserError,
+    parse_hand,
+    parse_join,
+    parse_new_game,
+    parse_tournament,
+    pick_table,
+    tokens,
+)
+from scoring import Hand, Mode, Report, Rules
 
 SEATS = ("Anna", "Bruno", "Carlo")
 
@@ -85,3 +93,59 @@ def test_at_most_twelve_players() -> None:
     assert len(parse_new_game(" ".join(players[:12])).players) == 12
     with pytest.raises(UserError, match="Al massimo 12 giocatori"):
         parse_new_game(" ".join(players))
+
+
+def test_new_game_options_in_any_order() -> None:
+    new = parse_new_game("contro Anna soglia=30 Bruno pari_perde mazziere=bruno Carlo")
+    assert new.players == ("Anna", "Bruno", "Carlo")
+    assert new.rules == Rules(mode=Mode.CONTRO, target=30, tie_beats_caller=True)
+    assert new.first_dealer == 1
+    assert new.target_given
+    quadri = parse_new_game("Anna Bruno Carlo Dario QUADRI spareggio")
+    assert quadri.rules == Rules(quadri=True, dealer_tiebreak=True)
+    assert not quadri.target_given
+
+
+def test_a_tournament_refuses_jokers_and_needs_six() -> None:
+    assert len(parse_tournament("Anna Bruno Carlo Dario Elena Franco contro").players) == 6
+    for text in ("jokes Anna Bruno Carlo Dario Elena Franco", "Anna Bruno Carlo Dario Elena",
+                 "quadri Anna Bruno Carlo Dario Elena Franco"):  # fmt: skip
+        with pytest.raises(UserError):
+            parse_tournament(text)
+
+
+CONTRO = Rules(mode=Mode.CONTRO)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Anna 3 Bruno 2 Carlo 0 t=Anna ct=Bruno f=Carlo",
+        "3 2 0 tamalo=anna contro=BRUNO fuori=Carlo",
+        "3 2 t=Anna ct=Bruno f=Carlo",
+        "Anna 3, Bruno 2, t=Anna, ct=Bruno, f=Carlo",
+        "Anna 3 Bruno 2 t = Anna ct = Bruno f = Carlo",
+    ],
+)
+def test_markers_written_many_ways(text: str) -> None:
+    expected = Hand(
+        (Report("Anna", 3), Report("Bruno", 2), Report("Carlo", 0)), "Anna", "Bruno",
+        frozenset({"Carlo"}),
+    )  # fmt: skip
+    assert parse_hand(text, SEATS, CONTRO) == expected
+
+
+def test_several_players_finished_their_cards() -> None:
+    for text in ("Carlo 9 f=Anna,Bruno", "Carlo 9 f=Anna f=Bruno", "9 f=Anna f=Bruno"):
+        assert parse_hand(text, SEATS, Rules()).out == {"Anna", "Bruno"}
+
+
+def test_pick_table_by_the_names_typed() -> None:
+    tables = [("Anna", "Bruno", "Carlo"), ("Dario", "Elena", "Franco")]
+    assert pick_table(tables, "Elena 3 Dario 4 Franco 5") == 1
+    assert pick_table(tables, "3 4 5 t=anna") == 0
+    assert pick_table(tables[:1], "3 4 5") == 0
+    with pytest.raises(UserError, match="scrivi i nomi"):
+        pick_table(tables, "3 4 5")
+    with pytest.raises(UserError, match="tavoli diversi"):
+        pick_table(tables, "Anna 3 Elena 4")

@@ -1,0 +1,20 @@
+"""The help and the command menu cover every command the bot answers."""
+
+from bot import texts
+from bot.app import HANDLERS
+
+
+def test_every_command_is_in_the_help_and_the_menu() -> None:
+    menu = {(command, alias) for command, alias, _ in texts.COMMANDS}
+    for names, _ in HANDLERS:
+        if "start" in names:
+            continue
+        italian, english = names[0], names[-1]
+        assert (italian, english) in menu
+        assert f"/{italian}" in texts.HELP
+        assert f"/{english}" in texts.HELP
+
+
+def test_menu_descriptions_fit_telegram() -> None:
+    assert all(1 <= len(description) <= 256 for _, _, description in texts.COMMANDS)
+    assert len(texts.HELP) < 4096
