@@ -34,6 +34,20 @@ def _upgrade(connection: Connection) -> None:
     command.upgrade(config, "head")
 
 
+def _pragma(connection: Connection, pragma: str) -> None:
+    """A pragma on the driver's connection, outside SQLAlchemy's transaction."""
+    cursor = connection.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+    try:
+        cursor.execute(f"PRAGMA {pragma}")
+    finally:
+        cursor.close()
+
+
+def _check_foreign_keys(connection: Connection) -> None:
+    if broken := connection.exec_driver_sql("PRAGMA foreign_key_check").all():
+        raise RuntimeError(f"the migration left rows with broken foreign keys: {broken[:5]}")
+
+
 def _configure_sqlite(engine: AsyncEngine) -> None:
     """WAL, enforced foreign keys, and writers that queue instead of failing mid-transaction."""
 
@@ -65,8 +79,21 @@ class Database:
 
     async def upgrade(self) -> None:
         """Bring the schema to the newest Alembic revision."""
-        async with self.engine.begin() as connection:
-            await connection.run_sync(_upgrade)
+        sqlite = self.url.get_backend_name() == "sqlite"
+        async with self.engine.connect() as connection:
+            if sqlite:
+                # A batch migration copies a table and drops the old one: with foreign keys
+                # enforced, the drop would cascade into every row pointing at it. SQLite
+                # changes this pragma only outside a transaction.
+                await connection.run_sync(_pragma, "foreign_keys=OFF")
+            try:
+                async with connection.begin():
+                    await connection.run_sync(_upgrade)
+                    if sqlite:
+                        await connection.run_sync(_check_foreign_keys)
+            finally:
+                if sqlite:
+                    await connection.run_sync(_pragma, "foreign_keys=ON")
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:

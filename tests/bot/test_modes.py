@@ -4,6 +4,7 @@ corrections, leaving, the dealer and the tres-sex vote."""
 import re
 
 import pytest
+from sqlalchemy import text
 
 from tests.bot.conftest import Table
 
@@ -173,6 +174,11 @@ async def test_the_deal_rotates_and_mazziere_says_who_is_next(table: Table) -> N
     assert await table.reply("/mazziere") == "Mano 3: distribuisce Elena."
     await table.send("/mano Anna 1 Bruno 2 Carlo 3 Elena 4")
     assert await table.reply("/mazziere") == "Mano 4: distribuisce Anna."
+    async with table.app.bot_data.db.transaction() as session:
+        stored = await session.execute(
+            text("SELECT h.number, p.name FROM hands h JOIN players p ON p.id = h.dealer_id")
+        )
+        assert sorted(tuple(row) for row in stored) == [(1, "Bruno"), (2, "Carlo"), (3, "Elena")]
 
 
 async def test_a_player_leaves_and_keeps_their_history(table: Table) -> None:

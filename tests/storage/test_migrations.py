@@ -7,7 +7,8 @@ from alembic.migration import MigrationContext
 from sqlalchemy import Connection, inspect, text
 from sqlalchemy.exc import IntegrityError
 
-from storage import Database
+from scoring import Rules
+from storage import Database, GameStore
 from storage.db import alembic_config
 from storage.models import Base
 
@@ -64,4 +65,61 @@ async def test_every_migration_can_be_undone(db: Database) -> None:
     async with db.engine.begin() as connection:
         assert await connection.run_sync(downgrade) == {"alembic_version"}
     await db.upgrade()
+    await db.close()
+
+
+async def test_games_stored_before_the_game_modes_survive_the_upgrade(db: Database) -> None:
+    def upgrade_to_0001(connection: Connection) -> None:
+        config = alembic_config()
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0001")
+
+    async with db.engine.begin() as connection:
+        await connection.run_sync(upgrade_to_0001)
+    rows = [
+        "INSERT INTO chats (id, created_at) VALUES (1, '2026-01-01')",
+        "INSERT INTO players (id, chat_id, name, name_key) VALUES (1, 1, 'Anna', 'anna'), "
+        "(2, 1, 'Bruno', 'bruno')",
+        "INSERT INTO games (id, chat_id, mode, target, tie_beats_caller, jokers, state, "
+        "started_at) VALUES (1, 1, 'classica', 100, 0, 0, 'running', '2026-01-01')",
+        "INSERT INTO seats (game_id, player_id, position, joined_after) VALUES (1, 1, 0, 0), "
+        "(1, 2, 1, 0)",
+        "INSERT INTO hands (id, game_id, number, recorded_at) VALUES (1, 1, 1, '2026-01-01')",
+        "INSERT INTO hand_results (hand_id, player_id, position, reported_total, is_caller, "
+        "points) VALUES (1, 1, 0, 4, 1, 15), (1, 2, 1, 2, 0, 0)",
+    ]
+    async with db.transaction() as session:
+        for row in rows:
+            await session.execute(text(row))
+    await db.upgrade()
+    async with db.transaction() as session:
+        record = await GameStore(session).running(1)
+    assert record is not None
+    assert record.game.totals() == {"Anna": 15, "Bruno": 0}
+    assert record.game.rules == Rules()
+    assert record.game.next_dealer == "Bruno"
+    await db.close()
+
+
+async def test_tournament_tables_run_side_by_side_once_per_stage(db: Database) -> None:
+    await db.upgrade()
+    async with db.transaction() as session:
+        await session.execute(text("INSERT INTO chats (id, created_at) VALUES (1, '2026-01-01')"))
+        await session.execute(
+            text(
+                "INSERT INTO tournaments (id, chat_id, state, started_at) "
+                "VALUES (7, 1, 'running', '2026-01-01')"
+            )
+        )
+    insert = text(
+        "INSERT INTO games (chat_id, mode, target, tie_beats_caller, jokers, state, started_at, "
+        "tournament_id, stage) "
+        "VALUES (1, 'classica', 100, 0, 0, 'running', '2026-01-01', 7, :stage)"
+    )
+    async with db.transaction() as session:
+        await session.execute(insert, {"stage": "1"})
+        await session.execute(insert, {"stage": "2"})
+    with pytest.raises(IntegrityError):
+        async with db.transaction() as session:
+            await session.execute(insert, {"stage": "2"})
     await db.close()
