@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from bot import texts
@@ -122,7 +122,7 @@ def parse_new_game(text: str) -> NewGame:
 
 
 def _target(value: str) -> int:
-    if not value.isdigit() or not MIN_TARGET <= int(value) <= MAX_TARGET:
+    if not re.fullmatch(r"[0-9]+", value) or not MIN_TARGET <= int(value) <= MAX_TARGET:
         raise UserError(texts.bad_target(value, MIN_TARGET, MAX_TARGET))
     return int(value)
 
@@ -159,8 +159,8 @@ def parse_tournament(text: str) -> NewGame:
     return new
 
 
-def parse_join(text: str, players: Sequence[str]) -> str:
-    """``Dario`` → the late joiner's name, who must not be playing already."""
+def parse_join(text: str, players: Sequence[str], left: Collection[str] = ()) -> str:
+    """``Dario`` → the late joiner's name, who must not be playing already or have left."""
     words = tokens(text)
     if not words:
         raise UserError(texts.JOIN_EMPTY)
@@ -168,6 +168,8 @@ def parse_join(text: str, players: Sequence[str]) -> str:
         raise UserError(texts.JOIN_MANY)
     name = parse_name(words[0])
     if (seated := _find(name, players)) is not None:
+        if seated in left:
+            raise UserError(texts.left_for_good(seated))
         raise UserError(texts.already_seated(seated))
     return name
 
@@ -204,11 +206,19 @@ OUT_KEYS = frozenset({"f", "fuori"})
 MARKER_KEYS = CALLER_KEYS | COUNTER_KEYS | OUT_KEYS
 
 
-def parse_hand(text: str, players: Sequence[str], rules: Rules) -> Hand:
+def parse_hand(
+    text: str,
+    players: Sequence[str],
+    rules: Rules,
+    *,
+    absent: Sequence[str] = (),
+    number: int | None = None,
+) -> Hand:
     """``Anna 3 Bruno 12 t=Anna`` or ``3 12 t=Anna`` (seat order) → a hand of every player.
 
     Markers: ``t=`` the Tamalo caller, ``ct=`` the ControTamalo counter-caller, ``f=`` who got
-    rid of all cards (total 0; their total may be left out).
+    rid of all cards (total 0; their total may be left out). ``absent`` are players of the
+    game who do not play this hand (hand ``number``, or the next one): named, they are told so.
     """
     values, markers = _split_markers(tokens(text), players)
     caller = _one_marker(markers, CALLER_KEYS, players)
@@ -224,7 +234,7 @@ def parse_hand(text: str, players: Sequence[str], rules: Rules) -> Hand:
     if not values and len(out) < len(players):
         raise UserError(texts.HAND_EMPTY)
     if values and _looks_like_name(values[0]):
-        totals = _by_name(values, players, rules, out)
+        totals = _by_name(values, players, rules, out, absent, number)
     else:
         totals = _by_seat(values, players, rules, out)
     for player in out:
@@ -243,7 +253,8 @@ def _split_markers(
     for word in words:
         head, marker, _ = word.partition("=")
         if not marker:
-            if word.casefold() in MARKER_KEYS and _find(word, players) is None:
+            bare_key = word.casefold() in MARKER_KEYS and not is_card(word)
+            if bare_key and _find(word, players) is None:
                 raise UserError(texts.marker_empty(word.casefold()))
             values.append(word)
             continue
@@ -296,7 +307,7 @@ def _out(markers: list[tuple[str, str]], players: Sequence[str]) -> list[str]:
 def parse_fix(text: str, hands_played: int) -> tuple[int, str]:
     """``3 Anna 5 Bruno 7`` → hand 3, and the rest to read as ``/mano``."""
     number, _, rest = text.strip().partition(" ")
-    if not number.isdigit():
+    if not re.fullmatch(r"[0-9]+", number):
         raise UserError(texts.FIX_EMPTY)
     if not 1 <= int(number) <= hands_played:
         raise UserError(texts.no_such_hand(number, hands_played))
@@ -328,7 +339,12 @@ def pick_table(tables: Sequence[Sequence[str]], text: str) -> int:
 
 
 def _by_name(
-    values: list[str], players: Sequence[str], rules: Rules, out: Sequence[str]
+    values: list[str],
+    players: Sequence[str],
+    rules: Rules,
+    out: Sequence[str],
+    absent: Sequence[str],
+    number: int | None,
 ) -> dict[str, int]:
     totals: dict[str, int] = {}
     pairs = iter(values)
@@ -337,6 +353,8 @@ def _by_name(
         if player is None:
             if not _looks_like_name(token):
                 raise UserError(texts.value_without_name(token))
+            if (elsewhere := _find(token, absent)) is not None:
+                raise UserError(texts.not_in_this_hand(elsewhere, players, number))
             raise UserError(texts.unknown_player(token, players))
         if player in totals:
             raise UserError(texts.duplicate_player(player))

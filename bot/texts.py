@@ -123,15 +123,29 @@ def end_rule(rules: Rules) -> str:
     return f"si chiude a {rules.target} punti"
 
 
-def contro_target_hint(rules: Rules, example: str) -> str:
+def contro_target_hint(rules: Rules, command: str, *, tournament: bool = False) -> str:
     """ControTamalo hands are worth a few points: propose a lower target (RULES.md)."""
     if rules.mode is not Mode.CONTRO or rules.quadri:
         return ""
+    lower = command.replace("/nuova ", f"/nuova soglia={CONTRO_TARGET} ", 1).replace(
+        "/torneo ", f"/torneo soglia={CONTRO_TARGET} ", 1
+    )
+    how = "La prossima volta provate" if tournament else "Per una partita più corta: /fine, poi"
     return (
         f"Nel ControTamalo una mano vale pochi punti: a {rules.target} ci vogliono tante mani. "
-        f"Per una partita di durata normale provate soglia={CONTRO_TARGET}: "
-        f"/nuova contro soglia={CONTRO_TARGET} {example}\n"
+        f"{how} soglia={CONTRO_TARGET}: {lower}\n"
     )
+
+
+def command_for(word: str, players: Sequence[str], rules: Rules, first_dealer: int = 0) -> str:
+    """The command that starts this game again: /nuova contro pari_perde Anna Bruno …"""
+    options = [mode_word for mode_word, on in (("contro", rules.mode is Mode.CONTRO),
+               ("quadri", rules.quadri)) if on]  # fmt: skip
+    options += [flag for flag, on in (("jokes", rules.jokers),
+                ("pari_perde", rules.tie_beats_caller), ("6carte", rules.six_cards),
+                ("spareggio", rules.dealer_tiebreak)) if on]  # fmt: skip
+    dealer = [f"mazziere={players[first_dealer]}"] if first_dealer else []
+    return " ".join([f"/{word}", *options, *players, *dealer])
 
 
 def game_started(game: Game, *, propose_target: bool = False) -> str:
@@ -141,7 +155,8 @@ def game_started(game: Game, *, propose_target: bool = False) -> str:
     markers = f"t={players[0]}"
     if rules.mode is Mode.CONTRO:
         markers += f" ct={players[1]}"
-    hint = contro_target_hint(rules, " ".join(players)) if propose_target else ""
+    command = command_for("nuova", players, rules, game.first_dealer)
+    hint = contro_target_hint(rules, command) if propose_target else ""
     return (
         f"🃏 Nuova partita {mode_name(rules)}, {end_rule(rules)}.\n"
         f"{options_line(rules)}"
@@ -169,11 +184,13 @@ def signed(points: int, rules: Rules) -> str:
 def standings_lines(standings: Sequence[Standing], rules: Rules) -> str:
     if rules.quadri:
         return "\n".join(
-            f"{s.rank}. {s.player} · {s.quadri} {'quadro' if s.quadri == 1 else 'quadri'}"
-            f" · {s.total} punti"
-            for s in standings
+            f"{s.rank}. {s.player} · {quadri(s.quadri or 0)} · {s.total} punti" for s in standings
         )
     return "\n".join(f"{s.rank}. {s.player} {s.total}" for s in standings)
+
+
+def quadri(count: int) -> str:
+    return f"{count} {'quadro' if count == 1 else 'quadri'}"
 
 
 def winners_line(game: Game) -> str:
@@ -183,8 +200,8 @@ def winners_line(game: Game) -> str:
     total = game.totals()[winners[0]]
     verb = "Vince" if len(winners) == 1 else "Vincono a pari merito"
     if game.rules.quadri:
-        quadri = game.quadri_won()[winners[0]]
-        line = f"🏆 {verb} {names(winners)} con {quadri} quadri e {total} punti!"
+        won = game.quadri_won()[winners[0]]
+        line = f"🏆 {verb} {names(winners)} con {quadri(won)} e {total} punti!"
         if len(winners) > 1:
             line += (
                 "\nStessi quadri e stessi punti: il regolamento propone "
@@ -270,7 +287,8 @@ def game_over(game: Game) -> str:
 
 def standings(game: Game, *, running: bool, label: str = "") -> str:
     if not running:
-        return f"{label}Ultima partita, finita.\n" + final_standings(game)
+        head = "Partita finita" if label else "Ultima partita, finita"
+        return f"{label}{head}.\n" + final_standings(game)
     played = len(game.hands)
     head = f"{label}Classifica dopo {played} {'mano' if played == 1 else 'mani'}"
     if game.rules.quadri:
@@ -311,14 +329,24 @@ def hand_undone(game: Game, number: int, *, reopened: bool, label: str = "") -> 
     if waiting := game.waiting():
         verb = "non giocava" if len(waiting) == 1 else "non giocavano"
         again += f" {names(waiting)} {verb} nella mano {number}: riscrivila senza."
-    return f"{label}Ho annullato la mano {number}.{again}\n\n" + standings(game, running=True)
+    if leaving := game.leaving():
+        verb = "giocava" if len(leaving) == 1 else "giocavano"
+        again += (
+            f" {names(leaving)} {verb} ancora nella mano {number}: riscrivila con il suo totale."
+        )
+    running = not game.is_over()
+    return f"{label}Ho annullato la mano {number}.{again}\n\n" + standings(
+        game, running=running, label=""
+    )
 
 
 def game_ended(game: Game, label: str = "") -> str:
     return f"{label}Partita chiusa.\n" + final_standings(game)
 
 
-def undo_closed_game() -> str:
+def undo_closed_game(*, tournament: bool = False) -> str:
+    if tournament:
+        return "Questo tavolo è stato chiuso con /fine: le sue mani non si tolgono più."
     return (
         "L'ultima partita è stata chiusa con /fine: non la riapro. Iniziane una nuova con /nuova."
     )
@@ -354,8 +382,8 @@ def tournament_started(tables: Sequence[Game], *, propose_target: bool) -> str:
     rules = tables[0].rules
     lines = "\n".join(f"Tavolo {i}: {names(t.players)}" for i, t in enumerate(tables, start=1))
     example = " ".join(f"{p} {n}" for p, n in zip(tables[0].players, (3, 12, 7, 0), strict=False))
-    everyone = " ".join(p for t in tables for p in t.players)
-    hint = contro_target_hint(rules, everyone) if propose_target else ""
+    command = command_for("torneo", sorted(p for t in tables for p in t.players), rules)
+    hint = contro_target_hint(rules, command, tournament=True) if propose_target else ""
     return (
         f"🏆 Torneo {mode_name(rules)}, ogni tavolo {end_rule(rules)}.\n"
         f"{options_line(rules)}"
@@ -381,6 +409,8 @@ def final_started(final: Game, tables: Sequence[Game]) -> str:
 
 def tournament_won(final: Game) -> str:
     winners = final.winners()
+    if not winners:
+        return "\n\nLa finale si chiude senza mani giocate: il torneo non ha un vincitore."
     if len(winners) == 1:
         return f"\n\n🥇 {winners[0]} vince il torneo!"
     return f"\n\n🥇 {names(winners)} vincono il torneo a pari merito!"
@@ -393,17 +423,21 @@ VOTE_CLOSED = "Questa votazione è chiusa."
 ALREADY_VOTED = "Hai già votato."
 VOTE_COUNTED = "Voto registrato."
 VOTE_ANNULLED = "🎲 La partita è annullata: non conta in nessuna classifica."
+VOTE_ANNULLED_TOURNAMENT = (
+    "🎲 Il torneo è annullato, tavoli e finale: non conta in nessuna classifica."
+)
 VOTE_REJECTED = "La partita continua: i no sono troppi."
 
 
-def vote(tally: Tally, players: int, needed: int) -> str:
+def vote(tally: Tally, players: int, needed: int, *, tournament: bool = False) -> str:
+    what = "il torneo (tutti i tavoli)" if tournament else "la partita"
     head = (
-        "🎲 Tres sex non expedit! Tre 6 di fila: annulliamo la partita?\n"
+        f"🎲 Tres sex non expedit! Tre 6 di fila: annulliamo {what}?\n"
         f"Serve il sì di più di metà dei giocatori: {needed} su {players}.\n"
         f"Sì {tally.yes} · No {tally.no}"
     )
     if tally.outcome == "annulled":
-        return f"{head}\n\n{VOTE_ANNULLED}"
+        return f"{head}\n\n{VOTE_ANNULLED_TOURNAMENT if tournament else VOTE_ANNULLED}"
     if tally.outcome == "rejected":
         return f"{head}\n\n{VOTE_REJECTED}"
     return head
@@ -432,6 +466,15 @@ def unknown_player(token: str, players: Sequence[str]) -> str:
         f"{token} non gioca in questa partita. Giocano: {names(players)}. "
         f"Chi arriva a partita iniziata entra con /entra {token}."
     )
+
+
+def not_in_this_hand(player: str, players: Sequence[str], number: int | None) -> str:
+    which = f"nella mano {number}" if number is not None else "in questa mano"
+    return f"{player} non giocava {which}: scrivi solo {names(players)}."
+
+
+def left_for_good(player: str) -> str:
+    return f"{player} ha lasciato questa partita e non può rientrare: giocherà la prossima."
 
 
 def missing_players(missing: Sequence[str]) -> str:

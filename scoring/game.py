@@ -100,6 +100,10 @@ class Game:
         """Late joiners whose first hand is not the next one (a hand before it was undone)."""
         return tuple(p for p in self.players if self.joined_after.get(p, 0) > len(self.hands))
 
+    def leaving(self) -> tuple[str, ...]:
+        """Players who left after a hand that was since undone: they play it again first."""
+        return tuple(p for p in self.players if self.left_after.get(p, 0) > len(self.hands))
+
     # --- what happens ---
 
     def with_hand(self, hand: Hand) -> Game:
@@ -179,15 +183,14 @@ class Game:
         """Every player's total after each hand.
 
         Before each hand, whoever sits down for it enters at the entry total of that moment:
-        the first seats at 0, a late joiner at the highest total of who is playing
-        (RULES.md, "Late joiners").
+        the first seats at 0, a late joiner at the highest total of who played the hand
+        before (RULES.md, "Late joiners").
         """
         totals: dict[str, int] = {}
         history = []
         for number, scored in enumerate(self.hands, start=1):
-            seated = self.seated_for(number)
-            start = entry_total(totals[p] for p in seated if p in totals)
-            for player in seated:
+            start = self._entry_total(totals, number - 1)
+            for player in self.seated_for(number):
                 totals.setdefault(player, start)
             for player, points in scored.points.items():
                 totals[player] += points
@@ -197,8 +200,16 @@ class Game:
     def totals(self) -> dict[str, int]:
         """Each seated player's total now; who has not played yet stands at the entry total."""
         played = self.running_totals()[-1] if self.hands else {}
-        start = entry_total(played[p] for p in self.ranked if p in played)
+        start = self._entry_total(played, len(self.hands))
         return {player: played.get(player, start) for player in self.players}
+
+    def _entry_total(self, totals: Mapping[str, int], played: int) -> int:
+        """A late joiner's start after ``played`` hands. Reading: "the last in the standings
+        at that moment" is the highest total among who played the last hand, so a player
+        leaving at the same break counts whether /esci comes before or after /entra."""
+        if played == 0:
+            return 0
+        return entry_total(totals[p] for p in self.seated_for(played) if p in totals)
 
     def is_over(self) -> bool:
         """After a hand, someone at or above the target ends the game; 4 Quadri ends after

@@ -33,7 +33,7 @@ async def running_game(games: GameStore, chat_id: int, text: str = "") -> GameRe
 
 async def settle(games: GameStore, record: GameRecord, game: Game) -> str:
     """After a hand is added, fixed or undone: end or reopen the game as its totals say, and
-    move its tournament on. Returns what the reply should add."""
+    move its tournament on. Returns what the tournament's progress adds to the reply."""
     now = datetime.now(UTC)
     over = game.is_over()
     if over and record.running:
@@ -43,8 +43,8 @@ async def settle(games: GameStore, record: GameRecord, game: Game) -> str:
         await games.set_state(record, GameState.RUNNING, now)
         if record.tournament_id is not None:
             await games.set_tournament_state(record.tournament_id, GameState.RUNNING, now)
-        return texts.GAME_REOPENED
-    if over and record.tournament_id is not None:  # a finished game fixed: still over
+        return ""
+    if over and record.tournament_id is not None:  # a finished game changed: still over
         return await progress(games, record, game, now)
     return ""
 
@@ -73,8 +73,10 @@ async def record_hand(update: Update, context: Context) -> None:
     message = message_of(update)
     async with changes(update, context) as games:
         record = await running_game(games, message.chat_id, context.text_args)
-        hand = parse_hand(context.text_args, record.game.next_players, record.game.rules)
-        game = record.game.with_hand(hand)
+        game = record.game
+        absent = [p for p in game.players if p not in game.next_players]
+        hand = parse_hand(context.text_args, game.next_players, game.rules, absent=absent)
+        game = game.with_hand(hand)
         await games.add_hand(record, game.hands[-1], message.message_id)
         after = await settle(games, record, game)
     await message.reply_text(texts.hand_recorded(game, texts.table_label(record)) + after)
@@ -87,25 +89,25 @@ async def fix_hand(update: Update, context: Context) -> None:
         record = await _correctable(games, chat_id_of(update), context.text_args)
         number, rest = parse_fix(context.text_args, len(record.game.hands))
         game = record.game
-        hand = parse_hand(rest, game.seated_for(number), game.rules)
+        seated = game.seated_for(number)
+        absent = [p for p in game.players if p not in seated]
+        hand = parse_hand(rest, seated, game.rules, absent=absent, number=number)
         game = game.with_hand_replaced(number, hand)
         if record.tournament_id is not None and not record.running:
             await final_without_hands(games, record, delete=True)
         await games.replace_hand(record, number, game.hands[number - 1])
         after = await settle(games, record, game)
+        if not record.running and not game.is_over():
+            after = texts.GAME_REOPENED + after
     await message_of(update).reply_text(
         texts.hand_fixed(game, number, texts.table_label(record)) + after
     )
 
 
 async def _correctable(games: GameStore, chat_id: int, text: str) -> GameRecord:
-    """A running game, or the last game if its last hand ended it (a fix may reopen it)."""
-    records = await games.running_games(chat_id)
-    if tournament := next((r.tournament_id for r in records if r.tournament_id), None):
-        played = await games.tournament_games(tournament)
-        final = next((r for r in played if r.stage is not None and r.stage.is_final), None)
-        if final is None or not final.game.hands:  # the tables can still be fixed
-            records = [r for r in played if r.running or (r.game.is_over() and r is not final)]
+    """A running game, a tournament table while the final has not begun, or the last game
+    if its last hand ended it (a fix may reopen it)."""
+    records = [r for r in await _changeable(games, chat_id) if r.running or r.game.is_over()]
     if records:
         return records[pick_table([r.game.players for r in records], text)]
     latest = await games.latest(chat_id)
@@ -114,6 +116,19 @@ async def _correctable(games: GameStore, chat_id: int, text: str) -> GameRecord:
     if not latest.game.is_over():
         raise UserError(texts.FIX_CLOSED_GAME)
     return latest
+
+
+async def _changeable(games: GameStore, chat_id: int) -> list[GameRecord]:
+    """The running games; at a tournament whose final has not begun, all of its tables."""
+    records = await games.running_games(chat_id)
+    tournament = next((r.tournament_id for r in records if r.tournament_id), None)
+    if tournament is None:
+        return records
+    played = await games.tournament_games(tournament)
+    final = next((r for r in played if r.stage is not None and r.stage.is_final), None)
+    if final is not None and final.game.hands:
+        return records
+    return [r for r in played if r is not final]
 
 
 @replies_to_mistakes
@@ -125,7 +140,7 @@ async def join(update: Update, context: Context) -> None:
             raise UserError(texts.NO_JOINING_TOURNAMENTS)
         if record.game.rules.quadri:
             raise UserError(texts.NO_JOINING_QUADRI)
-        name = parse_join(context.text_args, record.game.players)
+        name = parse_join(context.text_args, record.game.players, record.game.left_after)
         record = await games.seat(record, name)
     await message_of(update).reply_text(texts.player_joined(record.game, record.game.players[-1]))
 
@@ -151,31 +166,23 @@ async def undo(update: Update, context: Context) -> None:
     async with changes(update, context) as games:
         record = await _last_played(games, chat_id_of(update))
         if not record.running and not record.game.is_over():
-            raise UserError(texts.undo_closed_game())
+            raise UserError(texts.undo_closed_game(tournament=record.tournament_id is not None))
         if record.tournament_id is not None and not record.running:
             await final_without_hands(games, record, delete=True)
         await games.remove_last_hand(record)
         game = record.game.without_last_hand()
-        await settle(games, record, game)
-    await message_of(update).reply_text(
-        texts.hand_undone(
-            game,
-            len(record.game.hands),
-            reopened=not record.running,
-            label=texts.table_label(record),
-        )
+        after = await settle(games, record, game)
+    reopened = not record.running and not game.is_over()
+    undone = texts.hand_undone(
+        game, len(record.game.hands), reopened=reopened, label=texts.table_label(record)
     )
+    await message_of(update).reply_text(undone + after)
 
 
 async def _last_played(games: GameStore, chat_id: int) -> GameRecord:
-    """The game of the chat's most recent hand: among the running games, the tables of a
-    final not yet begun, or else the last game played."""
-    records = await games.running_games(chat_id)
-    if tournament := next((r.tournament_id for r in records if r.tournament_id), None):
-        played = await games.tournament_games(tournament)
-        final = next((r for r in played if r.stage is not None and r.stage.is_final), None)
-        if final is not None and not final.game.hands:
-            records = played
+    """The game of the chat's most recent hand: among the running games (and the tables of a
+    tournament whose final has not begun), or else the last game played."""
+    records = await _changeable(games, chat_id)
     if not records:
         latest = await games.latest(chat_id)
         records = [latest] if latest and latest.state is not GameState.ANNULLED else []

@@ -17,6 +17,8 @@ async def show_standings(update: Update, context: Context) -> None:
     async with context.db.transaction() as session:
         games = GameStore(session)
         records = await games.running_games(chat_id_of(update))
+        if tournament := next((r.tournament_id for r in records if r.tournament_id), None):
+            records = await games.tournament_games(tournament)  # finished tables too
         if not records and (latest := await games.latest(chat_id_of(update))) is not None:
             records = [latest]
     if not records:

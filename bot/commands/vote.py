@@ -12,7 +12,7 @@ from bot import texts
 from bot.commands.common import chat_id_of, message_of, replies_to_mistakes
 from bot.commands.game import running_game
 from bot.context import Context
-from storage import GameState, GameStore, Tally
+from storage import GameRecord, GameState, GameStore, Tally
 
 #: ``tresei:<vote id>:<1 yes | 0 no>``, well under Telegram's 64 bytes.
 CALLBACK = re.compile(r"^tresei:(\d+):([01])$")
@@ -41,13 +41,24 @@ async def open_vote(update: Update, context: Context) -> None:
     async with context.db.transaction() as session:
         games = GameStore(session)
         record = await running_game(games, chat_id_of(update), context.text_args)
+        players, tournament = await electorate(games, record)
         vote_id, _ = await games.open_vote(record)
         tally = await games.vote(vote_id)
     assert tally is not None
     await message_of(update).reply_text(
-        texts.vote(tally, len(record.game.ranked), needed(len(record.game.ranked))),
+        texts.vote(tally, players, needed(players), tournament=tournament),
         reply_markup=buttons(vote_id),
     )
+
+
+async def electorate(games: GameStore, record: GameRecord) -> tuple[int, bool]:
+    """How many players the vote counts, and whether it is about a whole tournament: a
+    tournament is one contest, so a vote at any of its tables is about all of it."""
+    if record.tournament_id is None:
+        return len(record.game.ranked), False
+    played = await games.tournament_games(record.tournament_id)
+    tables = [r for r in played if r.stage is not None and not r.stage.is_final]
+    return len({p for r in tables for p in r.game.ranked}), True
 
 
 async def cast_vote(update: Update, context: Context) -> None:
@@ -71,7 +82,7 @@ async def cast_vote(update: Update, context: Context) -> None:
         elif not await games.cast(vote_id, update.effective_user.id, yes):
             answer = texts.ALREADY_VOTED
         else:
-            players = len(record.game.ranked)
+            players, tournament = await electorate(games, record)
             counted = await games.vote(vote_id)
             assert counted is not None
             if counted.yes >= needed(players):
@@ -86,6 +97,7 @@ async def cast_vote(update: Update, context: Context) -> None:
                 Tally(vote_id, counted.game_id, counted.yes, counted.no, outcome),
                 players,
                 needed(players),
+                tournament=tournament,
             )
     await query.answer(answer)
     if text is not None:  # every counted ballot changes the text: never "not modified"

@@ -74,7 +74,10 @@ async def test_four_quadri_keeps_its_four_players(table: Table) -> None:
 async def test_a_controtamalo_game_with_counter_calls_won_and_lost(table: Table) -> None:
     started = await table.reply("/nuova contro Anna Bruno Carlo Dario")
     assert started.startswith("🃏 Nuova partita ControTamalo, si chiude a 100 punti.")
-    assert "provate soglia=30: /nuova contro soglia=30 Anna Bruno Carlo Dario" in started
+    assert (
+        "Per una partita più corta: /fine, poi soglia=30: /nuova soglia=30 contro Anna Bruno "
+        "Carlo Dario"
+    ) in started
     await table.send("/fine")
 
     started = await table.reply("/nuova contro soglia=10 Anna Bruno Carlo Dario")
@@ -355,3 +358,97 @@ async def test_enough_noes_close_the_vote_and_the_game_goes_on(table: Table) -> 
     again = await table.reply("/tresei")  # a new vote can be opened
     assert again.endswith("Sì 0 · No 0")
     assert table.last_buttons()[0] != yes
+
+
+async def test_a_table_is_fixed_after_the_final_started_and_the_final_waits(table: Table) -> None:
+    first, second = tables_of(await table.reply("/torneo Anna Bruno Carlo Dario Elena Franco"))
+    a, b, c = first
+    x, y, z = second
+    await table.send(f"/mano {a} 10 {b} 100 {c} 30")
+    assert "comincia la finale" in await table.reply(f"/mano {x} 10 {y} 100 {z} 30")
+    fixed = await table.reply(f"/correggi 1 {a} 10 {b} 20 {c} 30")
+    assert fixed.startswith("Tavolo 1 · Mano 1 corretta:")
+    assert "nessuno è alla soglia: la partita riprende" in fixed
+    standings = await table.reply("/classifica")
+    assert "Tavolo 1 · Classifica dopo 1 mano" in standings
+    assert "Tavolo 2 · Partita finita." in standings
+    assert "Finale" not in standings
+    final = await table.reply(f"/mano {a} 0 {b} 90 {c} 0")
+    assert f"Giocano, in ordine: {a}, {c}, {x} e {z}." in final
+
+
+async def test_undo_takes_back_the_chats_last_hand_across_tables(table: Table) -> None:
+    first, second = tables_of(await table.reply("/torneo Anna Bruno Carlo Dario Elena Franco"))
+    a, b, c = first
+    x, y, z = second
+    await table.send(f"/mano {x} 10 {y} 20 {z} 30")
+    ended = await table.reply(f"/mano {a} 10 {b} 100 {c} 30")  # mistyped: ends table 1
+    assert "Aspettiamo la fine dell'altro tavolo" in ended
+    undone = await table.reply("/annulla")
+    assert undone.startswith("Tavolo 1 · Ho annullato la mano 1. La partita riprende.")
+    assert (await table.reply("/annulla")).startswith("Tavolo 2 · Ho annullato la mano 1.")
+
+
+async def test_closing_a_final_before_its_first_hand_crowns_nobody(table: Table) -> None:
+    first, second = tables_of(await table.reply("/torneo Anna Bruno Carlo Dario Elena Franco"))
+    await table.send(f"/mano {first[0]} 100 {first[1]} 1 {first[2]} 2")
+    await table.send(f"/mano {second[0]} 100 {second[1]} 1 {second[2]} 2")
+    closed = await table.reply("/fine")
+    assert closed.startswith("Finale · Partita chiusa.")
+    assert closed.endswith("La finale si chiude senza mani giocate: il torneo non ha un vincitore.")
+    assert (await table.reply("/nuova Anna Bruno")).startswith("🃏 Nuova partita")
+
+
+async def test_tres_sex_at_a_tournament_table_is_about_the_whole_tournament(table: Table) -> None:
+    first, _ = tables_of(await table.reply("/torneo Anna Bruno Carlo Dario Elena Franco"))
+    opened = await table.reply(f"/tresei {first[0]}")
+    assert opened.startswith(
+        "🎲 Tres sex non expedit! Tre 6 di fila: annulliamo il torneo (tutti i tavoli)?\n"
+        "Serve il sì di più di metà dei giocatori: 4 su 6."
+    )
+    yes, _ = table.last_buttons()
+    for user in (1, 2, 3):
+        await table.press(yes, user=user)
+    _, text = await table.press(yes, user=4)
+    assert text is not None
+    assert text.endswith("Il torneo è annullato, tavoli e finale: non conta in nessuna classifica.")
+    assert (await table.reply("/nuova Anna Bruno")).startswith("🃏 Nuova partita")
+
+
+async def test_a_leaver_is_told_apart_and_an_undone_hand_is_retyped_with_them(table: Table) -> None:
+    await table.send("/nuova Anna Bruno Carlo")
+    await table.send("/mano 10 20 30")
+    await table.send("/mano 10 20 30")
+    await table.send("/esci Bruno")
+    assert await table.reply("/mano Anna 1 Bruno 2 Carlo 3") == (
+        "Bruno non giocava in questa mano: scrivi solo Anna e Carlo."
+    )
+    assert await table.reply("/entra Bruno") == (
+        "Bruno ha lasciato questa partita e non può rientrare: giocherà la prossima."
+    )
+    undone = await table.reply("/annulla")
+    assert "Bruno giocava ancora nella mano 2: riscrivila con il suo totale." in undone
+    assert (await table.reply("/mano Anna 1 Bruno 2 Carlo 3")).startswith("Mano 2:")
+    assert (await table.reply("/mano Anna 1 Carlo 3")).startswith("Mano 3:")
+    assert await table.totals() == {"Anna": 10, "Bruno": 20, "Carlo": 30}
+
+
+async def test_a_joiner_keeps_the_entry_total_announced_when_someone_leaves(table: Table) -> None:
+    await table.send("/nuova Anna Bruno Carlo")
+    await table.send("/mano 40 72 55")
+    assert (await table.reply("/entra Dario")).startswith("Dario entra in partita con 72 punti")
+    await table.send("/esci Bruno")
+    await table.send("/mano Anna 0 Carlo 0 Dario 0")
+    assert await table.totals() == {"Anna": 40, "Bruno": 72, "Carlo": 55, "Dario": 72}
+
+
+async def test_undoing_a_hand_of_a_game_that_stays_over_does_not_reopen_it(table: Table) -> None:
+    await table.send("/nuova Anna Bruno")
+    await table.send("/mano 50 10")
+    await table.send("/mano 10 10")
+    await table.send("/mano 50 10")  # Anna 110: over
+    await table.send("/correggi 2 Anna 60 Bruno 10")  # Anna 160: still over
+    undone = await table.reply("/annulla")  # hand 3 goes, Anna is still at 110
+    assert undone.startswith("Ho annullato la mano 3.\n\nUltima partita, finita.")
+    assert "riprende" not in undone
+    assert (await table.reply("/mano 1 2")).startswith("Nessuna partita in corso.")

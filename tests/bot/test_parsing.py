@@ -149,3 +149,8 @@ def test_pick_table_by_the_names_typed() -> None:
         pick_table(tables, "3 4 5")
     with pytest.raises(UserError, match="tavoli diversi"):
         pick_table(tables, "Anna 3 Elena 4")
+
+
+def test_a_lone_jack_typed_f_is_a_card_not_a_marker() -> None:
+    assert parse_hand("3 F 7", SEATS, Rules()) == hand(Anna=3, Bruno=11, Carlo=7)
+    assert parse_hand("Anna F Bruno 3 Carlo 7", SEATS, Rules()).total_of("Anna") == 11

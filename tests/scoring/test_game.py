@@ -120,10 +120,18 @@ def test_who_leaves_keeps_their_history_and_is_not_ranked() -> None:
         game.without_player("Anna")
 
 
-def test_a_late_joiner_enters_at_the_highest_total_of_who_still_plays() -> None:
+def test_a_late_joiner_enters_at_the_highest_total_of_who_played_the_last_hand() -> None:
     game = play(Game(("Anna", "Bruno", "Carlo")), hand(Anna=10, Bruno=90, Carlo=20))
-    game = game.without_player("Bruno").with_player("Dario")
-    assert game.totals()["Dario"] == 20
+    # Bruno leaving at the same break counts, whether he leaves before or after Dario joins.
+    before = game.without_player("Bruno").with_player("Dario")
+    after = game.with_player("Dario").without_player("Bruno")
+    assert before.totals()["Dario"] == after.totals()["Dario"] == 90
+    before = before.with_hand(hand(Anna=0, Carlo=0, Dario=0))
+    assert before.totals() == {"Anna": 10, "Bruno": 90, "Carlo": 20, "Dario": 90}
+    # Once Bruno has sat out a hand, the next joiner enters at the highest of who played it.
+    assert before.with_player("Elena").totals()["Elena"] == 90  # Dario's
+    game = play(game.without_player("Bruno"), hand(Anna=0, Carlo=0))
+    assert game.with_player("Elena").totals()["Elena"] == 20
 
 
 def test_a_corrected_hand_is_scored_again_and_can_reopen_the_game() -> None:
