@@ -140,6 +140,8 @@ async def join(update: Update, context: Context) -> None:
             raise UserError(texts.NO_JOINING_TOURNAMENTS)
         if record.game.rules.quadri:
             raise UserError(texts.NO_JOINING_QUADRI)
+        if record.game.rules.six_cards:
+            raise UserError(texts.SIX_CARDS_TWO_PLAYERS)
         name = parse_join(context.text_args, record.game.players, record.game.left_after)
         record = await games.seat(record, name)
     await message_of(update).reply_text(texts.player_joined(record.game, record.game.players[-1]))

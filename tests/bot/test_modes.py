@@ -152,6 +152,7 @@ async def test_game_options_are_stated_and_checked(table: Table) -> None:
     assert await table.totals() == {"Anna": 15, "Bruno": 0}
     await table.send("/mano Anna JK,KR Bruno 40")
     assert await table.totals() == {"Anna": 30, "Bruno": 40}
+    assert (await table.reply("/entra Carlo")).startswith("La variante a 6 carte si gioca in due")
     await table.send("/fine")
     for typed, mistake in [
         ("/nuova classica contro Anna Bruno", "Scegli una modalità sola"),
