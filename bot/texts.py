@@ -173,7 +173,7 @@ def table_label(record: GameRecord) -> str:
     """What names a tournament game in a reply: "Tavolo 1 · ", "Finale · "; else nothing."""
     if record.stage is None:
         return ""
-    return "Finale · " if record.stage.is_final else f"Tavolo {record.stage.value} · "
+    return "Finale · " if record.is_final else f"Tavolo {record.stage.value} · "
 
 
 def signed(points: int, rules: Rules) -> str:

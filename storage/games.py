@@ -30,10 +30,6 @@ class Stage(enum.StrEnum):
     TABLE_2 = "2"
     FINAL = "finale"
 
-    @property
-    def is_final(self) -> bool:
-        return self is Stage.FINAL
-
 
 class GameAlreadyRunning(Exception):
     """The chat already has a running game (``players`` is empty if another process won)."""
@@ -70,6 +66,15 @@ class GameRecord:
     @property
     def running(self) -> bool:
         return self.state is GameState.RUNNING
+
+    @property
+    def is_final(self) -> bool:
+        return self.stage is Stage.FINAL
+
+    @property
+    def is_table(self) -> bool:
+        """One of a tournament's two tables."""
+        return self.stage is not None and self.stage is not Stage.FINAL
 
 
 def name_key(name: str) -> str:
@@ -343,19 +348,19 @@ class GameStore:
 
     # --- tres-sex votes ---
 
-    async def open_vote(self, record: GameRecord) -> tuple[int, bool]:
-        """The game's open vote, or a new one: (vote id, whether it was already open)."""
+    async def open_vote(self, record: GameRecord) -> int:
+        """The id of the game's open vote, or of a new one."""
         open_id = await self.session.scalar(
             select(models.Vote.id).where(
                 models.Vote.game_id == record.id, models.Vote.outcome.is_(None)
             )
         )
         if open_id is not None:
-            return open_id, True
+            return open_id
         vote = models.Vote(game_id=record.id)
         self.session.add(vote)
         await self.session.flush()
-        return vote.id, False
+        return vote.id
 
     async def vote(self, vote_id: int) -> Tally | None:
         """A vote's game and counts; ``None`` for an unknown vote."""

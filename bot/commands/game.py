@@ -8,7 +8,7 @@ from telegram import Update
 
 from bot import texts
 from bot.commands.common import changes, chat_id_of, message_of, replies_to_mistakes
-from bot.commands.tournament import final_without_hands, progress
+from bot.commands.tournament import drop_final_not_begun, final_of, progress
 from bot.context import Context
 from bot.parsing import (
     UserError,
@@ -94,7 +94,7 @@ async def fix_hand(update: Update, context: Context) -> None:
         hand = parse_hand(rest, seated, game.rules, absent=absent, number=number)
         game = game.with_hand_replaced(number, hand)
         if record.tournament_id is not None and not record.running:
-            await final_without_hands(games, record, delete=True)
+            await drop_final_not_begun(games, record)
         await games.replace_hand(record, number, game.hands[number - 1])
         after = await settle(games, record, game)
         if not record.running and not game.is_over():
@@ -125,7 +125,7 @@ async def _changeable(games: GameStore, chat_id: int) -> list[GameRecord]:
     if tournament is None:
         return records
     played = await games.tournament_games(tournament)
-    final = next((r for r in played if r.stage is not None and r.stage.is_final), None)
+    final = final_of(played)
     if final is not None and final.game.hands:
         return records
     return [r for r in played if r is not final]
@@ -170,7 +170,7 @@ async def undo(update: Update, context: Context) -> None:
         if not record.running and not record.game.is_over():
             raise UserError(texts.undo_closed_game(tournament=record.tournament_id is not None))
         if record.tournament_id is not None and not record.running:
-            await final_without_hands(games, record, delete=True)
+            await drop_final_not_begun(games, record)
         await games.remove_last_hand(record)
         game = record.game.without_last_hand()
         after = await settle(games, record, game)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from datetime import datetime
 
 from telegram import Update
@@ -40,20 +41,23 @@ async def start_tournament(update: Update, context: Context) -> None:
     )
 
 
-async def final_without_hands(games: GameStore, record: GameRecord, *, delete: bool) -> None:
+def final_of(played: Sequence[GameRecord]) -> GameRecord | None:
+    """A tournament's final among its games, once it has started."""
+    return next((r for r in played if r.is_final), None)
+
+
+async def drop_final_not_begun(games: GameStore, record: GameRecord) -> None:
     """Before a finished table changes: a final not yet begun goes (it starts again when both
     tables are over); a final already under way forbids the change."""
     assert record.tournament_id is not None
-    if record.stage is None or record.stage.is_final:
+    if not record.is_table:
         return
-    played = await games.tournament_games(record.tournament_id)
-    final = next((r for r in played if r.stage is not None and r.stage.is_final), None)
+    final = final_of(await games.tournament_games(record.tournament_id))
     if final is None:
         return
     if final.game.hands:
         raise UserError(texts.FINAL_UNDER_WAY)
-    if delete:
-        await games.delete(final)
+    await games.delete(final)
 
 
 async def progress(games: GameStore, record: GameRecord, game: Game, now: datetime) -> str:
@@ -62,11 +66,11 @@ async def progress(games: GameStore, record: GameRecord, game: Game, now: dateti
     if record.tournament_id is None:
         return ""
     played = await games.tournament_games(record.tournament_id)
-    if record.stage is not None and record.stage.is_final:
+    if record.is_final:
         await games.set_tournament_state(record.tournament_id, GameState.FINISHED, now)
         return texts.tournament_won(game)
-    tables = [r for r in played if r.stage is not None and not r.stage.is_final]
-    if any(r.running for r in tables) or any(r.stage is Stage.FINAL for r in played):
+    tables = [r for r in played if r.is_table]
+    if any(r.running for r in tables) or final_of(played) is not None:
         return texts.table_over_wait(finalists(game))
     players = tuple(p for table in tables for p in finalists(table.game))
     final = await games.start(

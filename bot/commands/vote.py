@@ -42,7 +42,7 @@ async def open_vote(update: Update, context: Context) -> None:
         games = GameStore(session)
         record = await running_game(games, chat_id_of(update), context.text_args)
         players, tournament = await electorate(games, record)
-        vote_id, _ = await games.open_vote(record)
+        vote_id = await games.open_vote(record)
         tally = await games.vote(vote_id)
     assert tally is not None
     await message_of(update).reply_text(
@@ -57,7 +57,7 @@ async def electorate(games: GameStore, record: GameRecord) -> tuple[int, bool]:
     if record.tournament_id is None:
         return len(record.game.ranked), False
     played = await games.tournament_games(record.tournament_id)
-    tables = [r for r in played if r.stage is not None and not r.stage.is_final]
+    tables = [r for r in played if r.is_table]
     return len({p for r in tables for p in r.game.ranked}), True
 
 
