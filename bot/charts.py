@@ -472,30 +472,7 @@ def _draw_key(figure: Figure, keys: Sequence[_Key], *, top: float) -> float:
 # --- the night chart ---
 
 
-@dataclass(frozen=True)
-class NightFigures:
-    """A night's numbers per player: games won, every hand's points, and Tamalo calls as
-    (made, won)."""
-
-    wins: Mapping[str, int]
-    hand_points: Mapping[str, Sequence[int]]
-    calls: Mapping[str, tuple[int, int]]
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        """Everyone with a number tonight."""
-        return tuple(dict.fromkeys([*self.wins, *self.hand_points, *self.calls]))
-
-    def is_empty(self) -> bool:
-        """No game won, no hand played, no call made."""
-        return not (
-            any(self.wins.values())
-            or any(self.hand_points.values())
-            or any(made for made, _ in self.calls.values())
-        )
-
-
-def night_chart(figures: NightFigures, *, title: str, colours: Mapping[str, int]) -> bytes:
+def night_chart(figures: scoring.NightFigures, *, title: str, colours: Mapping[str, int]) -> bytes:
     """The end-of-night summary as PNG bytes: wins, hand points and Tamalo calls."""
     if figures.is_empty():
         figure = _new_figure(GAME_SIZE)

@@ -14,12 +14,16 @@ from scoring.model import (
     Report,
     Rules,
 )
+from scoring.night import NightFigures, night_figures
+from scoring.ratings import NEWCOMER, PROVISIONAL_BELOW, Placing, Skill, placings, rate
 from scoring.tournament import MIN_PLAYERS as TOURNAMENT_MIN_PLAYERS
 from scoring.tournament import draw_tables, finalists
 
 __all__ = [
     "DEFAULT_TARGET",
     "HANDS_PER_QUADRO",
+    "NEWCOMER",
+    "PROVISIONAL_BELOW",
     "QUADRI",
     "QUADRI_PLAYERS",
     "TOURNAMENT_MIN_PLAYERS",
@@ -27,9 +31,12 @@ __all__ = [
     "Game",
     "Hand",
     "Mode",
+    "NightFigures",
+    "Placing",
     "Report",
     "Rules",
     "ScoredHand",
+    "Skill",
     "Standing",
     "bracket",
     "card_value",
@@ -37,8 +44,11 @@ __all__ = [
     "entry_total",
     "finalists",
     "is_card",
+    "night_figures",
     "parse_cards",
+    "placings",
     "quadro_of",
+    "rate",
     "score_classic",
     "score_contro",
     "score_hand",

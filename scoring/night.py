@@ -1,0 +1,51 @@
+"""A night's figures per player, from the games played in it (for ``/serata``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from scoring.game import Game
+
+
+@dataclass(frozen=True)
+class NightFigures:
+    """Per player: games won, every hand's points, and Tamalo calls as (made, won)."""
+
+    wins: Mapping[str, int]
+    hand_points: Mapping[str, Sequence[int]]
+    calls: Mapping[str, tuple[int, int]]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Everyone with a number tonight."""
+        return tuple(dict.fromkeys([*self.wins, *self.hand_points, *self.calls]))
+
+    def is_empty(self) -> bool:
+        """No game won, no hand played, no call made."""
+        return not (
+            any(self.wins.values())
+            or any(self.hand_points.values())
+            or any(made for made, _ in self.calls.values())
+        )
+
+
+def night_figures(games: Iterable[tuple[Game, bool]]) -> NightFigures:
+    """The figures of ``(game, finished)`` pairs: only a finished game has winners."""
+    wins: dict[str, int] = {}
+    points: dict[str, list[int]] = {}
+    calls: dict[str, tuple[int, int]] = {}
+    for game, finished in games:
+        for player in game.players:
+            wins.setdefault(player, 0)
+            points.setdefault(player, [])
+        if finished:
+            for winner in game.winners():
+                wins[winner] += 1
+        for scored in game.hands:
+            for player, scored_points in scored.points.items():
+                points[player].append(scored_points)
+            if (caller := scored.hand.caller) is not None:
+                made, won = calls.get(caller, (0, 0))
+                calls[caller] = (made + 1, won + bool(scored.call_won))
+    return NightFigures(wins, points, calls)

@@ -1,0 +1,46 @@
+"""Final places and the skill rating the all-time leaderboard is built on."""
+
+import scoring
+from scoring import Game, Hand, NightFigures, Report, Rules, night_figures
+
+
+def hand(caller: str | None = None, **totals: int) -> Hand:
+    return Hand(tuple(Report(p, s) for p, s in totals.items()), caller)
+
+
+def test_placings_rank_who_left_after_everyone_who_stayed() -> None:
+    game = Game(("Anna", "Bruno", "Carlo"), Rules(target=50))
+    game = game.with_hand(hand(Anna=10, Bruno=3, Carlo=7)).without_player("Bruno")
+    game = game.with_hand(hand(Anna=45, Carlo=2))
+    assert scoring.placings(game) == (
+        scoring.Placing("Carlo", 1, 7, won=True),
+        scoring.Placing("Anna", 2, 55, won=False),
+        scoring.Placing("Bruno", 3, 0, won=False),
+    )
+
+
+def test_a_rating_moves_towards_the_places() -> None:
+    after = scoring.rate({}, [("Anna", 1), ("Bruno", 2), ("Carlo", 2)])
+    assert after["Anna"].mu > scoring.NEWCOMER.mu > after["Bruno"].mu
+    assert after["Bruno"] == after["Carlo"]  # a draw moves both alike
+    assert all(s.sigma < scoring.NEWCOMER.sigma for s in after.values())
+    assert scoring.NEWCOMER.ordinal == 0
+    assert scoring.rate({"Anna": after["Anna"]}, [("Anna", 1)]) == {"Anna": after["Anna"]}
+
+
+def test_a_nights_figures_count_wins_of_finished_games_hands_and_calls() -> None:
+    first = Game(("Anna", "Bruno"), Rules(target=20))
+    first = first.with_hand(hand("Anna", Anna=3, Bruno=12))  # won: 0, 12
+    first = first.with_hand(hand("Anna", Anna=4, Bruno=2))  # lost: 15, 0 → Anna 15, Bruno 12
+    second = Game(("Bruno", "Carla")).with_hand(hand(Bruno=30, Carla=1))
+
+    figures = night_figures([(first, True), (second, False)])
+
+    assert figures == NightFigures(
+        wins={"Anna": 0, "Bruno": 1, "Carla": 0},
+        hand_points={"Anna": [0, 15], "Bruno": [12, 0, 30], "Carla": [0]},
+        calls={"Anna": (2, 1)},
+    )
+    assert figures.players == ("Anna", "Bruno", "Carla")
+    assert not figures.is_empty()
+    assert night_figures([(Game(("Anna", "Bruno")), True)]).is_empty()
