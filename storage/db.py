@@ -18,6 +18,8 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
+from storage.games import GameStore
+
 DEFAULT_URL = "sqlite+aiosqlite:///tamalo.db"
 MIGRATIONS = Path(__file__).with_name("migrations")
 
@@ -78,7 +80,8 @@ class Database:
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
 
     async def upgrade(self) -> None:
-        """Bring the schema to the newest Alembic revision."""
+        """Bring the schema to the newest Alembic revision, then fill in what it derives from
+        games already stored."""
         sqlite = self.url.get_backend_name() == "sqlite"
         async with self.engine.connect() as connection:
             if sqlite:
@@ -94,6 +97,8 @@ class Database:
             finally:
                 if sqlite:
                     await connection.run_sync(_pragma, "foreign_keys=ON")
+        async with self.transaction() as session:
+            await GameStore(session).complete_results()
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:

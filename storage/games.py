@@ -14,6 +14,8 @@ from sqlalchemy.orm import selectinload
 
 import scoring
 from storage import models
+from storage.chats import ChatStore
+from storage.results import Results
 
 
 class GameState(enum.StrEnum):
@@ -141,6 +143,14 @@ def _hand(row: models.HandRow) -> scoring.Hand:
     )
 
 
+def _call_won(scored: scoring.ScoredHand, player: str) -> bool | None:
+    if player == scored.hand.caller:
+        return scored.call_won
+    if player == scored.hand.counter_caller:
+        return scored.counter_won
+    return None
+
+
 @dataclass(frozen=True)
 class Tally:
     """A tres-sex vote as it stands; ``outcome`` is empty while it is open."""
@@ -195,6 +205,21 @@ class GameStore:
             .order_by(models.Game.id)
         )
 
+    async def started_between(
+        self, chat_id: int, start: datetime, end: datetime
+    ) -> list[GameRecord]:
+        """The chat's games started in ``[start, end)``, annulled ones left out."""
+        return await self._all(
+            select(models.Game)
+            .where(
+                models.Game.chat_id == chat_id,
+                models.Game.started_at >= start,
+                models.Game.started_at < end,
+                models.Game.state != GameState.ANNULLED,
+            )
+            .order_by(models.Game.id)
+        )
+
     async def get(self, game_id: int) -> GameRecord | None:
         return await self._one(select(models.Game).where(models.Game.id == game_id))
 
@@ -226,7 +251,7 @@ class GameStore:
                 raise GameAlreadyRunning(running.game.players)
             if await self.running_tournament(chat_id) is not None:
                 raise TournamentRunning
-        await self._ensure_chat(chat_id)
+        await ChatStore(self.session).ensure(chat_id)
         row = models.Game(
             chat_id=chat_id,
             mode=rules.mode.value,
@@ -280,7 +305,7 @@ class GameStore:
         )
         self.session.add(hand_row)
         await self.session.flush()
-        self._add_results(record, hand_row.id, scored)
+        self._add_lines(record, hand_row.id, scored)
         await self.session.flush()
 
     async def replace_hand(
@@ -291,10 +316,12 @@ class GameStore:
         await self.session.execute(
             delete(models.HandResult).where(models.HandResult.hand_id == hand_id)
         )
-        self._add_results(record, hand_id, scored)
+        self._add_lines(record, hand_id, scored)
         await self.session.flush()
+        if not record.running:
+            await self._keep_results(record.id)
 
-    def _add_results(self, record: GameRecord, hand_id: int, scored: scoring.ScoredHand) -> None:
+    def _add_lines(self, record: GameRecord, hand_id: int, scored: scoring.ScoredHand) -> None:
         hand = scored.hand
         for position, report in enumerate(hand.reports):
             self.session.add(
@@ -307,6 +334,7 @@ class GameStore:
                     is_counter_caller=report.player == hand.counter_caller,
                     is_out=report.player in hand.out,
                     points=scored.points[report.player],
+                    call_won=_call_won(scored, report.player),
                 )
             )
 
@@ -331,8 +359,11 @@ class GameStore:
             delete(models.HandResult).where(models.HandResult.hand_id == hand_id)
         )
         await self.session.execute(delete(models.HandRow).where(models.HandRow.id == hand_id))
+        if not record.running:
+            await self._keep_results(record.id)
 
     async def set_state(self, record: GameRecord, state: GameState, now: datetime) -> None:
+        """Finish, reopen or annul a game; its places and the ratings follow."""
         row = await self.session.get_one(models.Game, record.id)
         row.state = state.value
         row.ended_at = None if state is GameState.RUNNING else now
@@ -340,6 +371,36 @@ class GameStore:
             await self.session.flush()
         except IntegrityError as error:  # reopening while another game runs
             raise GameAlreadyRunning from error
+        await self._keep_results(record.id)
+
+    async def _keep_results(self, game_id: int) -> None:
+        """A finished game with hands has its places on the leaderboard; any other has none."""
+        record = await self._reload(game_id)
+        results = Results(self.session)
+        if record.state is GameState.FINISHED and record.game.hands:
+            placings = scoring.placings(record.game)
+            await results.record(record.chat_id, game_id, placings, record.player_ids)
+        else:
+            await results.forget(record.chat_id, game_id)
+
+    async def complete_results(self) -> int:
+        """Give places and ratings to finished games that have none (finished before they
+        were kept); returns how many. Run at start-up, after the schema upgrade."""
+        missing = await self.session.scalars(
+            select(models.Game.id)
+            .where(
+                models.Game.state == GameState.FINISHED,
+                select(models.HandRow.id).where(models.HandRow.game_id == models.Game.id).exists(),
+                ~select(models.GameResult.game_id)
+                .where(models.GameResult.game_id == models.Game.id)
+                .exists(),
+            )
+            .order_by(models.Game.id)
+        )
+        game_ids = list(missing)
+        for game_id in game_ids:
+            await self._keep_results(game_id)
+        return len(game_ids)
 
     async def delete(self, record: GameRecord) -> None:
         """Remove a game with no hands (a tournament final started too soon)."""
@@ -405,7 +466,7 @@ class GameStore:
         """A running tournament, with no game yet."""
         if (running := await self.running(chat_id)) is not None:
             raise GameAlreadyRunning(running.game.players)
-        await self._ensure_chat(chat_id)
+        await ChatStore(self.session).ensure(chat_id)
         row = models.Tournament(chat_id=chat_id, state=GameState.RUNNING.value)
         self.session.add(row)
         try:
@@ -435,11 +496,6 @@ class GameStore:
         record = await self._one(select(models.Game).where(models.Game.id == game_id))
         assert record is not None
         return record
-
-    async def _ensure_chat(self, chat_id: int) -> None:
-        if await self.session.get(models.Chat, chat_id) is None:
-            self.session.add(models.Chat(id=chat_id))
-            await self.session.flush()
 
     async def _player(self, chat_id: int, name: str) -> models.Player:
         """The chat's player by that name, created with this spelling if new."""

@@ -8,6 +8,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -44,6 +45,8 @@ class Chat(Base):
 
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    #: IANA time zone for "tonight" and the dates shown; empty means the default (Rome).
+    timezone: Mapped[str | None] = mapped_column(String(64))
 
 
 class Player(Base):
@@ -94,6 +97,7 @@ class Game(Base):
             postgresql_where=text("state = 'running' AND tournament_id IS NULL"),
         ),
         Index("ix_games_chat_id_id", "chat_id", "id"),
+        Index("ix_games_chat_id_started_at", "chat_id", "started_at"),
         UniqueConstraint("tournament_id", "stage"),
     )
 
@@ -174,6 +178,8 @@ class HandResult(Base):
     """A player's line in a hand: reported total S, caller flag and points scored."""
 
     __tablename__ = "hand_results"
+    # Statistics read a player's lines: keep them together with what they add up.
+    __table_args__ = (Index("ix_hand_results_player_id_hand_id", "player_id", "hand_id"),)
 
     hand_id: Mapped[int] = mapped_column(
         ForeignKey("hands.id", ondelete="CASCADE"), primary_key=True
@@ -186,6 +192,8 @@ class HandResult(Base):
     # Got rid of all cards (reported total 0; the ControTamalo bonus).
     is_out: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     points: Mapped[int] = mapped_column(Integer)
+    # Whether this player's Tamalo or ControTamalo call paid off; empty if they called nothing.
+    call_won: Mapped[bool | None] = mapped_column(Boolean)
 
     player: Mapped[Player] = relationship(lazy="raise")
 
@@ -212,3 +220,43 @@ class Ballot(Base):
     user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     yes: Mapped[bool] = mapped_column(Boolean)
     voted_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class GameResult(Base):
+    """A finished game's final place of each player, and their rating after it.
+
+    Written when a game ends and rewritten when a finished game changes; annulled and
+    running games have none. The all-time figures are read from here, never from hands.
+    """
+
+    __tablename__ = "game_results"
+    __table_args__ = (Index("ix_game_results_player_id_game_id", "player_id", "game_id"),)
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    rank: Mapped[int] = mapped_column(Integer)
+    total: Mapped[int] = mapped_column(Integer)
+    won: Mapped[bool] = mapped_column(Boolean)
+    quadri: Mapped[int | None] = mapped_column(Integer)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+
+
+class Rating(Base):
+    """A player's all-time line of the chat's leaderboard, kept up to date from
+    ``game_results`` so that reading the leaderboard costs one row per player."""
+
+    __tablename__ = "ratings"
+
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("players.id", ondelete="CASCADE"), primary_key=True
+    )
+    chat_id: Mapped[int] = mapped_column(ForeignKey("chats.id", ondelete="CASCADE"), index=True)
+    games: Mapped[int] = mapped_column(Integer)
+    wins: Mapped[int] = mapped_column(Integer)
+    #: Sum of the final places, for the average place.
+    rank_sum: Mapped[int] = mapped_column(Integer)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)

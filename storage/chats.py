@@ -1,0 +1,56 @@
+"""A chat's settings, and what every chart of the chat shares (each player's colour)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from storage import models
+
+#: Where most groups play; "tonight" and the dates shown follow it unless a chat changes it.
+DEFAULT_TIMEZONE = "Europe/Rome"
+
+
+@dataclass(frozen=True)
+class ChatSettings:
+    timezone: str = DEFAULT_TIMEZONE
+
+
+class ChatStore:
+    """Chats and their settings, inside the caller's unit of work."""
+
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    async def ensure(self, chat_id: int) -> models.Chat:
+        chat = await self.session.get(models.Chat, chat_id)
+        if chat is None:
+            chat = models.Chat(id=chat_id)
+            self.session.add(chat)
+            await self.session.flush()
+        return chat
+
+    async def settings(self, chat_id: int) -> ChatSettings:
+        chat = await self.session.get(models.Chat, chat_id)
+        if chat is None:
+            return ChatSettings()
+        return ChatSettings(timezone=chat.timezone or DEFAULT_TIMEZONE)
+
+    async def change(self, chat_id: int, settings: ChatSettings) -> ChatSettings:
+        """Store the chat's settings (a chat that never played gets its row now)."""
+        chat = await self.ensure(chat_id)
+        chat.timezone = None if settings.timezone == DEFAULT_TIMEZONE else settings.timezone
+        await self.session.flush()
+        return settings
+
+    async def colours(self, chat_id: int) -> dict[str, int]:
+        """Each player's colour index: the order in which players first appeared in the chat,
+        so that a player keeps one colour in every chart."""
+        names = await self.session.scalars(
+            select(models.Player.name)
+            .where(models.Player.chat_id == chat_id)
+            .order_by(models.Player.id)
+        )
+        return {name: index for index, name in enumerate(names)}

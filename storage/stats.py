@@ -1,0 +1,301 @@
+"""Statistics of a chat, counted by the database: aggregates over indexed columns, so that a
+chat with a hundred thousand hands answers as quickly as one with a hundred.
+
+Game figures (games, wins, places, streaks, rivals) count finished games, read from
+``game_results``; hand figures count every hand of games that are not annulled, the running
+game included.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import NamedTuple
+
+from sqlalchemy import ColumnElement, case, func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import QueryableAttribute, aliased
+
+from scoring.classic import ZERO_BELOW
+from storage import models
+from storage.games import GameState, name_key
+
+
+def _count(condition: ColumnElement[bool] | QueryableAttribute[bool]) -> ColumnElement[int]:
+    """How many rows meet ``condition`` (booleans do not add up on every database)."""
+    return func.coalesce(func.sum(case((condition, 1), else_=0)), 0)
+
+
+@dataclass(frozen=True)
+class HandFigures:
+    """A player's hands in one scoring mode (classic points and ControTamalo points do not
+    mix)."""
+
+    mode: str
+    hands: int
+    average: float
+    best: int
+    worst: int
+    under_five: int
+    calls: int
+    calls_won: int
+    counters: int
+    counters_won: int
+
+
+@dataclass(frozen=True)
+class Rivalry:
+    """Finished games ``player`` and ``opponent`` both played: who placed ahead how often."""
+
+    opponent: str
+    ahead: int
+    behind: int
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    player: str
+    games: int
+    wins: int
+    rank_sum: int
+    quadri: int
+    current_streak: int
+    longest_streak: int
+    hands: tuple[HandFigures, ...]
+    rivalries: tuple[Rivalry, ...]
+
+    @property
+    def rival(self) -> Rivalry | None:
+        """Who placed ahead of the player most often."""
+        best = max(self.rivalries, key=lambda r: (r.behind, -r.ahead), default=None)
+        return best if best is not None and best.behind else None
+
+    @property
+    def victim(self) -> Rivalry | None:
+        """Whom the player placed ahead of most often."""
+        best = max(self.rivalries, key=lambda r: (r.ahead, -r.behind), default=None)
+        return best if best is not None and best.ahead else None
+
+
+@dataclass(frozen=True)
+class ChatOverview:
+    finished: int
+    annulled: int
+    hands: int
+    players: int
+    last_game: datetime | None
+    last_winners: tuple[str, ...]
+
+
+class ExportRow(NamedTuple):
+    """One player's line of one hand, as the CSV export writes it."""
+
+    game: int
+    started_at: datetime
+    mode: str
+    quadri: bool
+    stage: str | None
+    state: str
+    hand: int
+    dealer: str | None
+    player: str
+    total: int
+    tamalo: bool
+    controtamalo: bool
+    out: bool
+    call_won: bool | None
+    points: int
+
+
+class StatsStore:
+    """Read-only figures of a chat."""
+
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    async def players(self, chat_id: int) -> list[str]:
+        """Every name ever used in the chat, in the order they first appeared."""
+        names = await self.session.scalars(
+            select(models.Player.name)
+            .where(models.Player.chat_id == chat_id)
+            .order_by(models.Player.id)
+        )
+        return list(names)
+
+    async def player(self, chat_id: int, name: str) -> PlayerStats | None:
+        """Everything about one player of the chat; ``None`` if nobody has that name."""
+        player = await self.session.scalar(
+            select(models.Player).where(
+                models.Player.chat_id == chat_id, models.Player.name_key == name_key(name)
+            )
+        )
+        if player is None:
+            return None
+        results = models.GameResult
+        games, wins, rank_sum, quadri = (
+            await self.session.execute(
+                select(
+                    func.count(),
+                    _count(results.won),
+                    func.coalesce(func.sum(results.rank), 0),
+                    func.coalesce(func.sum(results.quadri), 0),
+                ).where(results.player_id == player.id)
+            )
+        ).one()
+        current, longest = await self._streaks(player.id)
+        return PlayerStats(
+            player=player.name,
+            games=games,
+            wins=wins,
+            rank_sum=rank_sum,
+            quadri=quadri or 0,
+            current_streak=current,
+            longest_streak=longest,
+            hands=await self._hands(player.id),
+            rivalries=await self._rivalries(player.id),
+        )
+
+    async def _streaks(self, player_id: int) -> tuple[int, int]:
+        """Wins in a row: the run still going, and the longest (games in the order played)."""
+        results = models.GameResult
+        last_loss = (
+            select(func.coalesce(func.max(results.game_id), 0))
+            .where(results.player_id == player_id, ~results.won)
+            .scalar_subquery()
+        )
+        current = await self.session.scalar(
+            select(func.count()).where(
+                results.player_id == player_id, results.won, results.game_id > last_loss
+            )
+        )
+        # Gaps and islands: along the games, a run of wins keeps this difference constant.
+        ordered = (
+            select(
+                results.won,
+                (
+                    func.row_number().over(order_by=results.game_id)
+                    - func.row_number().over(partition_by=results.won, order_by=results.game_id)
+                ).label("run"),
+            )
+            .where(results.player_id == player_id)
+            .subquery()
+        )
+        runs = (
+            select(func.count().label("length"))
+            .where(ordered.c.won)
+            .group_by(ordered.c.run)
+            .subquery()
+        )
+        longest = await self.session.scalar(select(func.coalesce(func.max(runs.c.length), 0)))
+        return current or 0, longest or 0
+
+    async def _hands(self, player_id: int) -> tuple[HandFigures, ...]:
+        line, hand, game = models.HandResult, models.HandRow, models.Game
+        rows = await self.session.execute(
+            select(
+                game.mode,
+                func.count(),
+                func.avg(line.points),
+                func.min(line.points),
+                func.max(line.points),
+                _count(line.reported_total < ZERO_BELOW),
+                _count(line.is_caller),
+                _count(line.is_caller & line.call_won.is_(True)),
+                _count(line.is_counter_caller),
+                _count(line.is_counter_caller & line.call_won.is_(True)),
+            )
+            .join(hand, hand.id == line.hand_id)
+            .join(game, game.id == hand.game_id)
+            .where(line.player_id == player_id, game.state != GameState.ANNULLED)
+            .group_by(game.mode)
+            .order_by(game.mode)
+        )
+        return tuple(
+            HandFigures(mode, hands, float(average), *rest) for mode, hands, average, *rest in rows
+        )
+
+    async def _rivalries(self, player_id: int) -> tuple[Rivalry, ...]:
+        me, other = aliased(models.GameResult), aliased(models.GameResult)
+        rows = await self.session.execute(
+            select(
+                models.Player.name,
+                _count(me.rank < other.rank),
+                _count(me.rank > other.rank),
+            )
+            .select_from(me)
+            .join(other, (other.game_id == me.game_id) & (other.player_id != me.player_id))
+            .join(models.Player, models.Player.id == other.player_id)
+            .where(me.player_id == player_id)
+            .group_by(models.Player.id, models.Player.name)
+            .order_by(models.Player.id)
+        )
+        return tuple(Rivalry(name, ahead, behind) for name, ahead, behind in rows)
+
+    async def overview(self, chat_id: int) -> ChatOverview:
+        """The chat at a glance."""
+        game, hand = models.Game, models.HandRow
+        finished, annulled, last = (
+            await self.session.execute(
+                select(
+                    _count(game.state == GameState.FINISHED),
+                    _count(game.state == GameState.ANNULLED),
+                    func.max(case((game.state == GameState.FINISHED, game.id))),
+                ).where(game.chat_id == chat_id)
+            )
+        ).one()
+        hands = await self.session.scalar(
+            select(func.count())
+            .select_from(hand)
+            .join(game, game.id == hand.game_id)
+            .where(game.chat_id == chat_id, game.state != GameState.ANNULLED)
+        )
+        players = await self.session.scalar(
+            select(func.count()).where(models.Rating.chat_id == chat_id)
+        )
+        last_game: datetime | None = None
+        winners: tuple[str, ...] = ()
+        if last is not None:
+            last_game = await self.session.scalar(select(game.started_at).where(game.id == last))
+            winners = tuple(
+                await self.session.scalars(
+                    select(models.Player.name)
+                    .join(models.GameResult, models.GameResult.player_id == models.Player.id)
+                    .where(models.GameResult.game_id == last, models.GameResult.won)
+                    .order_by(models.Player.id)
+                )
+            )
+        return ChatOverview(finished, annulled, hands or 0, players or 0, last_game, winners)
+
+    async def export(self, chat_id: int, batch: int = 2000) -> AsyncIterator[Sequence[ExportRow]]:
+        """Every line of every hand of the chat, in order, ``batch`` rows at a time."""
+        game, hand, line = models.Game, models.HandRow, models.HandResult
+        player, dealer = aliased(models.Player), aliased(models.Player)
+        result = await self.session.stream(
+            select(
+                game.id,
+                game.started_at,
+                game.mode,
+                game.quadri,
+                game.stage,
+                game.state,
+                hand.number,
+                dealer.name,
+                player.name,
+                line.reported_total,
+                line.is_caller,
+                line.is_counter_caller,
+                line.is_out,
+                line.call_won,
+                line.points,
+            )
+            .select_from(line)
+            .join(hand, hand.id == line.hand_id)
+            .join(game, game.id == hand.game_id)
+            .join(player, player.id == line.player_id)
+            .outerjoin(dealer, dealer.id == hand.dealer_id)
+            .where(game.chat_id == chat_id)
+            .order_by(game.id, hand.number, line.position)
+        )
+        async for rows in result.partitions(batch):
+            yield [ExportRow._make(row) for row in rows]

@@ -1,0 +1,148 @@
+"""Places and ratings of finished games: kept right when any finished game changes, and filled
+in for games finished before they were kept."""
+
+from datetime import UTC, datetime
+
+from alembic import command
+from sqlalchemy import Connection, select, text
+from sqlalchemy.ext.asyncio import AsyncSession
+
+import scoring
+from scoring import Hand, Report, Rules
+from storage import Database, GameState, GameStore, Results, models
+from storage.db import alembic_config
+
+NOW = datetime(2026, 11, 22, 21, 0, tzinfo=UTC)
+
+
+def hand(**totals: int) -> Hand:
+    return Hand(tuple(Report(p, s) for p, s in totals.items()))
+
+
+async def finish(games: GameStore, chat: int, players: tuple[str, ...], *hands: Hand) -> int:
+    """A game played to its end in ``chat``; returns its id."""
+    record = await games.start(chat, players, Rules(target=20))
+    game = record.game
+    for h in hands:
+        game = game.with_hand(h)
+        await games.add_hand(record, game.hands[-1], None)
+        record = await games.get(record.id) or record
+    await games.set_state(record, GameState.FINISHED, NOW)
+    return record.id
+
+
+async def board(db: Database, chat: int) -> list[tuple[str, int, int, int, float, float]]:
+    async with db.transaction() as session:
+        lines = await Results(session).leaderboard(chat)
+    return [(x.player, x.games, x.wins, x.rank_sum, x.skill.mu, x.skill.sigma) for x in lines]
+
+
+async def test_changing_an_early_game_rates_every_later_game_again(db: Database) -> None:
+    await db.upgrade()
+    trio = ("Anna", "Bruno", "Carlo")
+    later = [
+        (("Bruno", "Carlo", "Dario"), hand(Bruno=30, Carlo=5, Dario=9)),
+        (trio, hand(Anna=8, Bruno=21, Carlo=30)),
+    ]
+    async with db.transaction() as session:
+        games = GameStore(session)
+        # Chat 1: Anna wins the first game, then it is corrected so that Carlo wins it.
+        first = await finish(games, 1, trio, hand(Anna=5, Bruno=12, Carlo=25))
+        for players, h in later:
+            await finish(games, 1, players, h)
+        record = await games.get(first)
+        assert record is not None
+        corrected = record.game.with_hand_replaced(1, hand(Anna=25, Bruno=12, Carlo=5))
+        await games.replace_hand(record, 1, corrected.hands[0])
+        # Chat 2: the same games, typed right the first time.
+        await finish(games, 2, trio, hand(Anna=25, Bruno=12, Carlo=5))
+        for players, h in later:
+            await finish(games, 2, players, h)
+
+    fixed, typed_right = await board(db, 1), await board(db, 2)
+    assert fixed == typed_right
+    # Places: Carlo 1, 1, 3 · Bruno 2, 3, 2 · Dario 2 · Anna 3, 1.
+    assert sorted(line[:4] for line in fixed) == [
+        ("Anna", 2, 1, 4),
+        ("Bruno", 3, 0, 7),
+        ("Carlo", 3, 2, 5),
+        ("Dario", 1, 0, 2),
+    ]
+    await db.close()
+
+
+async def test_reopening_the_last_game_takes_it_off_the_leaderboard(db: Database) -> None:
+    await db.upgrade()
+    async with db.transaction() as session:
+        games = GameStore(session)
+        await finish(games, 1, ("Anna", "Bruno"), hand(Anna=3, Bruno=25))
+        before = await board_in(session, 1)
+        last = await finish(games, 1, ("Anna", "Bruno"), hand(Anna=30, Bruno=3))
+        record = await games.get(last)
+        assert record is not None
+        await games.set_state(record, GameState.RUNNING, NOW)
+        assert await board_in(session, 1) == before
+        await games.set_state(record, GameState.ANNULLED, NOW)
+        assert await board_in(session, 1) == before
+        rows = await session.scalars(select(models.GameResult.game_id))
+        assert set(rows) == {last - 1}
+    await db.close()
+
+
+async def board_in(session: AsyncSession, chat: int) -> list[tuple[str, int, int, float]]:
+    lines = await Results(session).leaderboard(chat)
+    return [(x.player, x.games, x.wins, x.skill.mu) for x in lines]
+
+
+async def test_games_finished_before_results_were_kept_get_them_at_start_up(
+    db: Database,
+) -> None:
+    def upgrade_to_0002(connection: Connection) -> None:
+        config = alembic_config()
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0002")
+
+    async with db.engine.begin() as connection:
+        await connection.run_sync(upgrade_to_0002)
+    rows = [
+        "INSERT INTO chats (id, created_at) VALUES (1, '2026-01-01')",
+        "INSERT INTO players (id, chat_id, name, name_key) VALUES (1, 1, 'Anna', 'anna'), "
+        "(2, 1, 'Bruno', 'bruno')",
+        "INSERT INTO games (id, chat_id, mode, target, tie_beats_caller, jokers, state, "
+        "started_at) VALUES (1, 1, 'classica', 20, 0, 0, 'finished', '2026-01-01'), "
+        "(2, 1, 'contro', 5, 0, 0, 'running', '2026-01-02')",
+        "INSERT INTO seats (game_id, player_id, position, joined_after) VALUES (1, 1, 0, 0), "
+        "(1, 2, 1, 0), (2, 1, 0, 0), (2, 2, 1, 0)",
+        "INSERT INTO hands (id, game_id, number, recorded_at) VALUES (1, 1, 1, '2026-01-01'), "
+        "(2, 1, 2, '2026-01-01'), (3, 2, 1, '2026-01-02')",
+        # Anna calls and wins (0), then calls and loses (15); Bruno ends on 24.
+        "INSERT INTO hand_results (hand_id, player_id, position, reported_total, is_caller, "
+        "points) VALUES (1, 1, 0, 3, 1, 0), (1, 2, 1, 12, 0, 12), "
+        "(2, 1, 0, 4, 1, 15), (2, 2, 1, 2, 0, 0)",
+        # ControTamalo: Anna's call is lost (+2), Bruno's counter-call wins (-3).
+        "INSERT INTO hand_results (hand_id, player_id, position, reported_total, is_caller, "
+        "is_counter_caller, points) VALUES (3, 1, 0, 3, 1, 0, 2), (3, 2, 1, 1, 0, 1, -3)",
+    ]
+    async with db.transaction() as session:
+        for row in rows:
+            await session.execute(text(row))
+
+    await db.upgrade()
+
+    async with db.transaction() as session:
+        outcomes = await session.execute(
+            text("SELECT hand_id, player_id, call_won FROM hand_results ORDER BY 1, 2")
+        )
+        assert [tuple(r) for r in outcomes] == [
+            (1, 1, 1), (1, 2, None), (2, 1, 0), (2, 2, None), (3, 1, 0), (3, 2, 1),
+        ]  # fmt: skip
+        lines = await Results(session).leaderboard(1)
+    # The finished game was closed at Anna 15, Bruno 12: Bruno won it. The running one
+    # counts nowhere yet.
+    assert [(x.player, x.games, x.wins, x.rank_sum) for x in lines] == [
+        ("Bruno", 1, 1, 1),
+        ("Anna", 1, 0, 2),
+    ]
+    expected = scoring.rate({}, [("Bruno", 1), ("Anna", 2)])
+    assert [x.skill for x in lines] == [expected["Bruno"], expected["Anna"]]
+    await db.close()
