@@ -15,7 +15,12 @@ log = logging.getLogger("bot")
 
 
 def main() -> int:
-    settings = Settings.load()
+    try:
+        settings = Settings.load()
+    except SettingsError as error:
+        configure_logging("INFO", [])
+        log.error("%s", error)
+        return 2
     configure_logging(settings.log_level, [settings.token.get()] if settings.token else [])
     try:
         app = build_application(settings)

@@ -17,9 +17,11 @@ from telegram.ext import (
 from telegram.request import BaseRequest
 
 from bot import texts
-from bot.commands import game, help, standings, tournament, vote
+from bot.commands import charts, game, help, standings, stats, tournament, vote
+from bot.commands import settings as chat_settings
 from bot.commands.common import Handler
 from bot.context import CONTEXT_TYPES, Context, TamaloApp
+from bot.render import Renderer
 from bot.settings import Settings
 from storage import Database
 
@@ -43,6 +45,12 @@ HANDLERS: tuple[tuple[tuple[str, ...], Handler], ...] = (
     (("fine", "end"), game.end_game),
     (("torneo", "tournament"), tournament.start_tournament),
     (("tresei", "tressex"), vote.open_vote),
+    (("grafico", "chart"), charts.show_chart),
+    (("serata", "tonight"), charts.show_night),
+    (("stats",), stats.show_stats),
+    (("leaderboard",), stats.show_leaderboard),
+    (("esporta", "export"), stats.export),
+    (("impostazioni", "settings"), chat_settings.settings),
 )
 
 
@@ -61,6 +69,7 @@ def build_application(settings: Settings, *, request: BaseRequest | None = None)
         builder = builder.request(request).get_updates_request(request).updater(None)
     app: TamaloApp = builder.build()  # type: ignore[assignment]
     app.bot_data.db = Database(settings.database_url)
+    app.bot_data.renderer = Renderer(settings.chart_workers)
     for commands, callback in HANDLERS:
         app.add_handler(CommandHandler(commands, callback, filters=NEW_MESSAGES))
     app.add_handler(MessageHandler(EDITED_COMMANDS, help.explain_edits))
@@ -78,6 +87,7 @@ async def open_resources(app: TamaloApp) -> None:
 
 
 async def close_resources(app: TamaloApp) -> None:
+    app.bot_data.renderer.close()
     await app.bot_data.db.close()
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot
 
+from bot.render import Renderer
 from storage import Database
 
 
@@ -11,12 +12,17 @@ class BotData:
     """Application-wide resources, opened at start-up."""
 
     db: Database
+    renderer: Renderer
 
 
 class Context(CallbackContext[ExtBot[None], dict[object, object], dict[object, object], BotData]):
     @property
     def db(self) -> Database:
         return self.bot_data.db
+
+    @property
+    def renderer(self) -> Renderer:
+        return self.bot_data.renderer
 
     @property
     def text_args(self) -> str:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import re
+import zoneinfo
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot import texts
 from scoring import (
@@ -19,6 +21,7 @@ from scoring import (
     is_card,
     parse_cards,
 )
+from storage import ChatSettings
 
 MAX_NAME = 32
 #: More than a table holds; it also keeps every reply well under Telegram's 4096 characters.
@@ -413,3 +416,51 @@ def _refuse_duplicates(players: Sequence[str]) -> None:
         if player.casefold() in seen:
             raise UserError(texts.duplicate_player(player))
         seen.add(player.casefold())
+
+
+def parse_standings(text: str) -> bool:
+    """``/classifica`` alone is the running game; ``/classifica generale`` the all-time one."""
+    words = tokens(text)
+    if not words:
+        return False
+    if len(words) == 1 and words[0].casefold() in texts.GENERAL_WORDS:
+        return True
+    raise UserError(texts.STANDINGS_ARGUMENT)
+
+
+def parse_stats(text: str) -> str | None:
+    """``/stats Anna`` → "Anna"; ``/stats`` alone → ``None``, the whole chat."""
+    words = tokens(text)
+    if len(words) > 1:
+        raise UserError(texts.STATS_ONE_NAME)
+    return words[0] if words else None
+
+
+TIMEZONE_KEYS = frozenset({"fuso", "timezone", "tz"})
+
+
+def parse_settings(text: str, current: ChatSettings) -> ChatSettings | None:
+    """``fuso=Europe/London`` → the settings with that change; nothing typed → ``None``."""
+    words = tokens(text)
+    if not words:
+        return None
+    settings = current
+    for word in words:
+        key, _, value = word.partition("=")
+        if key.casefold() not in TIMEZONE_KEYS or not value:
+            raise UserError(texts.unknown_setting(word))
+        settings = replace(settings, timezone=parse_timezone(value))
+    return settings
+
+
+def parse_timezone(value: str) -> str:
+    """An IANA time zone, whatever its case: ``europe/rome`` → ``Europe/Rome``."""
+    found = _timezones().get(value.casefold())
+    if found is None:
+        raise UserError(texts.unknown_timezone(value))
+    return found
+
+
+@functools.cache
+def _timezones() -> dict[str, str]:
+    return {name.casefold(): name for name in zoneinfo.available_timezones()}

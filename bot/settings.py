@@ -41,6 +41,8 @@ class Settings:
     base_url: str = DEFAULT_BASE_URL
     base_file_url: str = DEFAULT_BASE_FILE_URL
     log_level: str = "INFO"
+    #: Processes drawing charts; 0 draws them in a thread of the bot process.
+    chart_workers: int = 1
 
     @classmethod
     def load(
@@ -60,6 +62,7 @@ class Settings:
             base_url=get("TELEGRAM_BASE_URL", DEFAULT_BASE_URL),
             base_file_url=get("TELEGRAM_BASE_FILE_URL", DEFAULT_BASE_FILE_URL),
             log_level=get("LOG_LEVEL", "INFO").upper(),
+            chart_workers=_count("CHART_WORKERS", get("CHART_WORKERS", "1")),
         )
 
     def require_token(self) -> str:
@@ -69,3 +72,9 @@ class Settings:
                 "environment or in .env (see .env.example)."
             )
         return self.token.get()
+
+
+def _count(name: str, value: str) -> int:
+    if not value.isdigit():
+        raise SettingsError(f"{name} must be a whole number (0 or more), not {value!r}.")
+    return int(value)

@@ -3,9 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import date
 
 from scoring import HANDS_PER_QUADRO, QUADRI, Game, Mode, Rules, ScoredHand, Standing, quadro_of
-from storage import GameRecord, Tally
+from storage import (
+    DEFAULT_TIMEZONE,
+    ChatOverview,
+    ChatSettings,
+    GameRecord,
+    HandFigures,
+    LeaderboardLine,
+    PlayerStats,
+    Tally,
+)
 
 #: The lower target proposed for ControTamalo (hands are worth 1-4 points, not 5-30).
 CONTRO_TARGET = 30
@@ -23,6 +33,11 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("fine", "end", "Chiude la partita così com'è"),
     ("torneo", "tournament", "Torneo a due tavoli e finale: /torneo e almeno 6 nomi"),
     ("tresei", "tressex", "Tres sex non expedit: si vota per annullare la partita"),
+    ("grafico", "chart", "Grafico dei punti della partita"),
+    ("serata", "tonight", "Riepilogo della serata, con i grafici"),
+    ("stats", "stats", "Statistiche: /stats Anna, o del gruppo"),
+    ("esporta", "export", "Tutta la storia del gruppo in un file CSV"),
+    ("impostazioni", "settings", "Impostazioni del gruppo: fuso orario"),
     ("aiuto", "help", "Come si usa il bot"),
 )
 
@@ -38,6 +53,7 @@ e chi ha chiamato Tamalo (t= o tamalo=)
 /mano Anna A,7,KN Bruno 12 Carlo 0 — un totale si può scrivere con le carte
 /mano Bruno 12 Carlo 7 f=Anna — f= (fuori=) chi ha finito le carte: ha 0, il totale si può omettere
 /classifica (/standings) — la classifica della partita
+/classifica generale (/leaderboard) — la classifica di sempre del gruppo, con l'abilità
 /correggi 2 Anna 3 Bruno 12 Carlo 7 (/fix) — riscrive la mano 2; totali e vincitore si ricalcolano
 /annulla (/undo) — toglie l'ultima mano registrata
 /mazziere (/dealer) — chi distribuisce la prossima mano (il mazziere gira in senso orario)
@@ -47,6 +63,11 @@ e chi ha chiamato Tamalo (t= o tamalo=)
 /torneo Anna Bruno Carlo Dario Elena Franco (/tournament) — due tavoli sorteggiati, poi la finale
 /tresei (/tressex) — tres sex non expedit: se più di metà dei giocatori vota sì, \
 la partita è annullata
+/grafico (/chart) — il grafico dei punti, mano per mano
+/serata (/tonight) — le partite di stasera, con i grafici della serata
+/stats Anna — le statistiche di Anna; /stats da solo: quelle del gruppo
+/esporta (/export) — tutte le mani del gruppo in un file CSV
+/impostazioni fuso=Europe/Rome (/settings) — il fuso orario del gruppo
 /aiuto (/help) — questo messaggio
 
 Opzioni di /nuova, prima o dopo i nomi:
@@ -640,3 +661,220 @@ def leaver_not_playing(token: str, players: Sequence[str]) -> str:
 def which_table(tables: Sequence[Sequence[str]]) -> str:
     lines = "\n".join(f"Tavolo {i}: {names(t)}" for i, t in enumerate(tables, start=1))
     return f"Si gioca su più tavoli: scrivi i nomi, così capisco quale.\n{lines}"
+
+
+# --- Charts, statistics, the all-time leaderboard, export, settings. ---
+
+
+def decimal(value: float, digits: int = 1) -> str:
+    """Italian decimals: 2,5."""
+    return f"{value:.{digits}f}".replace(".", ",")
+
+
+def percent(part: int, whole: int) -> str:
+    return f"{round(100 * part / whole)}%" if whole else "–"
+
+
+def chart_title(record: GameRecord, day: str) -> str:
+    stage = table_label(record).removesuffix(" · ")
+    where = f"Torneo, {stage.lower()}" if stage else "Partita"
+    return f"{where} del {day} · {mode_name(record.game.rules)}"
+
+
+def final_chart_caption(game: Game) -> str:
+    return f"📈 {winners_line(game)}"
+
+
+NO_HANDS_TO_DRAW = "Non c'è ancora nessuna mano da disegnare: registra la prima con /mano."
+NO_GAMES_TONIGHT = "Stasera non si è ancora giocato. Iniziate con /nuova Anna Bruno Carlo."
+
+
+def night_title(evening: date, games: int) -> str:
+    return f"Serata del {evening:%d/%m/%Y} · {games} {'partita' if games == 1 else 'partite'}"
+
+
+def night_summary(evening: date, records: Sequence[GameRecord], times: Sequence[str]) -> str:
+    """Tonight's games, each with its time, mode and winner."""
+    lines = []
+    for record, started in zip(records, times, strict=True):
+        game = record.game
+        label = table_label(record)
+        head = f"{started} · {label}{mode_name(game.rules)}, {len(game.hands)} mani: "
+        if record.running:
+            leaders = [s.player for s in game.standings() if s.rank == 1]
+            lines.append(
+                head + (f"in corso, in testa {names(leaders)}" if game.hands else "in corso")
+            )
+        elif winners := game.winners():
+            lines.append(head + f"vince {names(winners)} ({game.totals()[winners[0]]})")
+        else:
+            lines.append(head + "chiusa senza mani")
+    wins: dict[str, int] = {}
+    for record in records:
+        if not record.running:
+            for winner in record.game.winners():
+                wins[winner] = wins.get(winner, 0) + 1
+    best = max(wins.values(), default=0)
+    top = ""
+    if best:
+        kings = [p for p, n in wins.items() if n == best]
+        verb = "Re della serata" if len(kings) == 1 else "Re della serata a pari merito"
+        top = f"\n\n👑 {verb}: {names(kings)} con {best} {'vittoria' if best == 1 else 'vittorie'}."
+    return f"🌙 {night_title(evening, len(records))}\n" + "\n".join(lines) + top
+
+
+LEADERBOARD_EMPTY = (
+    "Nessuna partita finita in questa chat: la classifica generale comincia con la prima."
+)
+LEADERBOARD_NOTE = (
+    "L'abilità (OpenSkill) sale quando arrivi davanti a chi è forte e scende quando finisci "
+    "dietro a chi lo è meno; conta il piazzamento finale di ogni partita."
+)
+PROVISIONAL_NOTE = "(provvisorio) = meno di 3 partite."
+
+
+def leaderboard(lines: Sequence[LeaderboardLine]) -> str:
+    rows = []
+    for position, line in enumerate(lines, start=1):
+        won = "vinta" if line.wins == 1 else "vinte"
+        row = (
+            f"{position}. {line.player} · abilità {decimal(line.skill.ordinal)} · "
+            f"{line.games} {'partita' if line.games == 1 else 'partite'}, {line.wins} {won} "
+            f"({percent(line.wins, line.games)}) · posizione media {decimal(line.average_place)}"
+        )
+        rows.append(row + (" (provvisorio)" if line.provisional else ""))
+    note = LEADERBOARD_NOTE
+    if any(line.provisional for line in lines):
+        note = f"{PROVISIONAL_NOTE}\n{note}"
+    return "🏆 Classifica generale\n" + "\n".join(rows) + f"\n\n{note}"
+
+
+STANDINGS_ARGUMENT = (
+    "/classifica mostra la partita in corso; per la classifica di sempre: /classifica generale."
+)
+GENERAL_WORDS = frozenset({"generale", "general", "sempre", "tutti"})
+
+
+def unknown_stats_player(token: str, players: Sequence[str]) -> str:
+    if not players:
+        return f"Nessun giocatore «{token}» in questa chat: qui non si è ancora giocato."
+    return f"Nessun giocatore «{token}» in questa chat. Giocatori: {names(players)}."
+
+
+STATS_ONE_NAME = "Scrivi un nome solo: /stats Anna, oppure /stats per il gruppo."
+
+
+def _mode_label(mode: str) -> str:
+    return "ControTamalo" if mode == Mode.CONTRO.value else "classiche"
+
+
+def _hand_figures(figures: HandFigures, *, several: bool) -> str:
+    what = f"Mani {_mode_label(figures.mode)}" if several else "Mani"
+    rules = Rules(mode=Mode(figures.mode))
+    return (
+        f"{what}: {figures.hands} · media {decimal(figures.average)} punti · "
+        f"sotto i 5: {figures.under_five} ({percent(figures.under_five, figures.hands)}) · "
+        f"migliore {signed(figures.best, rules)}, peggiore {signed(figures.worst, rules)}"
+    )
+
+
+def _calls(made: int, won: int, what: str) -> str:
+    riusciti = "riuscito" if won == 1 else "riusciti"
+    chiamati = "chiamato" if made == 1 else "chiamati"
+    return f"{what}: {made} {chiamati}, {won} {riusciti} ({percent(won, made)})"
+
+
+def player_stats(stats: PlayerStats) -> str:
+    name = stats.player
+    lines = [f"📊 {name}"]
+    if stats.games:
+        lines.append(
+            f"Partite finite: {stats.games} · vittorie: {stats.wins} "
+            f"({percent(stats.wins, stats.games)}) · posizione media "
+            f"{decimal(stats.rank_sum / stats.games)}"
+        )
+        lines.append(
+            f"Vittorie di fila: {stats.current_streak} adesso · record {stats.longest_streak}"
+        )
+    else:
+        lines.append("Nessuna partita finita, per ora.")
+    if stats.quadri:
+        lines.append(f"Quadri vinti: {stats.quadri}")
+    several = len(stats.hands) > 1
+    lines += [_hand_figures(figures, several=several) for figures in stats.hands]
+    if stats.hands:
+        calls = sum(f.calls for f in stats.hands)
+        lines.append(_calls(calls, sum(f.calls_won for f in stats.hands), "Tamalo"))
+        counters = sum(f.counters for f in stats.hands)
+        if any(f.mode == Mode.CONTRO.value for f in stats.hands):
+            lines.append(_calls(counters, sum(f.counters_won for f in stats.hands), "ControTamalo"))
+    if (rival := stats.rival) is not None:
+        lines.append(f"Rivale: {rival.opponent}, davanti a {name} {_times(rival.behind)}")
+    if (victim := stats.victim) is not None:
+        lines.append(
+            f"Vittima preferita: {victim.opponent}, dietro a {name} {_times(victim.ahead)}"
+        )
+    if stats.rivalries:
+        pairs = " · ".join(f"{r.opponent} {r.ahead}–{r.behind}" for r in stats.rivalries)
+        lines.append(f"Testa a testa (davanti–dietro): {pairs}")
+    return "\n".join(lines)
+
+
+def _times(count: int) -> str:
+    return "una volta" if count == 1 else f"{count} volte"
+
+
+def chat_overview(overview: ChatOverview, last_day: str | None) -> str:
+    if not overview.finished and not overview.hands:
+        return NO_GAME_YET
+    games = overview.finished
+    lines = [
+        "📊 Statistiche del gruppo",
+        f"{games} {'partita finita' if games == 1 else 'partite finite'}, {overview.hands} "
+        f"{'mano' if overview.hands == 1 else 'mani'}, {overview.players} "
+        f"{'giocatore' if overview.players == 1 else 'giocatori'} in classifica.",
+    ]
+    if overview.annulled:
+        lines.append(
+            f"Annullate (tres sex): {overview.annulled}, non contano in nessuna statistica."
+        )
+    if last_day is not None:
+        who = f", vinta da {names(overview.last_winners)}" if overview.last_winners else ""
+        lines.append(f"Ultima partita finita: {last_day}{who}.")
+    lines.append("Per un giocatore: /stats Nome · la classifica di sempre: /classifica generale")
+    return "\n".join(lines)
+
+
+def export_caption(rows: int) -> str:
+    return (
+        f"📄 Tutte le mani del gruppo: {rows} righe, una per giocatore per mano. "
+        "Si apre con un foglio di calcolo."
+    )
+
+
+NOTHING_TO_EXPORT = "Non c'è ancora nessuna mano da esportare: giocate con /nuova e /mano."
+
+
+def settings_shown(settings: ChatSettings) -> str:
+    default = " (predefinito)" if settings.timezone == DEFAULT_TIMEZONE else ""
+    return (
+        "⚙️ Impostazioni del gruppo\n"
+        f"Fuso orario: {settings.timezone}{default}. Decide le date e cos'è «stasera» "
+        "(la serata dura fino alle 6 del mattino).\n"
+        "Per cambiarlo: /impostazioni fuso=Europe/London"
+    )
+
+
+def settings_changed(settings: ChatSettings) -> str:
+    return "Fatto. " + settings_shown(settings)
+
+
+def unknown_setting(token: str) -> str:
+    return f"Non conosco l'impostazione «{token}». Si può cambiare: fuso=Europe/Rome."
+
+
+def unknown_timezone(value: str) -> str:
+    return (
+        f"«{value}» non è un fuso orario che conosco. Scrivilo come Continente/Città, "
+        "per esempio fuso=Europe/Rome o fuso=America/New_York."
+    )

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
-from telegram import Update
+from telegram import Message, Update
 
 from bot import texts
+from bot.commands.charts import send_final_chart
 from bot.commands.common import changes, chat_id_of, message_of, replies_to_mistakes
 from bot.commands.tournament import drop_final_not_begun, final_of, progress
 from bot.context import Context
@@ -80,6 +82,16 @@ async def record_hand(update: Update, context: Context) -> None:
         await games.add_hand(record, game.hands[-1], message.message_id)
         after = await settle(games, record, game)
     await message.reply_text(texts.hand_recorded(game, texts.table_label(record)) + after)
+    await _chart_if_ended(message, context, record, game)
+
+
+async def _chart_if_ended(
+    message: Message, context: Context, record: GameRecord, game: Game
+) -> None:
+    """The hand just stored ended the game: send its chart."""
+    if record.running and game.is_over():
+        ended = replace(record, game=game, state=GameState.FINISHED)
+        await send_final_chart(message, context, ended)
 
 
 @replies_to_mistakes
@@ -102,6 +114,7 @@ async def fix_hand(update: Update, context: Context) -> None:
     await message_of(update).reply_text(
         texts.hand_fixed(game, number, texts.table_label(record)) + after
     )
+    await _chart_if_ended(message_of(update), context, record, game)
 
 
 async def _correctable(games: GameStore, chat_id: int, text: str) -> GameRecord:
@@ -205,6 +218,8 @@ async def end_game(update: Update, context: Context) -> None:
     await message_of(update).reply_text(
         texts.game_ended(record.game, texts.table_label(record)) + after
     )
+    ended = replace(record, state=GameState.FINISHED)
+    await send_final_chart(message_of(update), context, ended)
 
 
 @replies_to_mistakes

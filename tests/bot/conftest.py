@@ -59,6 +59,18 @@ class Table:
     async def send(self, text: str) -> list[str]:
         return await self.deliver(self.update(text))
 
+    async def calls(self, text: str) -> list[tuple[str, dict[str, Any]]]:
+        """Every Bot API call the bot makes in answer to ``text``."""
+        before = len(self.request.calls)
+        await self.deliver(self.update(text))
+        return self.request.calls[before:]
+
+    async def files(self, text: str, method: str = "sendPhoto") -> list[tuple[str, bytes]]:
+        """The photos (or, with ``sendDocument``, documents) sent in answer to ``text``,
+        as (file name, content)."""
+        field = "photo" if method == "sendPhoto" else "document"
+        return [p[field] for name, p in await self.calls(text) if name == method]
+
     async def reply(self, text: str) -> str:
         """The one reply a command gets."""
         replies = await self.send(text)
@@ -115,7 +127,8 @@ class Table:
 
     async def dump(self) -> dict[str, list[Any]]:
         """Every row of every table: equal before and after means nothing changed."""
-        tables = ("chats", "players", "games", "seats", "hands", "hand_results")
+        tables = ("chats", "players", "games", "seats", "hands", "hand_results", "game_results",
+                  "ratings")  # fmt: skip
         async with self.app.bot_data.db.transaction() as session:
             return {
                 t: list((await session.execute(text(f"SELECT * FROM {t}"))).all()) for t in tables
@@ -137,7 +150,7 @@ def start_bot(database_url: str) -> StartBot:
     @asynccontextmanager
     async def start() -> AsyncIterator[Table]:
         request = RecordingRequest()
-        settings = Settings(token=Secret("123456:TEST"), database_url=database_url)
+        settings = Settings(token=Secret("123456:TEST"), database_url=database_url, chart_workers=0)
         app = build_application(settings, request=request)
         errors: list[BaseException] = []
 

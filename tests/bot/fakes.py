@@ -11,8 +11,13 @@ from telegram.request import BaseRequest, RequestData
 BOT_USER = {"id": 777, "is_bot": True, "first_name": "Tamalo", "username": "TamaloBot"}
 
 
+#: Methods that send a message, answered with one.
+SENDING = frozenset({"sendMessage", "editMessageText", "sendPhoto", "sendDocument"})
+
+
 class RecordingRequest(BaseRequest):
-    """Answers ``getMe``, ``sendMessage`` and the rest, and keeps ``(method, parameters)``."""
+    """Answers ``getMe``, ``sendMessage`` and the rest, and keeps ``(method, parameters)``;
+    a file sent (a photo, a document) is kept in the parameters as ``(file name, bytes)``."""
 
     def __init__(self) -> None:
         self.calls: list[tuple[str, dict[str, Any]]] = []
@@ -39,14 +44,17 @@ class RecordingRequest(BaseRequest):
         pool_timeout: object = None,
     ) -> tuple[int, bytes]:
         name = url.rsplit("/", 1)[-1]
-        parameters = dict(request_data.parameters) if request_data else {}
+        parameters: dict[str, Any] = dict(request_data.parameters) if request_data else {}
+        if request_data is not None and request_data.multipart_data:
+            for field, (filename, content, _) in request_data.multipart_data.items():
+                parameters[field] = (filename, content)
         self.calls.append((name, parameters))
         return 200, json.dumps({"ok": True, "result": self._answer(name, parameters)}).encode()
 
     def _answer(self, name: str, parameters: dict[str, Any]) -> object:
         if name == "getMe":
             return BOT_USER
-        if name in {"sendMessage", "editMessageText"}:
+        if name in SENDING:
             return {
                 "message_id": next(self._message_ids),
                 "date": 0,

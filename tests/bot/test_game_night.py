@@ -166,7 +166,8 @@ async def test_the_command_menu_is_registered_at_start_up(table: Table) -> None:
     (commands,) = [p["commands"] for name, p in table.request.calls if name == "setMyCommands"]
     assert [c["command"] for c in commands] == [
         "nuova", "mano", "classifica", "correggi", "annulla", "mazziere", "entra", "esci",
-        "fine", "torneo", "tresei", "aiuto",
+        "fine", "torneo", "tresei", "grafico", "serata", "stats", "esporta", "impostazioni",
+        "aiuto",
     ]  # fmt: skip
 
 

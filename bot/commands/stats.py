@@ -1,0 +1,100 @@
+"""Statistics: /stats [Nome], /classifica generale, /esporta."""
+
+from __future__ import annotations
+
+import csv
+import io
+from datetime import UTC, datetime
+
+from telegram import Update
+from telegram.constants import ChatAction
+
+from bot import dates, texts
+from bot.commands.common import chat_id_of, message_of, replies_to_mistakes
+from bot.context import Context
+from bot.parsing import UserError, parse_stats
+from storage import ChatStore, ExportRow, Results, StatsStore
+
+
+@replies_to_mistakes
+async def show_stats(update: Update, context: Context) -> None:
+    """A player's figures in this chat; with no name, the chat's."""
+    name = parse_stats(context.text_args)
+    chat_id = chat_id_of(update)
+    async with context.db.transaction() as session:
+        stats = StatsStore(session)
+        if name is None:
+            overview = await stats.overview(chat_id)
+            timezone = (await ChatStore(session).settings(chat_id)).timezone
+            last = dates.day(overview.last_game, timezone) if overview.last_game else None
+            text = texts.chat_overview(overview, last)
+        elif (player := await stats.player(chat_id, name)) is not None:
+            text = texts.player_stats(player)
+        else:
+            raise UserError(texts.unknown_stats_player(name, await stats.players(chat_id)))
+    await message_of(update).reply_text(text)
+
+
+@replies_to_mistakes
+async def show_leaderboard(update: Update, context: Context) -> None:
+    """The chat's all-time leaderboard: games, wins, average place and skill."""
+    async with context.db.transaction() as session:
+        lines = await Results(session).leaderboard(chat_id_of(update))
+    if not lines:
+        raise UserError(texts.LEADERBOARD_EMPTY)
+    await message_of(update).reply_text(texts.leaderboard(lines))
+
+
+#: The CSV's columns: a data format, so plain English names that scripts can rely on.
+EXPORT_HEADER = (
+    "game", "date", "mode", "stage", "state", "hand", "dealer", "player", "total",
+    "tamalo", "controtamalo", "out", "call_won", "points",
+)  # fmt: skip
+
+
+@replies_to_mistakes
+async def export(update: Update, context: Context) -> None:
+    """The chat's whole history as a CSV document, one row per player per hand."""
+    message = message_of(update)
+    await message.chat.send_action(ChatAction.UPLOAD_DOCUMENT)
+    chat_id = chat_id_of(update)
+    document = io.BytesIO()
+    rows = 0
+    async with context.db.transaction() as session:
+        timezone = (await ChatStore(session).settings(chat_id)).timezone
+        text = io.TextIOWrapper(document, encoding="utf-8", newline="", write_through=True)
+        writer = csv.writer(text)
+        writer.writerow(EXPORT_HEADER)
+        # Batch by batch, so that a long history never holds the event loop for long.
+        async for batch in StatsStore(session).export(chat_id):
+            writer.writerows(_csv_row(row, timezone) for row in batch)
+            rows += len(batch)
+        text.detach()
+    if not rows:
+        raise UserError(texts.NOTHING_TO_EXPORT)
+    today = dates.local(datetime.now(UTC), timezone)
+    await message.reply_document(
+        document.getvalue(),
+        filename=f"tamalo-{today:%Y-%m-%d}.csv",
+        caption=texts.export_caption(rows),
+    )
+
+
+def _csv_row(row: ExportRow, timezone: str) -> tuple[object, ...]:
+    mode = f"quadri {row.mode}" if row.quadri else row.mode
+    return (
+        row.game,
+        dates.local(row.started_at, timezone).isoformat(timespec="minutes"),
+        mode,
+        row.stage or "",
+        row.state,
+        row.hand,
+        row.dealer or "",
+        row.player,
+        row.total,
+        int(row.tamalo),
+        int(row.controtamalo),
+        int(row.out),
+        "" if row.call_won is None else int(row.call_won),
+        row.points,
+    )

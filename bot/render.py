@@ -1,0 +1,74 @@
+"""Charts are drawn off the event loop, in worker processes, so that drawing one never delays
+another chat's reply.
+
+A thread would not be enough: drawing holds Python's global lock for most of its time, and
+every reply waiting on the database would queue behind it. The bot process itself never
+imports matplotlib (a worker does, on its first chart), which keeps start-up fast and idle
+memory low. With ``workers=0`` charts are drawn in a thread of the bot process (tests, and
+machines where starting a process is not allowed).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from collections.abc import Callable, Mapping
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import TypeVar
+
+import scoring
+
+T = TypeVar("T")
+
+
+def draw_game(game: scoring.Game, title: str, colours: Mapping[str, int]) -> bytes:
+    """In a worker: a game's chart as PNG bytes."""
+    from bot import charts  # only the worker loads matplotlib
+
+    return charts.game_chart(game, title=title, colours=colours)
+
+
+def draw_night(figures: scoring.NightFigures, title: str, colours: Mapping[str, int]) -> bytes:
+    """In a worker: a night's chart as PNG bytes."""
+    from bot import charts
+
+    return charts.night_chart(figures, title=title, colours=colours)
+
+
+class Renderer:
+    """Runs chart drawing in a pool of ``workers`` processes, started on the first chart."""
+
+    def __init__(self, workers: int = 1) -> None:
+        self.workers = workers
+        self._pool: Executor | None = None
+
+    async def game(self, game: scoring.Game, title: str, colours: Mapping[str, int]) -> bytes:
+        return await self._run(draw_game, game, title, dict(colours))
+
+    async def night(
+        self, figures: scoring.NightFigures, title: str, colours: Mapping[str, int]
+    ) -> bytes:
+        return await self._run(draw_night, figures, title, dict(colours))
+
+    async def _run(self, draw: Callable[..., T], *args: object) -> T:
+        if self.workers <= 0:
+            return await asyncio.to_thread(draw, *args)
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._started(), draw, *args)
+        except BrokenProcessPool:  # a worker was killed (out of memory?): start afresh once
+            self.close(wait=False)
+            return await loop.run_in_executor(self._started(), draw, *args)
+
+    def _started(self) -> Executor:
+        if self._pool is None:
+            # "spawn": a fork of a process running an event loop and threads is not safe.
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+        return self._pool
+
+    def close(self, *, wait: bool = True) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=wait, cancel_futures=True)
+            self._pool = None

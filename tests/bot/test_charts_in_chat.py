@@ -1,0 +1,180 @@
+"""/grafico, /serata and the chart sent when a game ends, as the chat receives them."""
+
+import asyncio
+import subprocess
+import sys
+from datetime import UTC, date, datetime
+
+import numpy as np
+import pytest
+
+from bot import dates
+from bot.charts import PALETTE
+from bot.render import Renderer
+from scoring import Game, Hand, Report
+from tests.bot.conftest import Table
+from tests.bot.test_charts import COLOURS, colours_in, count, pixels
+
+UPLOADING = "upload_photo"
+#: The chat's colours: its players in the order they first appeared.
+CHAT = ("Anna", "Bruno", "Carlo")
+
+
+def colour_of(player: str) -> str:
+    return PALETTE[CHAT.index(player)]
+
+
+def chart_of(png: bytes) -> np.ndarray:
+    image = pixels(png)
+    assert colours_in(image) > 100  # not blank
+    return image
+
+
+async def test_grafico_sends_the_running_games_chart_while_showing_an_upload(
+    table: Table,
+) -> None:
+    await table.send("/nuova Anna Bruno Carlo")
+    assert await table.reply("/grafico") == (
+        "Non c'è ancora nessuna mano da disegnare: registra la prima con /mano."
+    )
+    await table.send("/mano Anna 3 Bruno 12 Carlo 7 t=Anna")
+    await table.send("/mano Anna 20 Bruno 2 Carlo 9")
+
+    calls = await table.calls("/chart")
+
+    methods = [name for name, _ in calls]
+    assert methods == ["sendChatAction", "sendPhoto"]  # "sending photo…" first
+    assert calls[0][1] == {"chat_id": table.chat_id, "action": UPLOADING}
+    ((_, png),) = [p["photo"] for name, p in calls if name == "sendPhoto"]
+    image = chart_of(png)
+    assert image.shape == (960, 1280, 3)
+    # The chat's colours: Anna, Bruno and Carlo appeared in this order.
+    for player in ("Anna", "Bruno", "Carlo"):
+        assert count(image, colour_of(player)) > 1500, player
+
+
+async def test_the_hand_that_ends_a_game_also_sends_its_chart_with_the_winner(
+    table: Table,
+) -> None:
+    await table.send("/nuova soglia=30 Anna Bruno")
+    assert await table.files("/mano Anna 3 Bruno 12") == []  # not over: no chart
+    calls = await table.calls("/mano Anna 10 Bruno 25")
+
+    assert [name for name, _ in calls] == ["sendMessage", "sendChatAction", "sendPhoto"]
+    ((photo, caption),) = [(p["photo"][1], p["caption"]) for n, p in calls if n == "sendPhoto"]
+    assert caption == "📈 🏆 Vince Anna con 10 punti!"
+    assert chart_of(photo).shape == (960, 1280, 3)
+    # /grafico now draws the last game, the same picture.
+    assert await table.files("/grafico") == [("application.octet-stream", photo)]
+
+
+async def test_fine_sends_the_chart_unless_no_hand_was_played(table: Table) -> None:
+    await table.send("/nuova Anna Bruno")
+    assert await table.files("/fine") == []
+    await table.send("/nuova Anna Bruno")
+    await table.send("/mano 10 20")
+    ((_, photo),) = await table.files("/fine")
+    chart_of(photo)
+
+
+async def test_a_tournament_has_one_chart_per_table(table: Table) -> None:
+    await table.send("/torneo Anna Bruno Carlo Dario Elena Franco")
+    tables = [p["text"] for n, p in table.request.calls if n == "sendMessage"][-1]
+    first = tables.split("Tavolo 1: ")[1].split("\n")[0].replace(" e ", ", ").split(", ")
+    second = tables.split("Tavolo 2: ")[1].split("\n")[0].replace(" e ", ", ").split(", ")
+    await table.send("/mano " + " ".join(f"{p} 3" for p in first))
+    await table.send("/mano " + " ".join(f"{p} 5" for p in second))
+
+    photos = await table.files("/grafico")
+
+    assert len(photos) == 2
+    for _, png in photos:
+        chart_of(png)
+
+
+async def test_serata_summarises_tonight_and_sends_the_nights_image(table: Table) -> None:
+    assert await table.reply("/serata") == (
+        "Stasera non si è ancora giocato. Iniziate con /nuova Anna Bruno Carlo."
+    )
+    await table.send("/nuova soglia=20 Anna Bruno Carlo")
+    await table.send("/mano Anna 3 Bruno 12 Carlo 7 t=Anna")
+    await table.send("/mano Anna 10 Bruno 10 Carlo 2 t=Carlo")
+    await table.send("/nuova Anna Bruno")
+    await table.send("/mano Anna 8 Bruno 3 t=Anna")
+
+    calls = await table.calls("/tonight")
+
+    (summary,) = [p["text"] for n, p in calls if n == "sendMessage"]
+    evening = dates.night_of(datetime.now(UTC), "Europe/Rome")[0]
+    lines = summary.split("\n")
+    assert lines[0] == f"🌙 Serata del {evening:%d/%m/%Y} · 2 partite"
+    assert lines[1].endswith(" · classica, 2 mani: vince Carlo (7)")
+    assert lines[2].endswith(" · classica, 1 mani: in corso, in testa Bruno")
+    assert lines[-1] == "👑 Re della serata: Carlo con 1 vittoria."
+    assert ("sendChatAction", {"chat_id": table.chat_id, "action": UPLOADING}) in calls
+    ((_, png),) = [p["photo"] for n, p in calls if n == "sendPhoto"]
+    image = chart_of(png)
+    assert image.shape[1] == 1280
+    assert image.shape[0] > 960  # three panels
+    for player in ("Anna", "Bruno", "Carlo"):
+        assert count(image, colour_of(player)) > 100, player
+
+
+async def test_serata_follows_the_chats_time_zone(table: Table) -> None:
+    assert (await table.reply("/impostazioni fuso=pacific/kiritimati")).startswith(
+        "Fatto. ⚙️ Impostazioni del gruppo\nFuso orario: Pacific/Kiritimati."
+    )
+    await table.send("/nuova Anna Bruno")
+    summary = await table.send("/serata")
+    evening = dates.night_of(datetime.now(UTC), "Pacific/Kiritimati")[0]
+    assert summary[0].startswith(f"🌙 Serata del {evening:%d/%m/%Y} · 1 partita\n")
+    assert "Fuso orario: Europe/Rome (predefinito)." in await table.reply(
+        "/impostazioni fuso=Europe/Rome"
+    )
+
+
+async def test_impostazioni_refuses_what_it_does_not_know(table: Table) -> None:
+    assert await table.reply("/impostazioni fuso=Marte/Olympus") == (
+        "«Marte/Olympus» non è un fuso orario che conosco. Scrivilo come Continente/Città, "
+        "per esempio fuso=Europe/Rome o fuso=America/New_York."
+    )
+    assert await table.reply("/impostazioni colore=rosso") == (
+        "Non conosco l'impostazione «colore=rosso». Si può cambiare: fuso=Europe/Rome."
+    )
+    assert "Fuso orario: Europe/Rome (predefinito)." in await table.reply("/impostazioni")
+
+
+@pytest.mark.parametrize(
+    ("moment", "evening"),
+    [
+        (datetime(2026, 11, 22, 20, 0, tzinfo=UTC), date(2026, 11, 22)),  # 21:00 in Rome
+        (datetime(2026, 11, 23, 0, 30, tzinfo=UTC), date(2026, 11, 22)),  # 1:30, same night
+        (datetime(2026, 11, 23, 5, 30, tzinfo=UTC), date(2026, 11, 23)),  # 6:30, a new day
+        (datetime(2026, 7, 1, 3, 59, tzinfo=UTC), date(2026, 6, 30)),  # 5:59 summer time
+    ],
+)
+def test_a_night_lasts_until_six_in_the_morning(moment: datetime, evening: date) -> None:
+    night, start, end = dates.night_of(moment, "Europe/Rome")
+    assert night == evening
+    assert start <= moment < end
+    assert dates.local(start, "Europe/Rome").hour == 6
+
+
+async def test_worker_processes_draw_the_same_chart_as_a_thread() -> None:
+    game = Game(("Anna", "Bruno")).with_hand(
+        Hand((Report("Anna", 3), Report("Bruno", 12)), caller="Anna")
+    )
+    in_thread, in_process = Renderer(workers=0), Renderer(workers=1)
+    try:
+        drawn = await asyncio.gather(
+            in_thread.game(game, "Prova", COLOURS), in_process.game(game, "Prova", COLOURS)
+        )
+    finally:
+        in_process.close()
+    assert drawn[0] == drawn[1]
+    chart_of(drawn[1])
+
+
+def test_the_bot_process_does_not_load_matplotlib() -> None:
+    script = "import sys, bot.app; assert 'matplotlib' not in sys.modules, 'matplotlib loaded'"
+    subprocess.run([sys.executable, "-c", script], check=True)
