@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint clean
+.PHONY: run test lint samples clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +21,9 @@ lint: $(BIN)/.installed  ## style and types
 
 test: lint  ## lint, then the whole test suite
 	$(BIN)/python -m pytest
+
+samples: $(BIN)/.installed  ## redraw the sample charts the README shows
+	$(BIN)/python docs/make_samples.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis *.egg-info
