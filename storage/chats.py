@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sqlalchemy import select
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage import models
@@ -23,6 +24,21 @@ class ChatStore:
 
     def __init__(self, session: AsyncSession) -> None:
         self.session = session
+
+    async def lock(self, chat_id: int) -> None:
+        """Hold the chat's row lock until the unit of work ends: changes to one chat happen
+        one at a time, whichever bot process makes them. (SQLite's writers already queue
+        for the whole database: there the lock costs nothing more.)"""
+        postgres = self.session.get_bind().dialect.name == "postgresql"
+        insert = postgresql.insert(models.Chat) if postgres else sqlite.insert(models.Chat)
+        await self.session.execute(
+            insert.values(id=chat_id, created_at=models.utcnow()).on_conflict_do_nothing(
+                index_elements=[models.Chat.id]
+            )
+        )
+        await self.session.execute(
+            select(models.Chat.id).where(models.Chat.id == chat_id).with_for_update()
+        )
 
     async def ensure(self, chat_id: int) -> models.Chat:
         chat = await self.session.get(models.Chat, chat_id)

@@ -7,12 +7,13 @@ from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
 from typing import Any
 
+from sqlalchemy.ext.asyncio import AsyncSession
 from telegram import Message, Update
 
 from bot import texts
 from bot.context import Context
 from bot.parsing import UserError
-from storage import GameStore, MessageAlreadyHandled
+from storage import ChatStore, GameStore, MessageAlreadyHandled
 
 Handler = Callable[[Update, Context], Coroutine[Any, Any, None]]
 
@@ -41,11 +42,20 @@ def replies_to_mistakes(handler: Handler) -> Handler:
 
 
 @asynccontextmanager
-async def changes(update: Update, context: Context) -> AsyncIterator[GameStore]:
-    """The unit of work of a command that changes something: it happens once per message,
-    so a redelivered update changes nothing."""
-    message = message_of(update)
+async def changing(context: Context, chat_id: int) -> AsyncIterator[AsyncSession]:
+    """A unit of work that changes a chat: changes to one chat happen one at a time, across
+    every bot process (the database holds the lock)."""
     async with context.db.transaction() as session:
+        await ChatStore(session).lock(chat_id)
+        yield session
+
+
+@asynccontextmanager
+async def changes(update: Update, context: Context) -> AsyncIterator[GameStore]:
+    """The unit of work of a command that changes something: one at a time in a chat, and
+    once per message, so a redelivered update changes nothing."""
+    message = message_of(update)
+    async with changing(context, message.chat_id) as session:
         games = GameStore(session)
         try:
             await games.claim_message(message.chat_id, message.message_id)

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 
 from bot import texts
-from bot.commands.common import chat_id_of, message_of, replies_to_mistakes
+from bot.commands.common import changing, chat_id_of, message_of, replies_to_mistakes
 from bot.commands.game import running_game
 from bot.context import Context
 from storage import GameRecord, GameState, GameStore, Tally
@@ -38,7 +38,7 @@ def buttons(vote_id: int) -> InlineKeyboardMarkup:
 @replies_to_mistakes
 async def open_vote(update: Update, context: Context) -> None:
     """Ask the chat whether to annul the running game."""
-    async with context.db.transaction() as session:
+    async with changing(context, chat_id_of(update)) as session:
         games = GameStore(session)
         record = await running_game(games, chat_id_of(update), context.text_args)
         players, tournament = await electorate(games, record)
@@ -67,17 +67,24 @@ async def cast_vote(update: Update, context: Context) -> None:
     assert query is not None
     assert query.data is not None
     match = CALLBACK.match(query.data)
-    if match is None or update.effective_user is None:
+    if match is None or update.effective_user is None or query.message is None:
         await query.answer(texts.VOTE_CLOSED)
         return
     vote_id, yes = int(match[1]), match[2] == "1"
+    chat_id = query.message.chat.id
     text: str | None = None
     outcome: str | None = None
-    async with context.db.transaction() as session:
+    async with changing(context, chat_id) as session:
         games = GameStore(session)
         tally = await games.vote(vote_id)
         record = await games.get(tally.game_id) if tally is not None else None
-        if tally is None or record is None or tally.outcome is not None or not record.running:
+        if (
+            tally is None
+            or record is None
+            or record.chat_id != chat_id  # a button can only vote in its own chat
+            or tally.outcome is not None
+            or not record.running
+        ):
             answer = texts.VOTE_CLOSED
         elif not await games.cast(vote_id, update.effective_user.id, yes):
             answer = texts.ALREADY_VOTED

@@ -6,7 +6,6 @@ import itertools
 import json
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,7 +15,7 @@ from telegram import Update
 from bot.app import build_application, running
 from bot.context import Context, TamaloApp
 from bot.settings import Secret, Settings
-from storage import Database, GameStore
+from storage import GameStore
 from tests.bot.fakes import BOT_USER, RecordingRequest
 
 GROUP = -100_123
@@ -131,16 +130,12 @@ class Table:
                   "ratings")  # fmt: skip
         async with self.app.bot_data.db.transaction() as session:
             return {
-                t: list((await session.execute(text(f"SELECT * FROM {t}"))).all()) for t in tables
+                t: sorted((await session.execute(text(f"SELECT * FROM {t}"))).all(), key=repr)
+                for t in tables
             }
 
 
 StartBot = Callable[[], AbstractAsyncContextManager[Table]]
-
-
-@pytest.fixture
-def database_url(tmp_path: Path) -> str:
-    return f"sqlite+aiosqlite:///{tmp_path / 'tamalo.db'}"
 
 
 @pytest.fixture
@@ -170,8 +165,3 @@ def start_bot(database_url: str) -> StartBot:
 async def table(start_bot: StartBot) -> AsyncIterator[Table]:
     async with start_bot() as started:
         yield started
-
-
-@pytest.fixture
-def db(database_url: str) -> Database:
-    return Database(database_url)

@@ -109,19 +109,20 @@ async def test_games_finished_before_results_were_kept_get_them_at_start_up(
         "INSERT INTO players (id, chat_id, name, name_key) VALUES (1, 1, 'Anna', 'anna'), "
         "(2, 1, 'Bruno', 'bruno')",
         "INSERT INTO games (id, chat_id, mode, target, tie_beats_caller, jokers, state, "
-        "started_at) VALUES (1, 1, 'classica', 20, 0, 0, 'finished', '2026-01-01'), "
-        "(2, 1, 'contro', 5, 0, 0, 'running', '2026-01-02')",
+        "started_at) VALUES (1, 1, 'classica', 20, false, false, 'finished', '2026-01-01'), "
+        "(2, 1, 'contro', 5, false, false, 'running', '2026-01-02')",
         "INSERT INTO seats (game_id, player_id, position, joined_after) VALUES (1, 1, 0, 0), "
         "(1, 2, 1, 0), (2, 1, 0, 0), (2, 2, 1, 0)",
         "INSERT INTO hands (id, game_id, number, recorded_at) VALUES (1, 1, 1, '2026-01-01'), "
         "(2, 1, 2, '2026-01-01'), (3, 2, 1, '2026-01-02')",
         # Anna calls and wins (0), then calls and loses (15); Bruno ends on 24.
         "INSERT INTO hand_results (hand_id, player_id, position, reported_total, is_caller, "
-        "points) VALUES (1, 1, 0, 3, 1, 0), (1, 2, 1, 12, 0, 12), "
-        "(2, 1, 0, 4, 1, 15), (2, 2, 1, 2, 0, 0)",
+        "points) VALUES (1, 1, 0, 3, true, 0), (1, 2, 1, 12, false, 12), "
+        "(2, 1, 0, 4, true, 15), (2, 2, 1, 2, false, 0)",
         # ControTamalo: Anna's call is lost (+2), Bruno's counter-call wins (-3).
         "INSERT INTO hand_results (hand_id, player_id, position, reported_total, is_caller, "
-        "is_counter_caller, points) VALUES (3, 1, 0, 3, 1, 0, 2), (3, 2, 1, 1, 0, 1, -3)",
+        "is_counter_caller, points) VALUES (3, 1, 0, 3, true, false, 2), "
+        "(3, 2, 1, 1, false, true, -3)",
     ]
     async with db.transaction() as session:
         for row in rows:
@@ -133,8 +134,8 @@ async def test_games_finished_before_results_were_kept_get_them_at_start_up(
         outcomes = await session.execute(
             text("SELECT hand_id, player_id, call_won FROM hand_results ORDER BY 1, 2")
         )
-        assert [tuple(r) for r in outcomes] == [
-            (1, 1, 1), (1, 2, None), (2, 1, 0), (2, 2, None), (3, 1, 0), (3, 2, 1),
+        assert [(h, p, None if won is None else bool(won)) for h, p, won in outcomes] == [
+            (1, 1, True), (1, 2, None), (2, 1, False), (2, 2, None), (3, 1, False), (3, 2, True),
         ]  # fmt: skip
         lines = await Results(session).leaderboard(1)
     # The finished game was closed at Anna 15, Bruno 12: Bruno won it. The running one
