@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -9,7 +11,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, event
+from sqlalchemy import Connection, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
@@ -21,6 +23,9 @@ from sqlalchemy.ext.asyncio import (
 from storage.games import GameStore
 
 DEFAULT_URL = "sqlite+aiosqlite:///tamalo.db"
+#: PostgreSQL advisory lock key held while the schema is upgraded ("TAMALO" in ASCII).
+UPGRADE_LOCK = 0x54414D414C4F
+WAL_SWITCH_TRIES = 100
 MIGRATIONS = Path(__file__).with_name("migrations")
 
 
@@ -50,6 +55,22 @@ def _check_foreign_keys(connection: Connection) -> None:
         raise RuntimeError(f"the migration left rows with broken foreign keys: {broken[:5]}")
 
 
+def _switch_to_wal(cursor: Any) -> None:
+    """Put the file in WAL mode. The switch needs the file to itself, and SQLite refuses it at
+    once (without waiting out the busy timeout) while another process is using the file: that
+    happens when several processes open a new file together, so wait a little and try again."""
+    for _ in range(WAL_SWITCH_TRIES - 1):
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error):
+                raise
+            time.sleep(0.05)  # on the driver's own thread, before the connection is in use
+        else:
+            return
+    cursor.execute("PRAGMA journal_mode=WAL")
+
+
 def _configure_sqlite(engine: AsyncEngine) -> None:
     """WAL, enforced foreign keys, and writers that queue instead of failing mid-transaction."""
 
@@ -58,7 +79,7 @@ def _configure_sqlite(engine: AsyncEngine) -> None:
         # Let SQLAlchemy, not the driver, decide when a transaction begins (see "begin" below).
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
+        _switch_to_wal(cursor)
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
 
@@ -91,14 +112,21 @@ class Database:
                 await connection.run_sync(_pragma, "foreign_keys=OFF")
             try:
                 async with connection.begin():
+                    if self.url.get_backend_name() == "postgresql":
+                        # Several processes starting at once: one upgrades, the others wait
+                        # and then find nothing left to do. (SQLite's BEGIN IMMEDIATE already
+                        # queues them.)
+                        await connection.execute(
+                            text("SELECT pg_advisory_xact_lock(:key)"), {"key": UPGRADE_LOCK}
+                        )
                     await connection.run_sync(_upgrade)
                     if sqlite:
                         await connection.run_sync(_check_foreign_keys)
+                    async with AsyncSession(bind=connection) as session:
+                        await GameStore(session).complete_results()
             finally:
                 if sqlite:
                     await connection.run_sync(_pragma, "foreign_keys=ON")
-        async with self.transaction() as session:
-            await GameStore(session).complete_results()
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:

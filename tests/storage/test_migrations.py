@@ -1,5 +1,7 @@
 """The schema comes from Alembic, and the migrations match the models."""
 
+import asyncio
+
 import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
@@ -123,3 +125,13 @@ async def test_tournament_tables_run_side_by_side_once_per_stage(db: Database) -
         async with db.transaction() as session:
             await session.execute(insert, {"stage": "2"})
     await db.close()
+
+
+async def test_processes_starting_together_upgrade_once(database_url: str) -> None:
+    databases = [Database(database_url) for _ in range(3)]
+    await asyncio.gather(*(db.upgrade() for db in databases))
+    async with databases[0].engine.connect() as connection:
+        versions = (await connection.execute(text("SELECT version_num FROM alembic_version"))).all()
+    assert len(versions) == 1
+    for db in databases:
+        await db.close()
