@@ -23,6 +23,7 @@ from bot.commands.common import Handler
 from bot.context import CONTEXT_TYPES, Context, TamaloApp
 from bot.render import Renderer
 from bot.settings import Settings
+from bot.updates import ChatOrderedUpdates
 from storage import Database
 
 log = logging.getLogger(__name__)
@@ -62,6 +63,7 @@ def build_application(settings: Settings, *, request: BaseRequest | None = None)
         .base_url(settings.base_url)
         .base_file_url(settings.base_file_url)
         .context_types(CONTEXT_TYPES)
+        .concurrent_updates(ChatOrderedUpdates())
         .post_init(open_resources)
         .post_shutdown(close_resources)
     )

@@ -243,8 +243,12 @@ class _Key:
     bold: bool = False
 
 
-def game_chart(game: scoring.Game, *, title: str, colours: Mapping[str, int]) -> bytes:
-    """A line chart of every player's running total hand by hand, as PNG bytes."""
+def game_chart(
+    game: scoring.Game, *, title: str, colours: Mapping[str, int], finished: bool | None = None
+) -> bytes:
+    """A line chart of every player's running total hand by hand, as PNG bytes. The winner is
+    highlighted once the game is ``finished`` (by default: once its totals end it; a game
+    closed early with /fine is finished too)."""
     figure = _new_figure(GAME_SIZE)
     width_px, height_px = figure.bbox.width, figure.bbox.height
     em = _px(_TEXT_PT)
@@ -252,7 +256,9 @@ def game_chart(game: scoring.Game, *, title: str, colours: Mapping[str, int]) ->
     quadri = game.rules.quadri
     series = _series(game)
     palette = player_colours(game.players, colours)
-    winners = set(game.winners()) if game.is_over() else set()
+    if finished is None:
+        finished = game.is_over()
+    winners = set(game.winners()) if finished else set()
 
     # From the top: the title, the key, the axes; the end labels in the right margin.
     _title(figure, title)

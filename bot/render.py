@@ -22,11 +22,11 @@ import scoring
 T = TypeVar("T")
 
 
-def draw_game(game: scoring.Game, title: str, colours: Mapping[str, int]) -> bytes:
+def draw_game(game: scoring.Game, title: str, colours: Mapping[str, int], finished: bool) -> bytes:
     """In a worker: a game's chart as PNG bytes."""
     from bot import charts  # only the worker loads matplotlib
 
-    return charts.game_chart(game, title=title, colours=colours)
+    return charts.game_chart(game, title=title, colours=colours, finished=finished)
 
 
 def draw_night(figures: scoring.NightFigures, title: str, colours: Mapping[str, int]) -> bytes:
@@ -43,8 +43,10 @@ class Renderer:
         self.workers = workers
         self._pool: Executor | None = None
 
-    async def game(self, game: scoring.Game, title: str, colours: Mapping[str, int]) -> bytes:
-        return await self._run(draw_game, game, title, dict(colours))
+    async def game(
+        self, game: scoring.Game, title: str, colours: Mapping[str, int], *, finished: bool
+    ) -> bytes:
+        return await self._run(draw_game, game, title, dict(colours), finished)
 
     async def night(
         self, figures: scoring.NightFigures, title: str, colours: Mapping[str, int]

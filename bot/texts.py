@@ -733,9 +733,15 @@ LEADERBOARD_NOTE = (
 PROVISIONAL_NOTE = "(provvisorio) = meno di 3 partite."
 
 
+#: Rows a leaderboard shows: one Telegram message holds at most 4096 characters.
+LEADERBOARD_ROWS = 30
+#: Names an "unknown player" reply lists.
+NAMES_LISTED = 40
+
+
 def leaderboard(lines: Sequence[LeaderboardLine]) -> str:
     rows = []
-    for position, line in enumerate(lines, start=1):
+    for position, line in enumerate(lines[:LEADERBOARD_ROWS], start=1):
         won = "vinta" if line.wins == 1 else "vinte"
         row = (
             f"{position}. {line.player} · abilità {decimal(line.skill.ordinal)} · "
@@ -743,8 +749,11 @@ def leaderboard(lines: Sequence[LeaderboardLine]) -> str:
             f"({percent(line.wins, line.games)}) · posizione media {decimal(line.average_place)}"
         )
         rows.append(row + (" (provvisorio)" if line.provisional else ""))
+    hidden = len(lines) - LEADERBOARD_ROWS
+    if hidden > 0:
+        rows.append(f"… e altri {hidden}: /stats Nome per ciascuno.")
     note = LEADERBOARD_NOTE
-    if any(line.provisional for line in lines):
+    if any(line.provisional for line in lines[:LEADERBOARD_ROWS]):
         note = f"{PROVISIONAL_NOTE}\n{note}"
     return "🏆 Classifica generale\n" + "\n".join(rows) + f"\n\n{note}"
 
@@ -758,6 +767,12 @@ GENERAL_WORDS = frozenset({"generale", "general", "sempre", "tutti"})
 def unknown_stats_player(token: str, players: Sequence[str]) -> str:
     if not players:
         return f"Nessun giocatore «{token}» in questa chat: qui non si è ancora giocato."
+    if len(players) > NAMES_LISTED:
+        listed = ", ".join(players[:NAMES_LISTED])
+        return (
+            f"Nessun giocatore «{token}» in questa chat. Giocatori: {listed} "
+            f"e altri {len(players) - NAMES_LISTED}."
+        )
     return f"Nessun giocatore «{token}» in questa chat. Giocatori: {names(players)}."
 
 
@@ -825,7 +840,7 @@ def _times(count: int) -> str:
 
 
 def chat_overview(overview: ChatOverview, last_day: str | None) -> str:
-    if not overview.finished and not overview.hands:
+    if not overview.finished and not overview.hands and not overview.annulled:
         return NO_GAME_YET
     games = overview.finished
     lines = [

@@ -26,6 +26,8 @@ DEFAULT_URL = "sqlite+aiosqlite:///tamalo.db"
 #: PostgreSQL advisory lock key held while the schema is upgraded ("TAMALO" in ASCII).
 UPGRADE_LOCK = 0x54414D414C4F
 WAL_SWITCH_TRIES = 100
+#: Execution option of the connections that only read (see ``Database.reading``).
+READING = "tamalo_reading"
 MIGRATIONS = Path(__file__).with_name("migrations")
 
 
@@ -86,8 +88,12 @@ def _configure_sqlite(engine: AsyncEngine) -> None:
     @event.listens_for(engine.sync_engine, "begin")
     def on_begin(connection: Connection) -> None:
         # IMMEDIATE takes the write lock up front: a read-then-write unit of work cannot be
-        # overtaken by another process between its read and its write.
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        # overtaken by another process between its read and its write. A reading unit of
+        # work takes no lock: in WAL mode it sees one snapshot while writers go on.
+        if connection.get_execution_options().get(READING):
+            connection.exec_driver_sql("BEGIN DEFERRED")
+        else:
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
 
 
 class Database:
@@ -99,6 +105,11 @@ class Database:
         if self.url.get_backend_name() == "sqlite":
             _configure_sqlite(self.engine)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+        options: dict[str, Any] = {READING: True}
+        if self.url.get_backend_name() == "postgresql":
+            options["isolation_level"] = "REPEATABLE READ"  # one snapshot, as in SQLite
+        reader = self.engine.execution_options(**options)
+        self.reading_sessions = async_sessionmaker(reader, expire_on_commit=False)
 
     async def upgrade(self) -> None:
         """Bring the schema to the newest Alembic revision, then fill in what it derives from
@@ -132,6 +143,13 @@ class Database:
     async def transaction(self) -> AsyncIterator[AsyncSession]:
         """One unit of work: committed when the block ends, rolled back if it raises."""
         async with self.sessions() as session, session.begin():
+            yield session
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[AsyncSession]:
+        """A unit of work that only reads: one consistent snapshot that never holds up the
+        chats that are writing, however long it takes (an export of years of games)."""
+        async with self.reading_sessions() as session, session.begin():
             yield session
 
     async def close(self) -> None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import NamedTuple
 
-from sqlalchemy import ColumnElement, case, func, select
+from sqlalchemy import ColumnElement, case, distinct, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import QueryableAttribute, aliased
 
@@ -234,16 +234,18 @@ class StatsStore:
 
     async def overview(self, chat_id: int) -> ChatOverview:
         """The chat at a glance."""
-        game, hand = models.Game, models.HandRow
-        finished, annulled, last = (
+        game, hand, results = models.Game, models.HandRow, models.GameResult
+        # Finished games are those with places: a game closed before its first hand has none.
+        finished, last = (
             await self.session.execute(
-                select(
-                    _count(game.state == GameState.FINISHED),
-                    _count(game.state == GameState.ANNULLED),
-                    func.max(case((game.state == GameState.FINISHED, game.id))),
-                ).where(game.chat_id == chat_id)
+                select(func.count(distinct(results.game_id)), func.max(results.game_id))
+                .join(game, game.id == results.game_id)
+                .where(game.chat_id == chat_id)
             )
         ).one()
+        annulled = await self.session.scalar(
+            select(func.count()).where(game.chat_id == chat_id, game.state == GameState.ANNULLED)
+        )
         hands = await self.session.scalar(
             select(func.count())
             .select_from(hand)
@@ -265,7 +267,7 @@ class StatsStore:
                     .order_by(models.Player.id)
                 )
             )
-        return ChatOverview(finished, annulled, hands or 0, players or 0, last_game, winners)
+        return ChatOverview(finished, annulled or 0, hands or 0, players or 0, last_game, winners)
 
     async def export(self, chat_id: int, batch: int = 2000) -> AsyncIterator[Sequence[ExportRow]]:
         """Every line of every hand of the chat, in order, ``batch`` rows at a time."""

@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 @replies_to_mistakes
 async def show_chart(update: Update, context: Context) -> None:
     """The running game's chart (one per table at a tournament), or the last game's."""
-    async with context.db.transaction() as session:
+    async with context.db.reading() as session:
         records = await shown_games(GameStore(session), chat_id_of(update))
     drawn = [record for record in records if record.game.hands]
     if not drawn:
@@ -36,12 +36,13 @@ async def send_chart(
 ) -> None:
     """Draw ``record``'s game off the event loop while the chat shows "sending photo…"."""
     await message.chat.send_action(ChatAction.UPLOAD_PHOTO)
-    async with context.db.transaction() as session:
+    async with context.db.reading() as session:
         chats = ChatStore(session)
         settings = await chats.settings(record.chat_id)
         colours = await chats.colours(record.chat_id)
     title = texts.chart_title(record, dates.day(record.started_at, settings.timezone))
-    png = await context.renderer.game(record.game, title, colours)
+    finished = record.state is GameState.FINISHED
+    png = await context.renderer.game(record.game, title, colours, finished=finished)
     await message.reply_photo(png, caption=caption)
 
 
@@ -60,7 +61,7 @@ async def send_final_chart(message: Message, context: Context, record: GameRecor
 async def show_night(update: Update, context: Context) -> None:
     """Tonight's games in the chat's time zone, and one image of the night's figures."""
     chat_id = chat_id_of(update)
-    async with context.db.transaction() as session:
+    async with context.db.reading() as session:
         chats = ChatStore(session)
         settings = await chats.settings(chat_id)
         evening, start, end = dates.night_of(datetime.now(UTC), settings.timezone)

@@ -225,7 +225,7 @@ async def end_game(update: Update, context: Context) -> None:
 @replies_to_mistakes
 async def next_dealer(update: Update, context: Context) -> None:
     """Who deals next, at every running table."""
-    async with context.db.transaction() as session:
+    async with context.db.reading() as session:
         records = await GameStore(session).running_games(chat_id_of(update))
     if not records:
         raise UserError(texts.NO_RUNNING_GAME)

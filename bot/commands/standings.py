@@ -33,7 +33,7 @@ async def show_standings(update: Update, context: Context) -> None:
     if parse_standings(context.text_args):
         await show_leaderboard(update, context)
         return
-    async with context.db.transaction() as session:
+    async with context.db.reading() as session:
         records = await shown_games(GameStore(session), chat_id_of(update))
     await message_of(update).reply_text(
         "\n\n".join(

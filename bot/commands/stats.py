@@ -21,7 +21,7 @@ async def show_stats(update: Update, context: Context) -> None:
     """A player's figures in this chat; with no name, the chat's."""
     name = parse_stats(context.text_args)
     chat_id = chat_id_of(update)
-    async with context.db.transaction() as session:
+    async with context.db.reading() as session:
         stats = StatsStore(session)
         if name is None:
             overview = await stats.overview(chat_id)
@@ -38,7 +38,7 @@ async def show_stats(update: Update, context: Context) -> None:
 @replies_to_mistakes
 async def show_leaderboard(update: Update, context: Context) -> None:
     """The chat's all-time leaderboard: games, wins, average place and skill."""
-    async with context.db.transaction() as session:
+    async with context.db.reading() as session:
         lines = await Results(session).leaderboard(chat_id_of(update))
     if not lines:
         raise UserError(texts.LEADERBOARD_EMPTY)
@@ -60,7 +60,7 @@ async def export(update: Update, context: Context) -> None:
     chat_id = chat_id_of(update)
     document = io.BytesIO()
     rows = 0
-    async with context.db.transaction() as session:
+    async with context.db.reading() as session:
         timezone = (await ChatStore(session).settings(chat_id)).timezone
         text = io.TextIOWrapper(document, encoding="utf-8", newline="", write_through=True)
         writer = csv.writer(text)

@@ -126,6 +126,16 @@ def test_the_winner_of_a_finished_game_is_drawn_thicker() -> None:
         assert count(after, colour_of(loser)) < 1.15 * count(before, colour_of(loser)), loser
 
 
+def test_a_game_closed_early_highlights_its_leader_when_told_it_is_finished() -> None:
+    game = a_game("Anna", "Bruno", "Carla", hands=4)  # far from the target of 500
+    (leader,) = game.winners()
+
+    running = pixels(game_chart(game, title="Partita", colours=COLOURS))
+    closed = pixels(game_chart(game, title="Partita", colours=COLOURS, finished=True))
+
+    assert count(closed, colour_of(leader)) > 1.5 * count(running, colour_of(leader))
+
+
 def test_a_game_without_hands_shows_the_players_and_no_lines() -> None:
     empty = chart(Game(("Anna", "Bruno")))
     one_hand = chart(play(Game(("Anna", "Bruno")), hand("Anna", Anna=3, Bruno=12)))

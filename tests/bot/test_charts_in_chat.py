@@ -11,7 +11,7 @@ import pytest
 from bot import dates
 from bot.charts import PALETTE
 from bot.render import Renderer
-from scoring import Game, Hand, Report
+from scoring import Game, Hand, Report, night_figures
 from tests.bot.conftest import Table
 from tests.bot.test_charts import COLOURS, colours_in, count, pixels
 
@@ -73,8 +73,13 @@ async def test_fine_sends_the_chart_unless_no_hand_was_played(table: Table) -> N
     assert await table.files("/fine") == []
     await table.send("/nuova Anna Bruno")
     await table.send("/mano 10 20")
+    (running,) = await table.files("/grafico")
+
     ((_, photo),) = await table.files("/fine")
-    chart_of(photo)
+
+    # Closed early, Anna leads with 10: her line is drawn thicker than while it ran.
+    closed, before = chart_of(photo), chart_of(running[1])
+    assert count(closed, colour_of("Anna")) > 1.5 * count(before, colour_of("Anna"))
 
 
 async def test_a_tournament_has_one_chart_per_table(table: Table) -> None:
@@ -164,15 +169,21 @@ async def test_worker_processes_draw_the_same_chart_as_a_thread() -> None:
     game = Game(("Anna", "Bruno")).with_hand(
         Hand((Report("Anna", 3), Report("Bruno", 12)), caller="Anna")
     )
+    night = night_figures([(game, True)])
     in_thread, in_process = Renderer(workers=0), Renderer(workers=1)
     try:
         drawn = await asyncio.gather(
-            in_thread.game(game, "Prova", COLOURS), in_process.game(game, "Prova", COLOURS)
+            in_thread.game(game, "Prova", COLOURS, finished=True),
+            in_process.game(game, "Prova", COLOURS, finished=True),
+            in_thread.night(night, "Serata", COLOURS),
+            in_process.night(night, "Serata", COLOURS),
         )
     finally:
         in_process.close()
     assert drawn[0] == drawn[1]
+    assert drawn[2] == drawn[3]
     chart_of(drawn[1])
+    chart_of(drawn[3])
 
 
 def test_the_bot_process_does_not_load_matplotlib() -> None:

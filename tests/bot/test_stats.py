@@ -6,8 +6,14 @@ from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from openskill.models import PlackettLuce
+from telegram.constants import MessageLimit
 
+from bot import texts
+from bot.parsing import MAX_NAME
+from scoring import Skill
+from storage import LeaderboardLine
 from tests.bot.conftest import Table
+from tests.bot.test_modes import tables_of
 
 # Three games of Anna, Bruno and Carlo. Points per hand, worked out by hand from RULES.md:
 HISTORY = [
@@ -149,6 +155,20 @@ async def test_a_game_closed_without_hands_counts_nowhere(table: Table) -> None:
     assert await table.reply("/classifica generale") == (
         "Nessuna partita finita in questa chat: la classifica generale comincia con la prima."
     )
+    await play(table, HISTORY[:5])
+    await play(table, ["/nuova Anna Bruno", "/fine"])
+    assert (await table.reply("/stats")).startswith(
+        "📊 Statistiche del gruppo\n1 partita finita, 4 mani, 3 giocatori in classifica.\n"
+    )
+
+
+async def test_winning_streaks_count_games_in_the_order_played(table: Table) -> None:
+    anna_wins, bruno_wins = "/mano Anna 0 Bruno 10", "/mano Anna 10 Bruno 0"
+    for hand in (anna_wins, anna_wins, bruno_wins, anna_wins):
+        await play(table, ["/nuova soglia=5 Anna Bruno", hand])
+
+    assert "Vittorie di fila: 1 adesso · record 2\n" in await table.reply("/stats Anna")
+    assert "Vittorie di fila: 0 adesso · record 1\n" in await table.reply("/stats Bruno")
 
 
 async def test_an_annulled_game_counts_nowhere(table: Table) -> None:
@@ -196,3 +216,43 @@ async def test_export_has_one_row_per_player_per_hand(table: Table) -> None:
 
 def _without_date(row: dict[str, str]) -> list[str]:
     return [value for key, value in row.items() if key != "date"]
+
+
+async def test_an_annulled_tournament_takes_its_finished_table_with_it(table: Table) -> None:
+    first, _ = tables_of(await table.reply("/torneo Anna Bruno Carlo Dario Elena Franco"))
+    ended = await table.reply(
+        "/mano " + " ".join(f"{p} {100 * (i == 0)}" for i, p in enumerate(first))
+    )
+    assert "Tavolo 1" in ended
+    assert (await table.reply("/classifica generale")).startswith("🏆 Classifica generale\n")
+
+    await table.send(f"/tresei {first[0]}")
+    yes, _ = table.last_buttons()
+    for user in (1, 2, 3, 4):
+        await table.press(yes, user=user)
+
+    assert await table.reply("/classifica generale") == (
+        "Nessuna partita finita in questa chat: la classifica generale comincia con la prima."
+    )
+    assert await table.reply("/stats") == (
+        "📊 Statistiche del gruppo\n0 partite finite, 0 mani, 0 giocatori in classifica.\n"
+        "Annullate (tres sex): 2, non contano in nessuna statistica.\n"
+        "Per un giocatore: /stats Nome · la classifica di sempre: /classifica generale"
+    )
+
+
+def test_a_big_groups_leaderboard_and_names_fit_in_one_message() -> None:
+    players = [f"Giocatore{n:02}".ljust(MAX_NAME, "o") for n in range(60)]  # longest names
+    lines = [
+        LeaderboardLine(name, games=1000, wins=999, rank_sum=1999, skill=Skill(25.0, 1.0))
+        for name in players
+    ]
+
+    board = texts.leaderboard(lines)
+    unknown = texts.unknown_stats_player("Zoe", players)
+
+    assert len(board) <= MessageLimit.MAX_TEXT_LENGTH
+    assert f"\n30. {players[29]} · " in board
+    assert "\n… e altri 30: /stats Nome per ciascuno.\n" in board
+    assert len(unknown) <= MessageLimit.MAX_TEXT_LENGTH
+    assert unknown.endswith(f", {players[39]} e altri 20.")

@@ -135,3 +135,20 @@ async def test_processes_starting_together_upgrade_once(database_url: str) -> No
     assert len(versions) == 1
     for db in databases:
         await db.close()
+
+
+async def test_a_long_read_never_holds_up_a_write(database_url: str) -> None:
+    reader, writer = Database(database_url), Database(database_url)
+    await reader.upgrade()
+    async with reader.reading() as session:
+        assert await session.scalar(text("SELECT count(*) FROM games")) == 0
+        # Another process records a game while the read is still open: it does not wait.
+        async with asyncio.timeout(2):
+            async with writer.transaction() as other:
+                await GameStore(other).start(-1, ("Anna", "Bruno"), Rules())
+        # The read goes on seeing its own snapshot.
+        assert await session.scalar(text("SELECT count(*) FROM games")) == 0
+    async with reader.reading() as session:
+        assert await session.scalar(text("SELECT count(*) FROM games")) == 1
+    await reader.close()
+    await writer.close()

@@ -6,8 +6,8 @@ Create Date: 2026-11-22
 
 Finished games get their final places and ratings (``game_results``, ``ratings``); those are
 derived from the hands, so the bot fills them in for games finished before this revision when
-it starts (``storage.results.Results.complete``). A call's outcome is stored with the hand from
-now on; for hands already stored it is read back from the points, as the rules were then:
+it starts (``storage.games.GameStore.complete_results``). A call's outcome is stored with the
+hand from now on; for hands already stored it is read back from the points, as the rules were then:
 a classic caller who won scored less than the 15 penalty, a ControTamalo call that won scored
 below zero.
 """
