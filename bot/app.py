@@ -28,9 +28,11 @@ from storage import Database
 
 log = logging.getLogger(__name__)
 
-# Only new messages are commands: an edited "/mano" must not record a second hand.
+# New messages are commands. An edited "/mano" corrects the hand it recorded; any other
+# edited command is answered with how to correct instead.
 NEW_MESSAGES = filters.UpdateType.MESSAGE
-EDITED_COMMANDS = filters.UpdateType.EDITED_MESSAGE & filters.COMMAND
+EDITED_MESSAGES = filters.UpdateType.EDITED_MESSAGE
+EDITED_COMMANDS = EDITED_MESSAGES & filters.COMMAND
 ALLOWED_UPDATES = [Update.MESSAGE, Update.EDITED_MESSAGE, Update.CALLBACK_QUERY]
 
 HANDLERS: tuple[tuple[tuple[str, ...], Handler], ...] = (
@@ -74,6 +76,7 @@ def build_application(settings: Settings, *, request: BaseRequest | None = None)
     app.bot_data.renderer = Renderer(settings.chart_workers)
     for commands, callback in HANDLERS:
         app.add_handler(CommandHandler(commands, callback, filters=NEW_MESSAGES))
+    app.add_handler(CommandHandler(("mano", "hand"), game.edit_hand, filters=EDITED_MESSAGES))
     app.add_handler(MessageHandler(EDITED_COMMANDS, help.explain_edits))
     app.add_handler(CallbackQueryHandler(vote.cast_vote, pattern=vote.CALLBACK))
     app.add_error_handler(report_error)

@@ -437,6 +437,9 @@ def parse_stats(text: str) -> str | None:
 
 
 TIMEZONE_KEYS = frozenset({"fuso", "timezone", "tz"})
+ADMIN_KEYS = frozenset({"admin", "amministratori"})
+YES = frozenset({"sì", "si", "yes", "on", "1"})
+NO = frozenset({"no", "off", "0"})
 
 
 def parse_settings(text: str, current: ChatSettings) -> ChatSettings | None:
@@ -447,10 +450,23 @@ def parse_settings(text: str, current: ChatSettings) -> ChatSettings | None:
     settings = current
     for word in words:
         key, _, value = word.partition("=")
-        if key.casefold() not in TIMEZONE_KEYS or not value:
+        key = key.casefold()
+        if key in TIMEZONE_KEYS and value:
+            settings = replace(settings, timezone=parse_timezone(value))
+        elif key in ADMIN_KEYS and value:
+            settings = replace(settings, admins_only=parse_yes_no(value, word))
+        else:
             raise UserError(texts.unknown_setting(word))
-        settings = replace(settings, timezone=parse_timezone(value))
     return settings
+
+
+def parse_yes_no(value: str, word: str) -> bool:
+    folded = value.casefold()
+    if folded in YES:
+        return True
+    if folded in NO:
+        return False
+    raise UserError(texts.yes_or_no(word))
 
 
 def parse_timezone(value: str) -> str:

@@ -100,10 +100,18 @@ HAND_EMPTY = (
     "oppure solo i totali nell'ordine dei posti: /mano 3 12 t=Anna."
 )
 EDITS_CHANGE_NOTHING = (
-    "Modificare un comando già inviato non cambia nulla di registrato. "
-    "Per correggere l'ultima mano: /annulla, poi riscrivila con /mano."
+    "Modificare questo comando dopo averlo inviato non cambia nulla: scrivilo di nuovo in un "
+    "messaggio nuovo. (Una /mano modificata, invece, corregge la sua mano.)"
 )
 ALREADY_HANDLED = "Questo messaggio l'ho già registrato: non cambio nulla."
+EDITED_HAND_GONE = (
+    "Quel messaggio non ha più una mano registrata (è stata annullata, o non era una /mano): "
+    "per registrarla scrivi di nuovo /mano in un messaggio nuovo."
+)
+EDITED_HAND_CLOSED = (
+    "La partita di quella mano è chiusa: modificare il messaggio non la cambia più. "
+    "Non ho cambiato nulla."
+)
 SOMETHING_WENT_WRONG = "Qualcosa è andato storto e non ho registrato nulla. Riprova tra poco."
 
 
@@ -872,11 +880,13 @@ NOTHING_TO_EXPORT = "Non c'è ancora nessuna mano da esportare: giocate con /nuo
 
 def settings_shown(settings: ChatSettings) -> str:
     default = " (predefinito)" if settings.timezone == DEFAULT_TIMEZONE else ""
+    who = "solo gli amministratori del gruppo" if settings.admins_only else "tutti (predefinito)"
     return (
         "⚙️ Impostazioni del gruppo\n"
         f"Fuso orario: {settings.timezone}{default}. Decide le date e cos'è «stasera» "
         "(la serata dura fino alle 6 del mattino).\n"
-        "Per cambiarlo: /impostazioni fuso=Europe/London"
+        f"Annullare, correggere, chiudere, tres sex: {who}.\n"
+        "Per cambiare: /impostazioni fuso=Europe/London · /impostazioni admin=sì (o admin=no)"
     )
 
 
@@ -885,7 +895,23 @@ def settings_changed(settings: ChatSettings) -> str:
 
 
 def unknown_setting(token: str) -> str:
-    return f"Non conosco l'impostazione «{token}». Si può cambiare: fuso=Europe/Rome."
+    return (
+        f"Non conosco l'impostazione «{token}». Si possono cambiare: fuso=Europe/Rome e "
+        "admin=sì o admin=no."
+    )
+
+
+def yes_or_no(token: str) -> str:
+    return f"«{token}»: scrivi admin=sì oppure admin=no."
+
+
+ADMINS_ONLY = (
+    "In questo gruppo annullare, correggere, chiudere una partita e il tres sex spettano agli "
+    "amministratori: chiedi a uno di loro. Non ho cambiato nulla."
+)
+ADMIN_SETTING_FOR_ADMINS = (
+    "Solo un amministratore del gruppo può decidere chi annulla e corregge. Non ho cambiato nulla."
+)
 
 
 def unknown_timezone(value: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from sqlalchemy import select
 from sqlalchemy.dialects import postgresql, sqlite
@@ -17,6 +18,8 @@ DEFAULT_TIMEZONE = "Europe/Rome"
 @dataclass(frozen=True)
 class ChatSettings:
     timezone: str = DEFAULT_TIMEZONE
+    #: Undoing, fixing, closing and annulling are for the group's admins only.
+    admins_only: bool = False
 
 
 class ChatStore:
@@ -52,14 +55,30 @@ class ChatStore:
         chat = await self.session.get(models.Chat, chat_id)
         if chat is None:
             return ChatSettings()
-        return ChatSettings(timezone=chat.timezone or DEFAULT_TIMEZONE)
+        return ChatSettings(
+            timezone=chat.timezone or DEFAULT_TIMEZONE, admins_only=chat.admins_only
+        )
 
     async def change(self, chat_id: int, settings: ChatSettings) -> ChatSettings:
         """Store the chat's settings (a chat that never played gets its row now)."""
         chat = await self.ensure(chat_id)
         chat.timezone = None if settings.timezone == DEFAULT_TIMEZONE else settings.timezone
+        chat.admins_only = settings.admins_only
         await self.session.flush()
         return settings
+
+    async def standings_message(self, chat_id: int, since: datetime) -> int | None:
+        """The bot's standings message in the chat, if it was sent (or edited) after
+        ``since``."""
+        chat = await self.session.get(models.Chat, chat_id)
+        if chat is None or chat.standings_at is None or chat.standings_at < since:
+            return None
+        return chat.standings_message_id
+
+    async def keep_standings_message(self, chat_id: int, message_id: int, at: datetime) -> None:
+        chat = await self.ensure(chat_id)
+        chat.standings_message_id, chat.standings_at = message_id, at
+        await self.session.flush()
 
     async def colours(self, chat_id: int) -> dict[str, int]:
         """Each player's colour index: the order in which players first appeared in the chat,

@@ -178,6 +178,40 @@ class GameStore:
         except IntegrityError as error:  # another process handled it meanwhile
             raise MessageAlreadyHandled from error
 
+    async def claim_edit(self, chat_id: int, message_id: int, update_id: int) -> bool:
+        """Mark an edit of a message (the update ``update_id`` carried it) as handled; returns
+        whether the message had changed something before. An edit already handled, or older
+        than one handled, raises ``MessageAlreadyHandled``."""
+        key = (chat_id, message_id)
+        handled = await self.session.get(models.HandledMessage, key, populate_existing=True)
+        if handled is None:
+            self.session.add(
+                models.HandledMessage(
+                    chat_id=chat_id, message_id=message_id, edit_update_id=update_id
+                )
+            )
+            try:
+                await self.session.flush()
+            except IntegrityError as error:
+                raise MessageAlreadyHandled from error
+            return False
+        if handled.edit_update_id is not None and handled.edit_update_id >= update_id:
+            raise MessageAlreadyHandled
+        handled.edit_update_id = update_id
+        await self.session.flush()
+        return True
+
+    async def hand_of_message(self, chat_id: int, message_id: int) -> tuple[int, int] | None:
+        """The hand the chat's message recorded: (its game's id, its number)."""
+        row = (
+            await self.session.execute(
+                select(models.HandRow.game_id, models.HandRow.number)
+                .join(models.Game, models.Game.id == models.HandRow.game_id)
+                .where(models.Game.chat_id == chat_id, models.HandRow.message_id == message_id)
+            )
+        ).first()
+        return None if row is None else (row[0], row[1])
+
     async def running(self, chat_id: int) -> GameRecord | None:
         """The chat's running game outside tournaments."""
         return await self._one(

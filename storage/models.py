@@ -47,6 +47,12 @@ class Chat(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     #: IANA time zone for "tonight" and the dates shown; empty means the default (Rome).
     timezone: Mapped[str | None] = mapped_column(String(64))
+    #: Only the group's admins may undo, fix, close or annul (``/impostazioni admin=sì``).
+    admins_only: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: The bot's last standings message and when it was sent: a /classifica soon after
+    #: edits it instead of adding another message to the chat.
+    standings_message_id: Mapped[int | None] = mapped_column(BigInteger)
+    standings_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 class Player(Base):
@@ -156,13 +162,19 @@ class HandledMessage(Base):
     chat_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     message_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     handled_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    #: The update of the latest edit handled (Telegram numbers updates in order): an older or
+    #: redelivered edit changes nothing.
+    edit_update_id: Mapped[int | None] = mapped_column(BigInteger)
 
 
 class HandRow(Base):
     """One recorded hand; ``message_id`` is the chat message it came from."""
 
     __tablename__ = "hands"
-    __table_args__ = (UniqueConstraint("game_id", "number"),)
+    __table_args__ = (
+        UniqueConstraint("game_id", "number"),
+        Index("ix_hands_message_id", "message_id"),  # an edited /mano finds its hand
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))

@@ -9,6 +9,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 from telegram import Message, Update
+from telegram.constants import ChatMemberStatus, ChatType
 
 from bot import texts
 from bot.context import Context
@@ -16,6 +17,8 @@ from bot.parsing import UserError
 from storage import ChatStore, GameStore, MessageAlreadyHandled
 
 Handler = Callable[[Update, Context], Coroutine[Any, Any, None]]
+
+ADMINS = frozenset({ChatMemberStatus.OWNER, ChatMemberStatus.ADMINISTRATOR})
 
 
 def message_of(update: Update) -> Message:
@@ -39,6 +42,42 @@ def replies_to_mistakes(handler: Handler) -> Handler:
             await message_of(update).reply_text(error.message)
 
     return wrapper
+
+
+def admins_only(handler: Handler) -> Handler:
+    """A command that undoes, fixes, closes or annuls: in a chat that keeps those to its
+    admins (``/impostazioni admin=sì``), anyone else is told so and nothing changes."""
+
+    @functools.wraps(handler)
+    async def wrapper(update: Update, context: Context) -> None:
+        if not await may_undo_and_fix(update, context):
+            raise UserError(texts.ADMINS_ONLY)
+        await handler(update, context)
+
+    return wrapper
+
+
+async def may_undo_and_fix(update: Update, context: Context) -> bool:
+    """Whether the sender may undo, fix, close or annul in this chat. Asked of Telegram
+    before the unit of work begins, so no lock is held while waiting for the answer."""
+    message = message_of(update)
+    if message.chat.type == ChatType.PRIVATE:
+        return True
+    async with context.db.reading() as session:
+        settings = await ChatStore(session).settings(message.chat_id)
+    return not settings.admins_only or await is_admin(update, context)
+
+
+async def is_admin(update: Update, context: Context) -> bool:
+    """The sender is an admin of the group (or writes as the group itself, anonymously)."""
+    message = message_of(update)
+    if message.sender_chat is not None and message.sender_chat.id == message.chat_id:
+        return True
+    user = update.effective_user
+    if user is None:
+        return False
+    member = await context.bot.get_chat_member(message.chat_id, user.id)
+    return member.status in ADMINS
 
 
 @asynccontextmanager

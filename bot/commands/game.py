@@ -9,7 +9,15 @@ from telegram import Message, Update
 
 from bot import texts
 from bot.commands.charts import send_final_chart
-from bot.commands.common import changes, chat_id_of, message_of, replies_to_mistakes
+from bot.commands.common import (
+    admins_only,
+    changes,
+    changing,
+    chat_id_of,
+    may_undo_and_fix,
+    message_of,
+    replies_to_mistakes,
+)
 from bot.commands.tournament import drop_final_not_begun, final_of, progress
 from bot.context import Context
 from bot.parsing import (
@@ -22,7 +30,14 @@ from bot.parsing import (
     pick_table,
 )
 from scoring import Game
-from storage import GameAlreadyRunning, GameRecord, GameState, GameStore, TournamentRunning
+from storage import (
+    GameAlreadyRunning,
+    GameRecord,
+    GameState,
+    GameStore,
+    MessageAlreadyHandled,
+    TournamentRunning,
+)
 
 
 async def running_game(games: GameStore, chat_id: int, text: str = "") -> GameRecord:
@@ -74,14 +89,53 @@ async def record_hand(update: Update, context: Context) -> None:
     """Record one hand of the running game and show the points and standings."""
     message = message_of(update)
     async with changes(update, context) as games:
-        record = await running_game(games, message.chat_id, context.text_args)
-        game = record.game
-        absent = [p for p in game.players if p not in game.next_players]
-        hand = parse_hand(context.text_args, game.next_players, game.rules, absent=absent)
-        game = game.with_hand(hand)
-        await games.add_hand(record, game.hands[-1], message.message_id)
-        after = await settle(games, record, game)
+        record, game, after = await _record(games, message, context.text_args)
     await message.reply_text(texts.hand_recorded(game, texts.table_label(record)) + after)
+    await _chart_if_ended(message, context, record, game)
+
+
+async def _record(games: GameStore, message: Message, text: str) -> tuple[GameRecord, Game, str]:
+    """Add the hand ``text`` reports to the running game (at a tournament, the table of its
+    players): the game as it was, as it is now, and what its end adds to the reply."""
+    record = await running_game(games, message.chat_id, text)
+    game = record.game
+    absent = [p for p in game.players if p not in game.next_players]
+    hand = parse_hand(text, game.next_players, game.rules, absent=absent)
+    game = game.with_hand(hand)
+    await games.add_hand(record, game.hands[-1], message.message_id)
+    return record, game, await settle(games, record, game)
+
+
+@replies_to_mistakes
+async def edit_hand(update: Update, context: Context) -> None:
+    """A /mano edited by its author: the hand it recorded is corrected to the new text; a
+    /mano that recorded nothing (it had a mistake) records its hand now."""
+    message = message_of(update)
+    may_correct = await may_undo_and_fix(update, context)  # asked before any lock is held
+    async with changing(context, message.chat_id) as session:
+        games = GameStore(session)
+        try:
+            handled = await games.claim_edit(message.chat_id, message.message_id, update.update_id)
+        except MessageAlreadyHandled as error:
+            raise UserError(texts.ALREADY_HANDLED) from error
+        found = await games.hand_of_message(message.chat_id, message.message_id)
+        if found is None and handled:
+            raise UserError(texts.EDITED_HAND_GONE)
+        if found is None:
+            record, game, after = await _record(games, message, context.text_args)
+            reply = texts.hand_recorded(game, texts.table_label(record)) + after
+        else:
+            game_id, number = found
+            allowed = await _correctable_records(games, message.chat_id)
+            fixable = next((r for r in allowed if r.id == game_id), None)
+            if fixable is None:
+                raise UserError(texts.EDITED_HAND_CLOSED)
+            record = fixable
+            if not may_correct:
+                raise UserError(texts.ADMINS_ONLY)
+            game, after = await _correct(games, record, number, context.text_args)
+            reply = texts.hand_fixed(game, number, texts.table_label(record)) + after
+    await message.reply_text(reply)
     await _chart_if_ended(message, context, record, game)
 
 
@@ -95,40 +149,60 @@ async def _chart_if_ended(
 
 
 @replies_to_mistakes
+@admins_only
 async def fix_hand(update: Update, context: Context) -> None:
     """Replace hand N: totals, quadri, the end and the winner are worked out again."""
     async with changes(update, context) as games:
         record = await _correctable(games, chat_id_of(update), context.text_args)
         number, rest = parse_fix(context.text_args, len(record.game.hands))
-        game = record.game
-        seated = game.seated_for(number)
-        absent = [p for p in game.players if p not in seated]
-        hand = parse_hand(rest, seated, game.rules, absent=absent, number=number)
-        game = game.with_hand_replaced(number, hand)
-        if record.tournament_id is not None and not record.running:
-            await drop_final_not_begun(games, record)
-        await games.replace_hand(record, number, game.hands[number - 1])
-        after = await settle(games, record, game)
-        if not record.running and not game.is_over():
-            after = texts.GAME_REOPENED + after
+        game, after = await _correct(games, record, number, rest)
     await message_of(update).reply_text(
         texts.hand_fixed(game, number, texts.table_label(record)) + after
     )
     await _chart_if_ended(message_of(update), context, record, game)
 
 
+async def _correct(
+    games: GameStore, record: GameRecord, number: int, text: str
+) -> tuple[Game, str]:
+    """Replace hand ``number`` of ``record`` with the one ``text`` reports: the game as it is
+    now, and what a reopening or an end adds to the reply."""
+    game = record.game
+    seated = game.seated_for(number)
+    absent = [p for p in game.players if p not in seated]
+    hand = parse_hand(text, seated, game.rules, absent=absent, number=number)
+    game = game.with_hand_replaced(number, hand)
+    if record.tournament_id is not None and not record.running:
+        await drop_final_not_begun(games, record)
+    await games.replace_hand(record, number, game.hands[number - 1])
+    after = await settle(games, record, game)
+    if not record.running and not game.is_over():
+        after = texts.GAME_REOPENED + after
+    return game, after
+
+
 async def _correctable(games: GameStore, chat_id: int, text: str) -> GameRecord:
     """A running game, a tournament table while the final has not begun, or the last game
     if its last hand ended it (a fix may reopen it)."""
-    records = [r for r in await _changeable(games, chat_id) if r.running or r.game.is_over()]
+    records = await _correctable_records(games, chat_id)
     if records:
         return records[pick_table([r.game.players for r in records], text)]
     latest = await games.latest(chat_id)
     if latest is None or latest.state is GameState.ANNULLED:
         raise UserError(texts.NO_RUNNING_GAME)
-    if not latest.game.is_over():
-        raise UserError(texts.FIX_CLOSED_GAME)
-    return latest
+    raise UserError(texts.FIX_CLOSED_GAME)
+
+
+async def _correctable_records(games: GameStore, chat_id: int) -> list[GameRecord]:
+    """The games whose hands can still be fixed: the running ones (the tables of a
+    tournament whose final has not begun), or else the last game if its last hand ended it."""
+    records = [r for r in await _changeable(games, chat_id) if r.running or r.game.is_over()]
+    if records:
+        return records
+    latest = await games.latest(chat_id)
+    if latest is None or latest.state is GameState.ANNULLED or not latest.game.is_over():
+        return []
+    return [latest]
 
 
 async def _changeable(games: GameStore, chat_id: int) -> list[GameRecord]:
@@ -176,6 +250,7 @@ async def leave(update: Update, context: Context) -> None:
 
 
 @replies_to_mistakes
+@admins_only
 async def undo(update: Update, context: Context) -> None:
     """Remove the chat's last recorded hand; a game that hand had ended reopens."""
     async with changes(update, context) as games:
@@ -208,6 +283,7 @@ async def _last_played(games: GameStore, chat_id: int) -> GameRecord:
 
 
 @replies_to_mistakes
+@admins_only
 async def end_game(update: Update, context: Context) -> None:
     """Close the running game now, ranked as it stands."""
     async with changes(update, context) as games:

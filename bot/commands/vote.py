@@ -9,7 +9,13 @@ from datetime import UTC, datetime
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 
 from bot import texts
-from bot.commands.common import changing, chat_id_of, message_of, replies_to_mistakes
+from bot.commands.common import (
+    admins_only,
+    changing,
+    chat_id_of,
+    message_of,
+    replies_to_mistakes,
+)
 from bot.commands.game import running_game
 from bot.context import Context
 from storage import GameRecord, GameState, GameStore, Tally
@@ -36,6 +42,7 @@ def buttons(vote_id: int) -> InlineKeyboardMarkup:
 
 
 @replies_to_mistakes
+@admins_only
 async def open_vote(update: Update, context: Context) -> None:
     """Ask the chat whether to annul the running game."""
     async with changing(context, chat_id_of(update)) as session:

@@ -30,14 +30,17 @@ class Table:
                  chat_id: int = GROUP) -> None:  # fmt: skip
         self.app, self.request, self.errors, self.chat_id = app, request, errors, chat_id
 
-    def update(self, text: str, *, edited: bool = False) -> Update:
+    def update(
+        self, text: str, *, edited: bool = False, message_id: int | None = None, user: int = 42
+    ) -> Update:
+        """A message typed by ``user``; ``edited``: the message ``message_id`` edited."""
         number = next(self._ids)
         command_length = len(text.split()[0]) if text.startswith("/") else 0
         message = {
-            "message_id": number,
+            "message_id": number if message_id is None else message_id,
             "date": 1_700_000_000,
             "chat": {"id": self.chat_id, "type": "group", "title": "Tavolo"},
-            "from": {"id": 42, "is_bot": False, "first_name": "Anna"},
+            "from": {"id": user, "is_bot": False, "first_name": f"Utente{user}"},
             "text": text,
             "entities": [{"type": "bot_command", "offset": 0, "length": command_length}]
             if command_length
@@ -55,8 +58,13 @@ class Table:
             raise self.errors.pop()
         return [p["text"] for name, p in self.request.calls[before:] if name == "sendMessage"]
 
-    async def send(self, text: str) -> list[str]:
-        return await self.deliver(self.update(text))
+    async def send(self, text: str, *, user: int = 42) -> list[str]:
+        return await self.deliver(self.update(text, user=user))
+
+    def edit(self, original: Update, text: str) -> Update:
+        """The author edits the message of ``original`` to read ``text``."""
+        assert original.effective_message is not None
+        return self.update(text, edited=True, message_id=original.effective_message.message_id)
 
     async def calls(self, text: str) -> list[tuple[str, dict[str, Any]]]:
         """Every Bot API call the bot makes in answer to ``text``."""

@@ -21,6 +21,8 @@ class RecordingRequest(BaseRequest):
 
     def __init__(self) -> None:
         self.calls: list[tuple[str, dict[str, Any]]] = []
+        #: Users ``getChatMember`` reports as the group's admins (its owner).
+        self.admins: set[int] = set()
         self._message_ids = itertools.count(10_000)
 
     async def initialize(self) -> None:
@@ -54,6 +56,11 @@ class RecordingRequest(BaseRequest):
     def _answer(self, name: str, parameters: dict[str, Any]) -> object:
         if name == "getMe":
             return BOT_USER
+        if name == "getChatMember":
+            user = {"id": int(parameters["user_id"]), "is_bot": False, "first_name": "Utente"}
+            if user["id"] in self.admins:
+                return {"status": "creator", "user": user, "is_anonymous": False}
+            return {"status": "member", "user": user}
         if name in SENDING:
             return {
                 "message_id": next(self._message_ids),

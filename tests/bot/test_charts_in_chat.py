@@ -144,7 +144,8 @@ async def test_impostazioni_refuses_what_it_does_not_know(table: Table) -> None:
         "per esempio fuso=Europe/Rome o fuso=America/New_York."
     )
     assert await table.reply("/impostazioni colore=rosso") == (
-        "Non conosco l'impostazione «colore=rosso». Si può cambiare: fuso=Europe/Rome."
+        "Non conosco l'impostazione «colore=rosso». Si possono cambiare: fuso=Europe/Rome e "
+        "admin=sì o admin=no."
     )
     assert "Fuso orario: Europe/Rome (predefinito)." in await table.reply("/impostazioni")
 

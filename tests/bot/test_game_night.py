@@ -144,14 +144,86 @@ async def test_undoing_a_hand_played_before_a_join(table: Table) -> None:
     assert (await table.reply("/mano Anna 1 Bruno 1 Carlo 1 Dario 1")).startswith("Mano 3:")
 
 
-async def test_an_edited_command_is_not_recorded_twice(table: Table) -> None:
+async def test_an_edited_hand_corrects_that_hand_once(table: Table) -> None:
     await table.send("/nuova Anna Bruno")
-    await table.send("/mano Anna 3 Bruno 12")
-    assert await table.deliver(table.update("/mano Anna 3 Bruno 40", edited=True)) == [
-        "Modificare un comando già inviato non cambia nulla di registrato. "
-        "Per correggere l'ultima mano: /annulla, poi riscrivila con /mano."
-    ]
+    first = table.update("/mano Anna 3 Bruno 12")
+    await table.deliver(first)
+    await table.send("/mano Anna 5 Bruno 5")
+    older, newer = table.edit(first, "/mano Anna 3 Bruno 30"), table.edit(first, "/mano 3 40")
+
+    (fixed,) = await table.deliver(newer)
+
+    assert fixed == (
+        "Mano 1 corretta:\nAnna 0\nBruno 40\n\nClassifica:\n1. Anna 5\n2. Bruno 45\n\n"
+        "Prossimo mazziere: Anna."
+    )
+    assert await table.totals() == {"Anna": 5, "Bruno": 45}
+    # Redelivered, or an older edit arriving late: nothing changes.
+    for late in (newer, older):
+        before = await table.dump()
+        assert await table.deliver(late) == [
+            "Questo messaggio l'ho già registrato: non cambio nulla."
+        ]
+        assert await table.dump() == before
+    assert await table.deliver(first) == ["Questo messaggio l'ho già registrato: non cambio nulla."]
+    assert await table.totals() == {"Anna": 5, "Bruno": 45}
+
+
+async def test_an_edit_with_a_mistake_changes_nothing_and_the_next_edit_counts(
+    table: Table,
+) -> None:
+    await table.send("/nuova Anna Bruno")
+    first = table.update("/mano Anna 3 Bruno 12")
+    await table.deliver(first)
+    before = await table.dump()
+    assert "Bruno" in (await table.deliver(table.edit(first, "/mano Anna 3")))[0]
+    assert await table.dump() == before
+    (fixed,) = await table.deliver(table.edit(first, "/mano Anna 3 Bruno 20"))
+    assert fixed.startswith("Mano 1 corretta:")
+    assert await table.totals() == {"Anna": 0, "Bruno": 20}
+
+
+async def test_a_hand_rejected_for_a_mistake_is_recorded_when_its_message_is_fixed(
+    table: Table,
+) -> None:
+    await table.send("/nuova Anna Bruno")
+    typo = table.update("/mano Anna 3 Brno 12")
+    assert (await table.deliver(typo))[0].startswith("Brno non gioca in questa partita.")
+    (recorded,) = await table.deliver(table.edit(typo, "/mano Anna 3 Bruno 12"))
+    assert recorded.startswith("Mano 1:")
     assert await table.totals() == {"Anna": 0, "Bruno": 12}
+
+
+async def test_editing_an_undone_hand_or_another_command_changes_nothing(table: Table) -> None:
+    start = table.update("/nuova Anna Bruno")
+    await table.deliver(start)
+    hand = table.update("/mano Anna 3 Bruno 12")
+    await table.deliver(hand)
+    await table.send("/annulla")
+    before = await table.dump()
+
+    assert await table.deliver(table.edit(hand, "/mano Anna 3 Bruno 40")) == [
+        "Quel messaggio non ha più una mano registrata (è stata annullata, o non era una "
+        "/mano): per registrarla scrivi di nuovo /mano in un messaggio nuovo."
+    ]
+    assert await table.deliver(table.edit(start, "/nuova Anna Bruno Carlo")) == [
+        "Modificare questo comando dopo averlo inviato non cambia nulla: scrivilo di nuovo in "
+        "un messaggio nuovo. (Una /mano modificata, invece, corregge la sua mano.)"
+    ]
+    assert await table.dump() == before
+
+
+async def test_a_hand_of_a_closed_game_is_not_changed_by_an_edit(table: Table) -> None:
+    await table.send("/nuova Anna Bruno")
+    hand = table.update("/mano Anna 3 Bruno 12")
+    await table.deliver(hand)
+    await table.send("/fine")
+    before = await table.dump()
+    assert await table.deliver(table.edit(hand, "/mano Anna 30 Bruno 12")) == [
+        "La partita di quella mano è chiusa: modificare il messaggio non la cambia più. "
+        "Non ho cambiato nulla."
+    ]
+    assert await table.dump() == before
 
 
 async def test_help_lists_every_command_with_an_example(table: Table) -> None:
