@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import AsyncIterator
+from typing import Any
 from contextlib import asynccontextmanager
 
 from telegram import BotCommand, Update
+from telegram.error import NetworkError, RetryAfter, TelegramError
 from telegram.ext import (
+    AIORateLimiter,
     ApplicationBuilder,
     CallbackQueryHandler,
     CommandHandler,
@@ -33,6 +36,8 @@ log = logging.getLogger(__name__)
 NEW_MESSAGES = filters.UpdateType.MESSAGE
 EDITED_MESSAGES = filters.UpdateType.EDITED_MESSAGE
 EDITED_COMMANDS = EDITED_MESSAGES & filters.COMMAND
+#: How many times a message Telegram refused with "retry after" is sent again.
+RETRIES_AFTER_429 = 3
 ALLOWED_UPDATES = [Update.MESSAGE, Update.EDITED_MESSAGE, Update.CALLBACK_QUERY]
 
 HANDLERS: tuple[tuple[tuple[str, ...], Handler], ...] = (
@@ -57,9 +62,15 @@ HANDLERS: tuple[tuple[tuple[str, ...], Handler], ...] = (
 )
 
 
-def build_application(settings: Settings, *, request: BaseRequest | None = None) -> TamaloApp:
-    """The bot, polling Telegram, or talking to ``request`` alone (tests, no updater)."""
-    builder = (
+def build_application(
+    settings: Settings, *, request: BaseRequest | None = None, rate_limit: bool = True
+) -> TamaloApp:
+    """The bot, polling Telegram, or talking to ``request`` alone (tests, no updater).
+
+    With ``rate_limit`` (always, but in tests) messages are paced to Telegram's limits
+    (about 30 a second in all, 20 a minute in a group), and a "retry after" is waited out
+    and retried instead of failing the command."""
+    builder: ApplicationBuilder[Any, Any, Any, Any, Any, Any] = (
         ApplicationBuilder()
         .token(settings.require_token())
         .base_url(settings.base_url)
@@ -71,7 +82,9 @@ def build_application(settings: Settings, *, request: BaseRequest | None = None)
     )
     if request is not None:
         builder = builder.request(request).get_updates_request(request).updater(None)
-    app: TamaloApp = builder.build()  # type: ignore[assignment]
+    if rate_limit:
+        builder = builder.rate_limiter(AIORateLimiter(max_retries=RETRIES_AFTER_429))
+    app: TamaloApp = builder.build()
     app.bot_data.db = Database(settings.database_url)
     app.bot_data.renderer = Renderer(settings.chart_workers)
     for commands, callback in HANDLERS:
@@ -108,7 +121,31 @@ async def running(app: TamaloApp) -> AsyncIterator[TamaloApp]:
 
 
 async def report_error(update: object, context: Context) -> None:
-    """Log the failure with its update; tell the chat that nothing was recorded."""
-    log.error("Error while handling update %s", update, exc_info=context.error)
+    """The one place failures end up: logged with where they happened (chat, user, text), and
+    the chat told briefly that nothing was recorded (a failed unit of work is rolled back)."""
+    error = context.error
+    where = describe(update)
+    if isinstance(error, NetworkError | RetryAfter):
+        # Telegram itself is not answering (or asks to slow down, after the rate limiter's
+        # retries): a message to the chat would fail the same way.
+        log.warning("Telegram failed while handling %s: %r", where, error)
+        return
+    log.error("Error while handling %s", where, exc_info=error)
     if isinstance(update, Update) and update.effective_message is not None:
-        await update.effective_message.reply_text(texts.SOMETHING_WENT_WRONG)
+        try:
+            await update.effective_message.reply_text(texts.SOMETHING_WENT_WRONG)
+        except TelegramError as failed:
+            log.warning("Could not tell %s about the error: %r", where, failed)
+
+
+def describe(update: object) -> str:
+    """Where an update comes from, for the log: its chat, sender and text (no secrets)."""
+    if not isinstance(update, Update):
+        return repr(update)
+    chat = update.effective_chat.id if update.effective_chat else None
+    user = update.effective_user.id if update.effective_user else None
+    message = update.effective_message
+    text = message.text if message is not None else None
+    if update.callback_query is not None:
+        text = f"button {update.callback_query.data!r}"
+    return f"update {update.update_id} (chat {chat}, user {user}, {text!r})"

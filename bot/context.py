@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot
 
 from bot.render import Renderer
@@ -15,7 +17,7 @@ class BotData:
     renderer: Renderer
 
 
-class Context(CallbackContext[ExtBot[None], dict[object, object], dict[object, object], BotData]):
+class Context(CallbackContext[ExtBot[Any], dict[object, object], dict[object, object], BotData]):
     @property
     def db(self) -> Database:
         return self.bot_data.db
@@ -33,5 +35,5 @@ class Context(CallbackContext[ExtBot[None], dict[object, object], dict[object, o
 CONTEXT_TYPES = ContextTypes(context=Context, bot_data=BotData)
 
 TamaloApp = Application[
-    ExtBot[None], Context, dict[object, object], dict[object, object], BotData, None
+    ExtBot[Any], Context, dict[object, object], dict[object, object], BotData, None
 ]

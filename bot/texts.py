@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import date
+from datetime import date, datetime
 
 from scoring import HANDS_PER_QUADRO, QUADRI, Game, Mode, Rules, ScoredHand, Standing, quadro_of
 from storage import (
@@ -325,6 +325,10 @@ def standings(game: Game, *, running: bool, label: str = "") -> str:
     else:
         head += f" (si chiude a {game.rules.target})"
     return f"{head}:\n{standings_lines(game.standings(), game.rules)}"
+
+
+def standings_refreshed(text: str, at: datetime) -> str:
+    return f"{text}\n\n🔄 Aggiornata alle {at:%H:%M:%S}."
 
 
 ANNULLED_GAME = (

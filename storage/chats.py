@@ -70,10 +70,11 @@ class ChatStore:
     async def standings_message(self, chat_id: int, since: datetime) -> int | None:
         """The bot's standings message in the chat, if it was sent (or edited) after
         ``since``."""
-        chat = await self.session.get(models.Chat, chat_id)
-        if chat is None or chat.standings_at is None or chat.standings_at < since:
-            return None
-        return chat.standings_message_id
+        return await self.session.scalar(
+            select(models.Chat.standings_message_id).where(
+                models.Chat.id == chat_id, models.Chat.standings_at >= since
+            )
+        )
 
     async def keep_standings_message(self, chat_id: int, message_id: int, at: datetime) -> None:
         chat = await self.ensure(chat_id)

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from telegram import Update
+from datetime import UTC, datetime, timedelta
 
-from bot import texts
-from bot.commands.common import chat_id_of, message_of, replies_to_mistakes
+from telegram import Update
+from telegram.error import BadRequest
+
+from bot import dates, texts
+from bot.commands.common import changing, chat_id_of, message_of, replies_to_mistakes
 from bot.commands.stats import show_leaderboard
 from bot.context import Context
 from bot.parsing import UserError, parse_standings
-from storage import GameRecord, GameState, GameStore
+from storage import ChatStore, GameRecord, GameState, GameStore
 
 
 async def shown_games(games: GameStore, chat_id: int) -> list[GameRecord]:
@@ -27,16 +30,42 @@ async def shown_games(games: GameStore, chat_id: int) -> list[GameRecord]:
     return records
 
 
+#: A /classifica this soon after the last one edits that message instead of adding another:
+#: a group's screen still shows it, and Telegram allows a group about 20 messages a minute.
+REFRESH_WITHIN = timedelta(seconds=60)
+
+
 @replies_to_mistakes
 async def show_standings(update: Update, context: Context) -> None:
     """Standings of the running game (every table, at a tournament), or of the last one."""
     if parse_standings(context.text_args):
         await show_leaderboard(update, context)
         return
+    chat_id = chat_id_of(update)
+    now = datetime.now(UTC)
     async with context.db.reading() as session:
-        records = await shown_games(GameStore(session), chat_id_of(update))
-    await message_of(update).reply_text(
-        "\n\n".join(
-            texts.standings(r.game, running=r.running, label=texts.table_label(r)) for r in records
-        )
+        records = await shown_games(GameStore(session), chat_id)
+        recent = await ChatStore(session).standings_message(chat_id, now - REFRESH_WITHIN)
+        timezone = (await ChatStore(session).settings(chat_id)).timezone
+    text = "\n\n".join(
+        texts.standings(r.game, running=r.running, label=texts.table_label(r)) for r in records
     )
+    if recent is not None and await _refreshed(context, chat_id, recent, text, now, timezone):
+        return
+    sent = await message_of(update).reply_text(text)
+    async with changing(context, chat_id) as session:
+        await ChatStore(session).keep_standings_message(chat_id, sent.message_id, now)
+
+
+async def _refreshed(
+    context: Context, chat_id: int, message_id: int, text: str, now: datetime, timezone: str
+) -> bool:
+    """Edit the recent standings message to ``text``; False if it cannot be edited any more
+    (deleted, say), so that a new message is sent instead."""
+    stamped = texts.standings_refreshed(text, dates.local(now, timezone))
+    try:
+        await context.bot.edit_message_text(stamped, chat_id=chat_id, message_id=message_id)
+    except BadRequest as error:
+        if "not modified" not in error.message.casefold():
+            return False
+    return True

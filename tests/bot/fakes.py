@@ -21,8 +21,12 @@ class RecordingRequest(BaseRequest):
 
     def __init__(self) -> None:
         self.calls: list[tuple[str, dict[str, Any]]] = []
+        #: What each call was answered, in the same order.
+        self.answers: list[object] = []
         #: Users ``getChatMember`` reports as the group's admins (its owner).
         self.admins: set[int] = set()
+        #: Methods answered with a Bad Request error, with its description.
+        self.refusing: dict[str, str] = {}
         self._message_ids = itertools.count(10_000)
 
     async def initialize(self) -> None:
@@ -51,7 +55,13 @@ class RecordingRequest(BaseRequest):
             for field, (filename, content, _) in request_data.multipart_data.items():
                 parameters[field] = (filename, content)
         self.calls.append((name, parameters))
-        return 200, json.dumps({"ok": True, "result": self._answer(name, parameters)}).encode()
+        if name in self.refusing:
+            self.answers.append(None)
+            error = {"ok": False, "error_code": 400, "description": self.refusing[name]}
+            return 400, json.dumps(error).encode()
+        answer = self._answer(name, parameters)
+        self.answers.append(answer)
+        return 200, json.dumps({"ok": True, "result": answer}).encode()
 
     def _answer(self, name: str, parameters: dict[str, Any]) -> object:
         if name == "getMe":
