@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import logging
 from collections.abc import AsyncIterator
-from typing import Any
 from contextlib import asynccontextmanager
+from typing import Any
 
 from telegram import BotCommand, Update
 from telegram.error import NetworkError, RetryAfter, TelegramError
@@ -20,7 +20,7 @@ from telegram.ext import (
 from telegram.request import BaseRequest
 
 from bot import texts
-from bot.commands import charts, game, help, standings, stats, tournament, vote
+from bot.commands import charts, game, help, lifecycle, standings, stats, tournament, vote
 from bot.commands import settings as chat_settings
 from bot.commands.common import Handler
 from bot.context import CONTEXT_TYPES, Context, TamaloApp
@@ -92,6 +92,7 @@ def build_application(
     app.add_handler(CommandHandler(("mano", "hand"), game.edit_hand, filters=EDITED_MESSAGES))
     app.add_handler(MessageHandler(EDITED_COMMANDS, help.explain_edits))
     app.add_handler(CallbackQueryHandler(vote.cast_vote, pattern=vote.CALLBACK))
+    app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, lifecycle.chat_migrated))
     app.add_error_handler(report_error)
     return app
 

@@ -12,6 +12,7 @@ from storage.games import (
     Tally,
     TournamentRunning,
 )
+from storage.moves import move_chat
 from storage.results import LeaderboardLine, Results
 from storage.stats import ChatOverview, ExportRow, HandFigures, PlayerStats, Rivalry, StatsStore
 
@@ -36,4 +37,5 @@ __all__ = [
     "StatsStore",
     "Tally",
     "TournamentRunning",
+    "move_chat",
 ]

@@ -80,6 +80,13 @@ class Results:
             await self._delete(game_id)
             await self._rerate(chat_id, game_id, also=before)
 
+    async def rerate_chat(self, chat_id: int) -> None:
+        """Rate every finished game of the chat again, from the first."""
+        players = await self.session.scalars(
+            select(models.Player.id).where(models.Player.chat_id == chat_id)
+        )
+        await self._rerate(chat_id, 0, also=list(players))
+
     async def leaderboard(self, chat_id: int) -> list[LeaderboardLine]:
         """Everyone with a finished game in the chat, best rating first."""
         rows = await self.session.execute(

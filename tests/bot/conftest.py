@@ -30,6 +30,13 @@ class Table:
                  chat_id: int = GROUP) -> None:  # fmt: skip
         self.app, self.request, self.errors, self.chat_id = app, request, errors, chat_id
 
+    @property
+    def chat(self) -> dict[str, object]:
+        """A group (negative id) or a private chat with a user (positive id)."""
+        if self.chat_id > 0:
+            return {"id": self.chat_id, "type": "private", "first_name": "Anna"}
+        return {"id": self.chat_id, "type": "group", "title": "Tavolo"}
+
     def update(
         self, text: str, *, edited: bool = False, message_id: int | None = None, user: int = 42
     ) -> Update:
@@ -39,7 +46,7 @@ class Table:
         message = {
             "message_id": number if message_id is None else message_id,
             "date": 1_700_000_000,
-            "chat": {"id": self.chat_id, "type": "group", "title": "Tavolo"},
+            "chat": self.chat,
             "from": {"id": user, "is_bot": False, "first_name": f"Utente{user}"},
             "text": text,
             "entities": [{"type": "bot_command", "offset": 0, "length": command_length}]
@@ -100,7 +107,7 @@ class Table:
             "message": {
                 "message_id": 10_000,
                 "date": 1_700_000_000,
-                "chat": {"id": self.chat_id, "type": "group", "title": "Tavolo"},
+                "chat": self.chat,
                 "from": BOT_USER,
                 "text": "…",
             },

@@ -1,0 +1,29 @@
+"""A chat's life: a group upgraded to a supergroup keeps its history under its new id."""
+
+from __future__ import annotations
+
+import logging
+
+from telegram import Update
+
+from bot.commands.common import message_of
+from bot.context import Context
+from storage import move_chat
+
+log = logging.getLogger(__name__)
+
+
+async def chat_migrated(update: Update, context: Context) -> None:
+    """Telegram tells both chats (the old group: "moved to", the supergroup: "moved from");
+    whichever comes first moves the history, the other finds nothing left to move."""
+    message = message_of(update)
+    if message.migrate_to_chat_id is not None:
+        old, new = message.chat_id, message.migrate_to_chat_id
+    elif message.migrate_from_chat_id is not None:
+        old, new = message.migrate_from_chat_id, message.chat_id
+    else:
+        return
+    async with context.db.transaction() as session:
+        moved = await move_chat(session, old, new)
+    if moved:
+        log.info("Chat %s became chat %s: its history moved with it", old, new)

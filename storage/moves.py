@@ -1,0 +1,79 @@
+"""A group upgraded to a supergroup gets a new chat id: its whole history moves with it."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from storage import models
+from storage.chats import ChatStore
+from storage.games import GameState, GameStore
+from storage.results import Results
+
+
+async def move_chat(session: AsyncSession, old: int, new: int) -> bool:
+    """Move every game, player, tournament, rating and setting of chat ``old`` to chat ``new``,
+    in the caller's unit of work; returns whether there was anything to move (a second call
+    finds nothing). If the new chat has been used already, the histories merge: a name in
+    both is one player, and the ratings are worked out again over all the games."""
+    chats = ChatStore(session)
+    for chat_id in sorted((old, new)):  # always in the same order: no deadlock
+        await chats.lock(chat_id)
+    source = await session.get(models.Chat, old, populate_existing=True)
+    if source is None:
+        return False
+    target = await session.get(models.Chat, new, populate_existing=True)
+    assert target is not None  # created by its lock
+    games = GameStore(session)
+    if await games.running_games(new):
+        # The new chat has a game going already: the old chat's are closed as they stand.
+        for record in await games.running_games(old):
+            await games.set_state(record, GameState.FINISHED, datetime.now(UTC))
+    merged = await _merge_players(session, old, new)
+
+    old_games = select(models.Game.id).where(models.Game.chat_id == old)
+    # The old chat's message ids mean nothing in the new chat.
+    await session.execute(
+        update(models.HandRow).where(models.HandRow.game_id.in_(old_games)).values(message_id=None)
+    )
+    for table in (models.Player, models.Tournament, models.Game, models.Rating):
+        await session.execute(update(table).where(table.chat_id == old).values(chat_id=new))
+    await session.execute(delete(models.HandledMessage).where(models.HandledMessage.chat_id == old))
+    if target.timezone is None and not target.admins_only:
+        target.timezone, target.admins_only = source.timezone, source.admins_only
+    await session.delete(source)
+    await session.flush()
+    if merged:
+        await Results(session).rerate_chat(new)
+    return True
+
+
+async def _merge_players(session: AsyncSession, old: int, new: int) -> bool:
+    """Players of the old chat whose name the new chat has already become that player;
+    returns whether the new chat had any player."""
+    existing = {
+        key: player_id
+        for player_id, key in await session.execute(
+            select(models.Player.id, models.Player.name_key).where(models.Player.chat_id == new)
+        )
+    }
+    if not existing:
+        return False
+    moving = await session.execute(
+        select(models.Player.id, models.Player.name_key).where(models.Player.chat_id == old)
+    )
+    for player_id, key in moving.all():
+        if (kept := existing.get(key)) is None:
+            continue
+        for table, column in (
+            (models.Seat, models.Seat.player_id),
+            (models.HandRow, models.HandRow.dealer_id),
+            (models.HandResult, models.HandResult.player_id),
+            (models.GameResult, models.GameResult.player_id),
+        ):
+            await session.execute(update(table).where(column == player_id).values({column: kept}))
+        await session.execute(delete(models.Rating).where(models.Rating.player_id == player_id))
+        await session.execute(delete(models.Player).where(models.Player.id == player_id))
+    return True
