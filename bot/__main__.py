@@ -1,9 +1,15 @@
-"""``python -m bot``: run TamaloBot with long polling."""
+"""``python -m bot``: run TamaloBot, as a webhook or with long polling.
+
+Without ``--webhook`` or ``--polling``, it runs as a webhook when WEBHOOK_URL is set.
+"""
 
 from __future__ import annotations
 
+import argparse
 import logging
 import sys
+from collections.abc import Sequence
+from urllib.parse import urlsplit
 
 from telegram.error import InvalidToken
 
@@ -14,17 +20,64 @@ from bot.settings import Settings, SettingsError
 log = logging.getLogger("bot")
 
 
-def main() -> int:
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="TamaloBot. Without an option it runs as a webhook if WEBHOOK_URL is set, "
+        "else with long polling. Settings come from the environment and .env (see .env.example).",
+    )
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument(
+        "--webhook",
+        dest="mode",
+        action="store_const",
+        const="webhook",
+        help="serve updates Telegram posts to WEBHOOK_URL (needs WEBHOOK_SECRET; listens on "
+        "WEBHOOK_LISTEN:PORT)",
+    )
+    mode.add_argument(
+        "--polling",
+        dest="mode",
+        action="store_const",
+        const="polling",
+        help="fetch updates from Telegram with long polling (no public URL needed)",
+    )
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
     try:
         settings = Settings.load()
     except SettingsError as error:
         configure_logging("INFO", [])
         log.error("%s", error)
         return 2
-    configure_logging(settings.log_level, [settings.token.get()] if settings.token else [])
+    secrets = [s.get() for s in (settings.token, settings.webhook_secret) if s is not None]
+    configure_logging(settings.log_level, secrets)
+    webhook = args.mode == "webhook" or (args.mode is None and settings.webhook_url is not None)
     try:
-        app = build_application(settings)
-        app.run_polling(allowed_updates=ALLOWED_UPDATES)
+        if webhook:
+            url, secret = settings.require_webhook()
+            app = build_application(settings)
+            log.info(
+                "Webhook mode: listening on %s:%d for %s",
+                settings.webhook_listen,
+                settings.port,
+                url,
+            )
+            app.run_webhook(
+                listen=settings.webhook_listen,
+                port=settings.port,
+                url_path=urlsplit(url).path.lstrip("/"),
+                webhook_url=url,
+                secret_token=secret,
+                allowed_updates=ALLOWED_UPDATES,
+                drop_pending_updates=False,
+            )
+        else:
+            app = build_application(settings)
+            app.run_polling(allowed_updates=ALLOWED_UPDATES)
     except SettingsError as error:
         log.error("%s", error)
         return 2

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from dotenv import dotenv_values
 
@@ -13,6 +15,10 @@ from storage.db import DEFAULT_URL
 
 DEFAULT_BASE_URL = "https://api.telegram.org/bot"
 DEFAULT_BASE_FILE_URL = "https://api.telegram.org/file/bot"
+DEFAULT_PORT = 8080
+DEFAULT_LISTEN = "0.0.0.0"
+#: Telegram's rule for setWebhook's secret_token.
+WEBHOOK_SECRET_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,256}")
 
 
 class Secret:
@@ -43,6 +49,13 @@ class Settings:
     log_level: str = "INFO"
     #: Processes drawing charts; 0 draws them in a thread of the bot process.
     chart_workers: int = 1
+    #: Public URL Telegram posts updates to; set, ``python -m bot`` runs as a webhook.
+    webhook_url: str | None = None
+    #: Telegram sends it with every update; requests without it are refused.
+    webhook_secret: Secret | None = None
+    #: Where the webhook's web server listens (behind the platform's HTTPS proxy).
+    port: int = DEFAULT_PORT
+    webhook_listen: str = DEFAULT_LISTEN
 
     @classmethod
     def load(
@@ -56,6 +69,8 @@ class Settings:
             return values.get(name, "").strip() or default
 
         token = values.get("TELEGRAM_BOT_TOKEN", "").strip()
+        webhook_url = get("WEBHOOK_URL", "")
+        webhook_secret = get("WEBHOOK_SECRET", "")
         return cls(
             token=Secret(token) if token else None,
             database_url=get("DATABASE_URL", DEFAULT_URL),
@@ -63,6 +78,10 @@ class Settings:
             base_file_url=get("TELEGRAM_BASE_FILE_URL", DEFAULT_BASE_FILE_URL),
             log_level=get("LOG_LEVEL", "INFO").upper(),
             chart_workers=_count("CHART_WORKERS", get("CHART_WORKERS", "1")),
+            webhook_url=_webhook_url(webhook_url) if webhook_url else None,
+            webhook_secret=_webhook_secret(webhook_secret) if webhook_secret else None,
+            port=_port(get("PORT", str(DEFAULT_PORT))),
+            webhook_listen=get("WEBHOOK_LISTEN", DEFAULT_LISTEN),
         )
 
     def require_token(self) -> str:
@@ -73,8 +92,53 @@ class Settings:
             )
         return self.token.get()
 
+    def require_webhook(self) -> tuple[str, str]:
+        """The webhook's URL and secret, both needed to run as a webhook."""
+        if self.webhook_url is None:
+            raise SettingsError(
+                "WEBHOOK_URL is not set: webhook mode needs the public HTTPS address Telegram "
+                "posts updates to, e.g. https://tamalo.example.com/telegram (or run with "
+                "--polling)."
+            )
+        if self.webhook_secret is None:
+            raise SettingsError(
+                "WEBHOOK_SECRET is not set: webhook mode needs a secret of 1 to 256 letters, "
+                "digits, _ or -, so that only Telegram can send updates to WEBHOOK_URL."
+            )
+        return self.webhook_url, self.webhook_secret.get()
+
 
 def _count(name: str, value: str) -> int:
     if not value.isdigit():
         raise SettingsError(f"{name} must be a whole number (0 or more), not {value!r}.")
     return int(value)
+
+
+def _port(value: str) -> int:
+    if not (value.isascii() and value.isdigit()) or not 1 <= int(value) <= 65535:
+        raise SettingsError(f"PORT must be a whole number from 1 to 65535, not {value!r}.")
+    return int(value)
+
+
+def _webhook_url(value: str) -> str:
+    try:
+        parts = urlsplit(value)
+    except ValueError:  # such as a broken [IPv6] host
+        parts = urlsplit("")
+    if parts.scheme not in ("https", "http") or not parts.hostname:
+        raise SettingsError(
+            f"WEBHOOK_URL must be a full https:// address, such as "
+            f"https://tamalo.example.com/telegram, not {value!r}."
+        )
+    return value
+
+
+def _webhook_secret(value: str) -> Secret:
+    # The message never quotes the value: it is a secret, however malformed.
+    if not WEBHOOK_SECRET_PATTERN.fullmatch(value):
+        raise SettingsError(
+            f"WEBHOOK_SECRET must be 1 to 256 characters, each a letter A-Z or a-z, a digit, "
+            f"_ or - (Telegram's rule); the one set has {len(value)} characters. Generate one "
+            f"with: python -c 'import secrets; print(secrets.token_urlsafe(32))'"
+        )
+    return Secret(value)

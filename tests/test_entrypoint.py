@@ -1,22 +1,32 @@
-"""The real ``python -m bot`` process, talking to a local stand-in for the Bot API."""
+"""The real ``python -m bot`` process, talking to a local stand-in for the Bot API, by long
+polling and as a webhook; and the settings and choices that decide how it runs."""
 
 from __future__ import annotations
 
+import http.client
 import json
+import logging
 import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs
 
 import pytest
 
+import bot.__main__ as entrypoint
+from bot.app import ALLOWED_UPDATES
+from bot.settings import Secret, Settings, SettingsError
+
 TOKEN = "123456:SECRET-token-never-logged"
+WEBHOOK_SECRET = "Webhook_SECRET-never-logged-42"
 ME = {"id": 777, "is_bot": True, "first_name": "Tamalo", "username": "TamaloBot"}
 START = {
     "update_id": 1,
@@ -39,6 +49,12 @@ class FakeBotApi(ThreadingHTTPServer):
         self.replied = threading.Event()
         self.updates = [START]
         self.token_rejected = False
+        #: Every call: the method's name and its form fields.
+        self.calls: list[tuple[str, dict[str, str]]] = []
+        self.webhook_set = threading.Event()
+
+    def called(self, method: str) -> list[dict[str, str]]:
+        return [fields for name, fields in self.calls if name == method]
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -49,6 +65,7 @@ class Handler(BaseHTTPRequestHandler):
         method = self.path.rsplit("/", 1)[-1]
         body = self.rfile.read(int(self.headers.get("Content-Length", 0))).decode()
         fields = {k: v[0] for k, v in parse_qs(body).items()}
+        self.server.calls.append((method, fields))
         result: object = True
         if self.server.token_rejected:
             self.answer(401, {"ok": False, "error_code": 401, "description": "Unauthorized"})
@@ -65,6 +82,9 @@ class Handler(BaseHTTPRequestHandler):
             self.server.sent.append(fields["text"])
             self.server.replied.set()
             result = {"message_id": 2, "date": 0, "chat": START["message"]["chat"], "text": ""}  # type: ignore[index]
+        elif method == "setWebhook":
+            self.server.webhook_set.set()
+        # deleteWebhook, setMyCommands and the rest: True.
         self.answer(200, {"ok": True, "result": result})
 
     def answer(self, status: int, body: object) -> None:
@@ -92,11 +112,15 @@ class Bot:
     """``python -m bot`` as a child process; its output goes to files, because a DEBUG log
     would fill a pipe that nobody reads until the end and block the bot."""
 
-    def __init__(self, tmp_path: Path, env: dict[str, str]) -> None:
+    def __init__(self, tmp_path: Path, env: dict[str, str], args: Iterable[str] = ()) -> None:
         self.out_path, self.err_path = tmp_path / "stdout.log", tmp_path / "stderr.log"
         with self.out_path.open("w") as out, self.err_path.open("w") as err:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, stdout=out, stderr=err
+                [sys.executable, "-m", "bot", *args],
+                cwd=tmp_path,
+                env=env,
+                stdout=out,
+                stderr=err,
             )
 
     def send_signal(self, sig: int) -> None:
@@ -110,14 +134,32 @@ class Bot:
         self.process.wait(timeout=timeout)
         return self.out_path.read_text(), self.err_path.read_text()
 
+    def stop(self, timeout: float = 30) -> tuple[str, str]:
+        """Ctrl-C, as a user would; killed if it does not end in time, never left running."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+        try:
+            return self.communicate(timeout)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+            raise
 
-def run_bot(tmp_path: Path, **env: str) -> Bot:
-    environ = {k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "DATABASE_"))}
+    def output(self) -> str:
+        return self.out_path.read_text() + self.err_path.read_text()
+
+
+#: What the developer's own environment must not add to a test's: it decides how the bot runs.
+OWN_SETTINGS = ("TELEGRAM_", "DATABASE_", "WEBHOOK_", "PORT", "LOG_LEVEL", "CHART_WORKERS")
+
+
+def run_bot(tmp_path: Path, *args: str, **env: str) -> Bot:
+    environ = {k: v for k, v in os.environ.items() if not k.startswith(OWN_SETTINGS)}
     environ.update(
         env, DATABASE_URL=f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}", LOG_LEVEL="DEBUG"
     )
     environ["PYTHONPATH"] = str(Path(__file__).resolve().parents[1])
-    return Bot(tmp_path, environ)
+    return Bot(tmp_path, environ, args)
 
 
 def test_python_m_bot_answers_start_and_never_logs_the_token(
@@ -136,6 +178,8 @@ def test_python_m_bot_answers_start_and_never_logs_the_token(
     assert "TamaloBot tiene il punteggio" in bot_api.sent[0]
     assert f"/bot{TOKEN}/getMe" in bot_api.paths  # the token went to the API, and only there
     assert any(p.endswith("/setMyCommands") for p in bot_api.paths)
+    assert bot_api.called("deleteWebhook")  # polling makes sure no webhook is left
+    assert not bot_api.called("setWebhook")
     assert "Application started" in err  # DEBUG logging was on, and still:
     assert TOKEN not in out + err
     assert process.returncode == 0
@@ -161,3 +205,251 @@ def test_a_rejected_token_is_reported_without_printing_it(
     assert process.returncode == 2
     assert "Telegram rejected TELEGRAM_BOT_TOKEN" in err
     assert TOKEN not in out + err
+
+
+# --- Webhook mode ---------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def post_update(port: int, path: str, update: object, secret: str | None) -> int:
+    """POST ``update`` as Telegram does; the HTTP status the bot answers."""
+    headers = {"Content-Type": "application/json"}
+    if secret is not None:
+        headers["X-Telegram-Bot-Api-Secret-Token"] = secret
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.request("POST", path, json.dumps(update), headers)
+        response = connection.getresponse()
+        response.read()
+        return response.status
+    finally:
+        connection.close()
+
+
+def wait_until_listening(bot: Bot, port: int, deadline: float) -> None:
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            assert bot.process.poll() is None, f"the bot stopped:\n{bot.output()[-3000:]}"
+            assert time.monotonic() < deadline, f"no webhook server:\n{bot.output()[-3000:]}"
+            time.sleep(0.05)
+
+
+def start_update(update_id: int) -> dict[str, Any]:
+    return {**START, "update_id": update_id}
+
+
+def test_python_m_bot_webhook_accepts_only_updates_with_the_secret(
+    bot_api: FakeBotApi, tmp_path: Path
+) -> None:
+    api_port, port = bot_api.server_address[1], free_port()
+    path = "/telegram/hook"
+    webhook_url = f"http://127.0.0.1:{port}{path}"
+    process = run_bot(
+        tmp_path,
+        "--webhook",
+        TELEGRAM_BOT_TOKEN=TOKEN,
+        TELEGRAM_BASE_URL=f"http://127.0.0.1:{api_port}/bot",
+        WEBHOOK_URL=webhook_url,
+        WEBHOOK_SECRET=WEBHOOK_SECRET,
+        PORT=str(port),
+        WEBHOOK_LISTEN="127.0.0.1",
+        CHART_WORKERS="0",
+    )
+    try:
+        deadline = time.monotonic() + 60
+        assert bot_api.webhook_set.wait(timeout=60), f"no setWebhook:\n{process.output()[-3000:]}"
+        wait_until_listening(process, port, deadline)
+
+        no_secret = post_update(port, path, start_update(1), secret=None)
+        wrong_secret = post_update(port, path, start_update(2), secret="not-the-secret")
+        right_secret = post_update(port, path, start_update(3), secret=WEBHOOK_SECRET)
+        replied = bot_api.replied.wait(timeout=30)
+    finally:
+        out, err = process.stop()
+
+    [webhook] = bot_api.called("setWebhook")
+    assert webhook["url"] == webhook_url
+    assert webhook["secret_token"] == WEBHOOK_SECRET
+    assert json.loads(webhook["allowed_updates"]) == ALLOWED_UPDATES
+    assert not bot_api.called("getUpdates")
+    assert not bot_api.called("deleteWebhook")  # the pending updates are Telegram's to keep
+
+    assert (no_secret, wrong_secret, right_secret) == (403, 403, 200)
+    assert replied, f"no reply to /start; the bot logged:\n{err[-3000:]}"
+    # Only the update with the secret was answered, though shutdown finished pending updates.
+    [reply] = bot_api.called("sendMessage")
+    assert reply["chat_id"] == str(START["message"]["chat"]["id"])  # type: ignore[index]
+    assert "TamaloBot tiene il punteggio" in reply["text"]
+
+    assert "setWebhook" in err  # DEBUG logged the call with its parameters, and still:
+    assert TOKEN not in out + err
+    assert WEBHOOK_SECRET not in out + err
+    assert process.returncode == 0
+
+
+# --- Choosing the mode, in process ----------------------------------------------------------
+
+
+class FakeApp:
+    def __init__(self) -> None:
+        self.runs: list[tuple[str, dict[str, Any]]] = []
+
+    def run_webhook(self, **kwargs: Any) -> None:
+        self.runs.append(("webhook", kwargs))
+
+    def run_polling(self, **kwargs: Any) -> None:
+        self.runs.append(("polling", kwargs))
+
+
+@pytest.fixture
+def launch(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> tuple[FakeApp, list[list[str]]]:
+    """``main()`` with a stand-in Application, no .env, and only the test's settings."""
+    monkeypatch.chdir(tmp_path)
+    for name in list(os.environ):
+        if name.startswith(OWN_SETTINGS):
+            monkeypatch.delenv(name)
+    monkeypatch.setenv("TELEGRAM_BOT_TOKEN", TOKEN)
+    app, redacted = FakeApp(), []
+    monkeypatch.setattr(entrypoint, "build_application", lambda settings: app)
+    monkeypatch.setattr(
+        entrypoint, "configure_logging", lambda level, secrets: redacted.append(list(secrets))
+    )
+    return app, redacted
+
+
+def test_webhook_url_set_means_webhook_and_the_secret_is_redacted(
+    launch: tuple[FakeApp, list[list[str]]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app, redacted = launch
+    monkeypatch.setenv("WEBHOOK_URL", "https://tamalo.example.com/telegram")
+    monkeypatch.setenv("WEBHOOK_SECRET", WEBHOOK_SECRET)
+    assert entrypoint.main([]) == 0
+    assert app.runs == [
+        (
+            "webhook",
+            {
+                "listen": "0.0.0.0",
+                "port": 8080,
+                "url_path": "telegram",
+                "webhook_url": "https://tamalo.example.com/telegram",
+                "secret_token": WEBHOOK_SECRET,
+                "allowed_updates": ALLOWED_UPDATES,
+                "drop_pending_updates": False,
+            },
+        )
+    ]
+    assert redacted == [[TOKEN, WEBHOOK_SECRET]]
+
+
+def test_polling_without_a_webhook_url_or_when_asked(
+    launch: tuple[FakeApp, list[list[str]]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app, _ = launch
+    assert entrypoint.main([]) == 0
+    monkeypatch.setenv("WEBHOOK_URL", "https://tamalo.example.com/telegram")
+    assert entrypoint.main(["--polling"]) == 0  # no secret needed to poll
+    assert app.runs == [("polling", {"allowed_updates": ALLOWED_UPDATES})] * 2
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "message"),
+    [
+        (["--webhook"], {}, "WEBHOOK_URL is not set"),
+        ([], {"WEBHOOK_URL": "https://tamalo.example.com/t"}, "WEBHOOK_SECRET is not set"),
+        (
+            ["--webhook"],
+            {"WEBHOOK_URL": "https://t.example/t", "WEBHOOK_SECRET": "a b"},
+            "WEBHOOK_SECRET must",
+        ),
+        (["--webhook"], {"WEBHOOK_URL": "https://t.example/t", "PORT": "http"}, "PORT must"),
+    ],
+)
+def test_a_webhook_without_what_it_needs_exits_with_2(
+    launch: tuple[FakeApp, list[list[str]]],
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    args: list[str],
+    env: dict[str, str],
+    message: str,
+) -> None:
+    app, _ = launch
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    with caplog.at_level(logging.ERROR, logger="bot"):
+        assert entrypoint.main(args) == 2
+    assert message in caplog.text
+    assert app.runs == []
+
+
+def test_webhook_and_polling_together_are_refused(
+    launch: tuple[FakeApp, list[list[str]]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as raised:
+        entrypoint.main(["--webhook", "--polling"])
+    assert raised.value.code == 2
+    assert "not allowed with argument" in capsys.readouterr().err
+
+
+# --- Settings -------------------------------------------------------------------------------
+
+
+def load(tmp_path: Path, **environ: str) -> Settings:
+    return Settings.load(environ, env_file=tmp_path / "absent.env")
+
+
+def test_webhook_settings_default_to_none_and_port_8080(tmp_path: Path) -> None:
+    settings = load(tmp_path)
+    assert (settings.webhook_url, settings.webhook_secret) == (None, None)
+    assert (settings.port, settings.webhook_listen) == (8080, "0.0.0.0")
+
+
+def test_webhook_settings_are_read_and_the_secret_stays_hidden(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text(f"WEBHOOK_SECRET={WEBHOOK_SECRET}\nPORT=1\n")
+    settings = Settings.load(
+        {"WEBHOOK_URL": " https://tamalo.example.com/telegram ", "PORT": "8443 "},
+        env_file=tmp_path / ".env",
+    )
+    assert settings.webhook_url == "https://tamalo.example.com/telegram"
+    assert isinstance(settings.webhook_secret, Secret)
+    assert settings.require_webhook() == (settings.webhook_url, WEBHOOK_SECRET)
+    assert settings.port == 8443  # the environment wins over .env
+    assert WEBHOOK_SECRET not in repr(settings)
+    assert load(tmp_path, WEBHOOK_LISTEN="127.0.0.1").webhook_listen == "127.0.0.1"
+    assert load(tmp_path, WEBHOOK_SECRET="_" * 256).webhook_secret is not None
+
+
+@pytest.mark.parametrize(
+    "secret", ["with space", "semi;colon", "accentuè", "a" * 257, "slash/", "dot.ted"]
+)
+def test_a_webhook_secret_outside_telegrams_rule_is_refused(tmp_path: Path, secret: str) -> None:
+    with pytest.raises(SettingsError, match="WEBHOOK_SECRET") as error:
+        load(tmp_path, WEBHOOK_SECRET=secret)
+    assert secret not in str(error.value)  # even a malformed secret is not printed
+
+
+@pytest.mark.parametrize("port", ["http", "80.5", "-1", "0", "65536", "²"])
+def test_a_port_that_is_not_a_port_number_is_refused(tmp_path: Path, port: str) -> None:
+    with pytest.raises(SettingsError, match="PORT must be a whole number"):
+        load(tmp_path, PORT=port)
+
+
+@pytest.mark.parametrize("url", ["tamalo.example.com/telegram", "ftp://x.example/t", "https://"])
+def test_a_webhook_url_that_is_not_a_web_address_is_refused(tmp_path: Path, url: str) -> None:
+    with pytest.raises(SettingsError, match="WEBHOOK_URL must be a full https:// address"):
+        load(tmp_path, WEBHOOK_URL=url)
+
+
+def test_require_webhook_says_what_is_missing() -> None:
+    with pytest.raises(SettingsError, match="WEBHOOK_URL is not set"):
+        Settings(token=None).require_webhook()
+    with pytest.raises(SettingsError, match="WEBHOOK_SECRET is not set"):
+        Settings(token=None, webhook_url="https://t.example/t").require_webhook()
