@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import cached_property
 
 from scoring.classic import call_won, score_classic
 from scoring.contro import counter_won, score_contro, tamalo_won
@@ -80,6 +81,8 @@ class Game:
 
     def seated_for(self, number: int) -> tuple[str, ...]:
         """Who plays hand ``number`` (1-based): who joined before it and had not left."""
+        if not self.joined_after and not self.left_after:
+            return self.players  # everyone, every hand: most games
         return tuple(
             p
             for p in self.players
@@ -179,15 +182,21 @@ class Game:
 
     # --- totals and the end ---
 
-    def running_totals(self) -> list[dict[str, int]]:
+    def running_totals(self) -> tuple[Mapping[str, int], ...]:
         """Every player's total after each hand.
 
         Before each hand, whoever sits down for it enters at the entry total of that moment:
         the first seats at 0, a late joiner at the highest total of who played the hand
         before (RULES.md, "Late joiners").
         """
+        return self._running_totals
+
+    @cached_property
+    def _running_totals(self) -> tuple[Mapping[str, int], ...]:
+        # Worked out once per game value (a game never changes: a new hand is a new game),
+        # however many times the standings, the end and the texts ask for totals.
         totals: dict[str, int] = {}
-        history = []
+        history: list[Mapping[str, int]] = []
         for number, scored in enumerate(self.hands, start=1):
             start = self._entry_total(totals, number - 1)
             for player in self.seated_for(number):
@@ -195,7 +204,7 @@ class Game:
             for player, points in scored.points.items():
                 totals[player] += points
             history.append(dict(totals))
-        return history
+        return tuple(history)
 
     def totals(self) -> dict[str, int]:
         """Each seated player's total now; who has not played yet stands at the entry total."""

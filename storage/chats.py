@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any, cast
 
-from sqlalchemy import select
+from sqlalchemy import Table, bindparam, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -22,6 +23,19 @@ class ChatSettings:
     admins_only: bool = False
 
 
+def insert_ignoring(session: AsyncSession, table: Table) -> Any:
+    """``INSERT … ON CONFLICT DO NOTHING`` in the session's dialect: the row goes in unless
+    one with the same key is there (the result's ``rowcount`` tells which)."""
+    postgres = session.get_bind().dialect.name == "postgresql"
+    insert = postgresql.insert(table) if postgres else sqlite.insert(table)
+    return insert.on_conflict_do_nothing()
+
+
+_CHATS = cast(Table, models.Chat.__table__)
+_ADD_CHAT = postgresql.insert(_CHATS).on_conflict_do_nothing()
+_LOCK_CHAT = select(_CHATS.c.id).where(_CHATS.c.id == bindparam("id")).with_for_update()
+
+
 class ChatStore:
     """Chats and their settings, inside the caller's unit of work."""
 
@@ -30,18 +44,14 @@ class ChatStore:
 
     async def lock(self, chat_id: int) -> None:
         """Hold the chat's row lock until the unit of work ends: changes to one chat happen
-        one at a time, whichever bot process makes them. (SQLite's writers already queue
-        for the whole database: there the lock costs nothing more.)"""
-        postgres = self.session.get_bind().dialect.name == "postgresql"
-        insert = postgresql.insert(models.Chat) if postgres else sqlite.insert(models.Chat)
-        await self.session.execute(
-            insert.values(id=chat_id, created_at=models.utcnow()).on_conflict_do_nothing(
-                index_elements=[models.Chat.id]
-            )
-        )
-        await self.session.execute(
-            select(models.Chat.id).where(models.Chat.id == chat_id).with_for_update()
-        )
+        one at a time, whichever bot process makes them. SQLite needs nothing more: its
+        changing units of work begin with ``BEGIN IMMEDIATE`` and so already queue, one at a
+        time for the whole file (see ``storage.db``)."""
+        if self.session.get_bind().dialect.name != "postgresql":
+            return
+        connection = await self.session.connection()
+        await connection.execute(_ADD_CHAT, {"id": chat_id, "created_at": models.utcnow()})
+        await connection.execute(_LOCK_CHAT, {"id": chat_id})
 
     async def ensure(self, chat_id: int) -> models.Chat:
         chat = await self.session.get(models.Chat, chat_id)

@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import enum
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any, cast
 
-from sqlalchemy import Select, delete, func, select
+from sqlalchemy import Select, Table, bindparam, delete, func, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import selectinload
 
 import scoring
 from storage import models
-from storage.chats import ChatStore
+from storage.chats import ChatStore, insert_ignoring
 from storage.results import Results
 
 
@@ -84,29 +85,89 @@ def name_key(name: str) -> str:
     return name.casefold()
 
 
-_WITH_EVERYTHING = (
-    selectinload(models.Game.seats).selectinload(models.Seat.player),
-    selectinload(models.Game.hands)
-    .selectinload(models.HandRow.results)
-    .selectinload(models.HandResult.player),
+_GAMES = cast(Table, models.Game.__table__)
+_HANDS = cast(Table, models.HandRow.__table__)
+_LINES = cast(Table, models.HandResult.__table__)
+_HANDLED = cast(Table, models.HandledMessage.__table__)
+
+
+def _games() -> Select[Any]:
+    """Games' own columns, as plain rows."""
+    return select(*_GAMES.c)
+
+
+# The statements every command runs, built once: building a statement costs about as much
+# as running it on SQLite.
+_GAME = _games().where(_GAMES.c.id == bindparam("game_id"))
+_RUNNING_GAMES = (
+    _games()
+    .where(_GAMES.c.chat_id == bindparam("chat_id"), _GAMES.c.state == GameState.RUNNING.value)
+    .order_by(_GAMES.c.id)
+)
+_ADD_HAND = insert(_HANDS).returning(_HANDS.c.id)
+_ADD_LINES = insert(_LINES)
+_SEATS_OF_GAMES = (
+    select(
+        models.Seat.game_id,
+        models.Seat.player_id,
+        models.Seat.joined_after,
+        models.Seat.left_after,
+        models.Player.name,
+    )
+    .join(models.Player, models.Player.id == models.Seat.player_id)
+    .where(models.Seat.game_id.in_(bindparam("ids", expanding=True)))
+    .order_by(models.Seat.game_id, models.Seat.position)
+)
+_LINES_OF_GAMES = (
+    select(
+        models.HandRow.game_id,
+        models.HandRow.id,
+        models.HandRow.number,
+        models.HandResult.player_id,
+        models.HandResult.reported_total,
+        models.HandResult.is_caller,
+        models.HandResult.is_counter_caller,
+        models.HandResult.is_out,
+    )
+    .join(models.HandResult, models.HandResult.hand_id == models.HandRow.id)
+    .where(models.HandRow.game_id.in_(bindparam("ids", expanding=True)))
+    .order_by(models.HandRow.game_id, models.HandRow.number, models.HandResult.position)
 )
 
 
-def _to_record(row: models.Game) -> GameRecord:
+@dataclass(frozen=True)
+class _Line:
+    """A player's line of a stored hand, as the rules engine needs it."""
+
+    hand_id: int
+    number: int
+    player_id: int
+    reported_total: int
+    is_caller: bool
+    is_counter_caller: bool
+    is_out: bool
+
+
+def _to_record(row: Any, seats: Sequence[Any], lines: Sequence[_Line]) -> GameRecord:
     """Rebuild the game from its hands' reported totals.
 
     Points are scored again by the rules engine; the stored ``points`` column is a copy kept
-    for statistics in SQL.
+    for statistics in SQL. ``row`` is the game's row, ``seats`` its seats in order with each
+    player's name, ``lines`` its hands' lines in order.
     """
+    names = {seat.player_id: seat.name for seat in seats}
     game = scoring.Game(
-        players=tuple(seat.player.name for seat in row.seats),
+        players=tuple(seat.name for seat in seats),
         rules=rules_of(row),
-        joined_after={s.player.name: s.joined_after for s in row.seats if s.joined_after},
-        left_after={s.player.name: s.left_after for s in row.seats if s.left_after is not None},
+        joined_after={s.name: s.joined_after for s in seats if s.joined_after},
+        left_after={s.name: s.left_after for s in seats if s.left_after is not None},
         first_dealer=row.first_dealer,
     )
-    for hand_row in row.hands:
-        game = game.with_hand(_hand(hand_row))
+    last_hand_id = None
+    for _, hand_lines in itertools.groupby(lines, key=lambda line: line.number):
+        hand = list(hand_lines)
+        game = game.with_hand(_hand(hand, names))
+        last_hand_id = hand[0].hand_id
     return GameRecord(
         id=row.id,
         chat_id=row.chat_id,
@@ -114,14 +175,14 @@ def _to_record(row: models.Game) -> GameRecord:
         started_at=row.started_at,
         ended_at=row.ended_at,
         game=game,
-        player_ids={seat.player.name: seat.player_id for seat in row.seats},
+        player_ids={seat.name: seat.player_id for seat in seats},
         tournament_id=row.tournament_id,
         stage=Stage(row.stage) if row.stage is not None else None,
-        last_hand_id=row.hands[-1].id if row.hands else None,
+        last_hand_id=last_hand_id,
     )
 
 
-def rules_of(row: models.Game) -> scoring.Rules:
+def rules_of(row: Any) -> scoring.Rules:
     return scoring.Rules(
         mode=scoring.Mode(row.mode),
         target=row.target,
@@ -133,13 +194,15 @@ def rules_of(row: models.Game) -> scoring.Rules:
     )
 
 
-def _hand(row: models.HandRow) -> scoring.Hand:
-    results = sorted(row.results, key=lambda r: r.position)
+def _hand(lines: Sequence[_Line], names: Mapping[int, str]) -> scoring.Hand:
+    """A stored hand, its lines in seat order."""
     return scoring.Hand(
-        tuple(scoring.Report(r.player.name, r.reported_total) for r in results),
-        caller=next((r.player.name for r in results if r.is_caller), None),
-        counter_caller=next((r.player.name for r in results if r.is_counter_caller), None),
-        out=frozenset(r.player.name for r in results if r.is_out),
+        tuple(scoring.Report(names[line.player_id], line.reported_total) for line in lines),
+        caller=next((names[line.player_id] for line in lines if line.is_caller), None),
+        counter_caller=next(
+            (names[line.player_id] for line in lines if line.is_counter_caller), None
+        ),
+        out=frozenset(names[line.player_id] for line in lines if line.is_out),
     )
 
 
@@ -169,14 +232,16 @@ class GameStore:
         self.session = session
 
     async def claim_message(self, chat_id: int, message_id: int) -> None:
-        """Mark a command's message as handled; a second time raises ``MessageAlreadyHandled``."""
-        if await self.session.get(models.HandledMessage, (chat_id, message_id)) is not None:
+        """Mark a command's message as handled; a second time raises ``MessageAlreadyHandled``.
+
+        One statement, whichever process gets there first: the primary key decides."""
+        connection = await self.session.connection()
+        claimed = await connection.execute(
+            insert_ignoring(self.session, _HANDLED),
+            {"chat_id": chat_id, "message_id": message_id, "handled_at": models.utcnow()},
+        )
+        if claimed.rowcount != 1:
             raise MessageAlreadyHandled
-        self.session.add(models.HandledMessage(chat_id=chat_id, message_id=message_id))
-        try:
-            await self.session.flush()
-        except IntegrityError as error:  # another process handled it meanwhile
-            raise MessageAlreadyHandled from error
 
     async def claim_edit(self, chat_id: int, message_id: int, update_id: int) -> bool:
         """Mark an edit of a message (the update ``update_id`` carried it) as handled; returns
@@ -215,7 +280,7 @@ class GameStore:
     async def running(self, chat_id: int) -> GameRecord | None:
         """The chat's running game outside tournaments."""
         return await self._one(
-            select(models.Game).where(
+            _games().where(
                 models.Game.chat_id == chat_id,
                 models.Game.state == GameState.RUNNING,
                 models.Game.tournament_id.is_(None),
@@ -224,19 +289,12 @@ class GameStore:
 
     async def running_games(self, chat_id: int) -> list[GameRecord]:
         """Every running game of the chat: one, or a tournament's tables side by side."""
-        return await self._all(
-            select(models.Game)
-            .where(models.Game.chat_id == chat_id, models.Game.state == GameState.RUNNING)
-            .order_by(models.Game.id)
-        )
+        return await self._all(_RUNNING_GAMES, chat_id=chat_id)
 
     async def tournament_games(self, tournament_id: int) -> list[GameRecord]:
         """A tournament's games as now stored (changes so far must have been flushed)."""
-        self.session.expunge_all()
         return await self._all(
-            select(models.Game)
-            .where(models.Game.tournament_id == tournament_id)
-            .order_by(models.Game.id)
+            _games().where(models.Game.tournament_id == tournament_id).order_by(models.Game.id)
         )
 
     async def started_between(
@@ -244,7 +302,7 @@ class GameStore:
     ) -> list[GameRecord]:
         """The chat's games started in ``[start, end)``, annulled ones left out."""
         return await self._all(
-            select(models.Game)
+            _games()
             .where(
                 models.Game.chat_id == chat_id,
                 models.Game.started_at >= start,
@@ -255,15 +313,12 @@ class GameStore:
         )
 
     async def get(self, game_id: int) -> GameRecord | None:
-        return await self._one(select(models.Game).where(models.Game.id == game_id))
+        return await self._one(_GAME, game_id=game_id)
 
     async def latest(self, chat_id: int) -> GameRecord | None:
         """The running game, or else the last one played in the chat (annulled or not)."""
         return await self._one(
-            select(models.Game)
-            .where(models.Game.chat_id == chat_id)
-            .order_by(models.Game.id.desc())
-            .limit(1)
+            _games().where(models.Game.chat_id == chat_id).order_by(models.Game.id.desc()).limit(1)
         )
 
     async def start(
@@ -331,46 +386,52 @@ class GameStore:
         """Store the next hand with its dealer and every player's reported total, markers and
         points."""
         number = len(record.game.hands) + 1
-        hand_row = models.HandRow(
-            game_id=record.id,
-            number=number,
-            message_id=message_id,
-            dealer_id=record.player_ids[record.game.dealer_of(number)],
+        connection = await self.session.connection()
+        hand_id = await connection.scalar(
+            _ADD_HAND,
+            {
+                "game_id": record.id,
+                "number": number,
+                "message_id": message_id,
+                "dealer_id": record.player_ids[record.game.dealer_of(number)],
+                "recorded_at": models.utcnow(),
+            },
         )
-        self.session.add(hand_row)
-        await self.session.flush()
-        self._add_lines(record, hand_row.id, scored)
-        await self.session.flush()
+        assert hand_id is not None
+        await self._add_lines(record, hand_id, scored)
 
     async def replace_hand(
         self, record: GameRecord, number: int, scored: scoring.ScoredHand
     ) -> None:
         """Hand ``number`` reported again: its lines are replaced, its dealer stays."""
         hand_id = await self._hand_id(record, number)
-        await self.session.execute(
-            delete(models.HandResult).where(models.HandResult.hand_id == hand_id)
-        )
-        self._add_lines(record, hand_id, scored)
-        await self.session.flush()
+        await self.session.execute(delete(_LINES).where(_LINES.c.hand_id == hand_id))
+        await self._add_lines(record, hand_id, scored)
         if not record.running:
             await self._keep_results(record.id)
 
-    def _add_lines(self, record: GameRecord, hand_id: int, scored: scoring.ScoredHand) -> None:
+    async def _add_lines(
+        self, record: GameRecord, hand_id: int, scored: scoring.ScoredHand
+    ) -> None:
         hand = scored.hand
-        for position, report in enumerate(hand.reports):
-            self.session.add(
-                models.HandResult(
-                    hand_id=hand_id,
-                    player_id=record.player_ids[report.player],
-                    position=position,
-                    reported_total=report.total,
-                    is_caller=report.player == hand.caller,
-                    is_counter_caller=report.player == hand.counter_caller,
-                    is_out=report.player in hand.out,
-                    points=scored.points[report.player],
-                    call_won=_call_won(scored, report.player),
-                )
-            )
+        connection = await self.session.connection()
+        await connection.execute(
+            _ADD_LINES,
+            [
+                {
+                    "hand_id": hand_id,
+                    "player_id": record.player_ids[report.player],
+                    "position": position,
+                    "reported_total": report.total,
+                    "is_caller": report.player == hand.caller,
+                    "is_counter_caller": report.player == hand.counter_caller,
+                    "is_out": report.player in hand.out,
+                    "points": scored.points[report.player],
+                    "call_won": _call_won(scored, report.player),
+                }
+                for position, report in enumerate(hand.reports)
+            ],
+        )
 
     async def leave(self, record: GameRecord, name: str) -> None:
         """``name`` plays no hand after the ones played so far."""
@@ -517,17 +578,39 @@ class GameStore:
         row.ended_at = None if state is GameState.RUNNING else now
         await self.session.flush()
 
-    async def _one(self, query: Select[models.Game]) -> GameRecord | None:
-        row = await self.session.scalar(query.options(*_WITH_EVERYTHING))
-        return _to_record(row) if row is not None else None
+    async def _one(self, query: Select[Any], **params: object) -> GameRecord | None:
+        records = await self._all(query, **params)
+        return records[0] if records else None
 
-    async def _all(self, query: Select[models.Game]) -> list[GameRecord]:
-        rows = await self.session.scalars(query.options(*_WITH_EVERYTHING))
-        return [_to_record(row) for row in rows]
+    async def _all(self, query: Select[Any], **params: object) -> list[GameRecord]:
+        """The games ``query`` selects (their rows' columns), each rebuilt from its seats and
+        hands: three queries of plain rows whatever the number of games and hands, with no ORM
+        objects to build and nothing stale from this session's identity map."""
+        await self.session.flush()  # what this unit of work changed, as the queries see it
+        connection = await self.session.connection()
+        games = (await connection.execute(query, params)).all()
+        if not games:
+            return []
+        ids = {"ids": [game.id for game in games]}
+        seats_of: dict[int, list[Any]] = {game.id: [] for game in games}
+        for seat in await connection.execute(_SEATS_OF_GAMES, ids):
+            seats_of[seat.game_id].append(seat)
+        lines_of: dict[int, list[_Line]] = {game.id: [] for game in games}
+        for (
+            game_id,
+            hand_id,
+            number,
+            player,
+            total,
+            caller,
+            counter,
+            out,
+        ) in await connection.execute(_LINES_OF_GAMES, ids):
+            lines_of[game_id].append(_Line(hand_id, number, player, total, caller, counter, out))
+        return [_to_record(game, seats_of[game.id], lines_of[game.id]) for game in games]
 
     async def _reload(self, game_id: int) -> GameRecord:
-        self.session.expunge_all()  # the relationships just changed: load them afresh
-        record = await self._one(select(models.Game).where(models.Game.id == game_id))
+        record = await self._one(_GAME, game_id=game_id)
         assert record is not None
         return record
 

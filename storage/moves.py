@@ -24,8 +24,7 @@ async def move_chat(session: AsyncSession, old: int, new: int) -> bool:
     source = await session.get(models.Chat, old, populate_existing=True)
     if source is None:
         return False
-    target = await session.get(models.Chat, new, populate_existing=True)
-    assert target is not None  # created by its lock
+    target = await chats.ensure(new)
     games = GameStore(session)
     if await games.running_games(new):
         # The new chat has a game going already: the old chat's are closed as they stand.

@@ -22,7 +22,7 @@ def test_totals_are_summed_hand_after_hand() -> None:
         hand("Bruno", Anna=9, Bruno=7),
     )
     assert game.totals() == {"Anna": 9, "Bruno": 34}
-    assert game.running_totals() == [{"Anna": 0, "Bruno": 12}, {"Anna": 9, "Bruno": 34}]
+    assert game.running_totals() == ({"Anna": 0, "Bruno": 12}, {"Anna": 9, "Bruno": 34})
 
 
 def test_game_ends_at_exactly_the_target_and_lowest_wins() -> None:
