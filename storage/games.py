@@ -106,6 +106,12 @@ _RUNNING_GAMES = (
 )
 _ADD_HAND = insert(_HANDS).returning(_HANDS.c.id)
 _ADD_LINES = insert(_LINES)
+_ADD_SEATS = insert(cast(Table, models.Seat.__table__))
+_PLAYERS = cast(Table, models.Player.__table__)
+_PLAYER_IDS = select(_PLAYERS.c.name_key, _PLAYERS.c.id).where(
+    _PLAYERS.c.chat_id == bindparam("chat_id"),
+    _PLAYERS.c.name_key.in_(bindparam("keys", expanding=True)),
+)
 _SEATS_OF_GAMES = (
     select(
         models.Seat.game_id,
@@ -360,10 +366,15 @@ class GameStore:
             await self.session.flush()
         except IntegrityError as error:  # another process started one meanwhile
             raise GameAlreadyRunning from error
-        for position, name in enumerate(names):
-            player = await self._player(chat_id, name)
-            self.session.add(models.Seat(game_id=row.id, player_id=player.id, position=position))
-        await self.session.flush()
+        players = await self._players(chat_id, names)
+        connection = await self.session.connection()
+        await connection.execute(
+            _ADD_SEATS,
+            [
+                {"game_id": row.id, "player_id": players[name_key(name)], "position": position}
+                for position, name in enumerate(names)
+            ],
+        )
         return await self._reload(row.id)
 
     async def seat(self, record: GameRecord, name: str) -> GameRecord:
@@ -613,6 +624,18 @@ class GameStore:
         record = await self._one(_GAME, game_id=game_id)
         assert record is not None
         return record
+
+    async def _players(self, chat_id: int, names: Sequence[str]) -> dict[str, int]:
+        """The ids of the chat's players by these names (by ``name_key``); who is new is
+        created with this spelling. Two statements however many players."""
+        keys = {name_key(name): name for name in names}
+        connection = await self.session.connection()
+        await connection.execute(
+            insert_ignoring(self.session, _PLAYERS),
+            [{"chat_id": chat_id, "name": name, "name_key": key} for key, name in keys.items()],
+        )
+        rows = await connection.execute(_PLAYER_IDS, {"chat_id": chat_id, "keys": list(keys)})
+        return {key: player_id for key, player_id in rows}
 
     async def _player(self, chat_id: int, name: str) -> models.Player:
         """The chat's player by that name, created with this spelling if new."""

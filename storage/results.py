@@ -11,13 +11,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import cast
 
-from sqlalchemy import Table, bindparam, case, delete, func, select, update
+from sqlalchemy import Table, bindparam, case, delete, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 import scoring
 from storage import models
 
 _RESULTS = cast(Table, models.GameResult.__table__)
+_RATINGS = cast(Table, models.Rating.__table__)
 
 
 @dataclass(frozen=True)
@@ -56,21 +57,25 @@ class Results:
     ) -> None:  # fmt: skip
         """A game has finished (or finished differently): its places, then the ratings."""
         before = await self._players_of(game_id)
-        await self._delete(game_id)
-        self.session.add_all(
-            models.GameResult(
-                game_id=game_id,
-                player_id=player_ids[p.player],
-                rank=p.rank,
-                total=p.total,
-                won=p.won,
-                quadri=p.quadri,
-                mu=scoring.NEWCOMER.mu,  # set by _rerate below
-                sigma=scoring.NEWCOMER.sigma,
-            )
-            for p in placings
+        if before:
+            await self._delete(game_id)
+        connection = await self.session.connection()
+        await connection.execute(
+            insert(_RESULTS),
+            [
+                {
+                    "game_id": game_id,
+                    "player_id": player_ids[p.player],
+                    "rank": p.rank,
+                    "total": p.total,
+                    "won": p.won,
+                    "quadri": p.quadri,
+                    "mu": scoring.NEWCOMER.mu,  # set by _rerate below
+                    "sigma": scoring.NEWCOMER.sigma,
+                }
+                for p in placings
+            ],
         )
-        await self.session.flush()
         await self._rerate(chat_id, game_id, also=before)
 
     async def forget(self, chat_id: int, game_id: int) -> None:
@@ -195,16 +200,17 @@ class Results:
             .where(models.GameResult.player_id.in_(players))
             .group_by(models.GameResult.player_id)
         )
-        self.session.add_all(
-            models.Rating(
-                player_id=player,
-                chat_id=chat_id,
-                games=games,
-                wins=wins,
-                rank_sum=rank_sum,
-                mu=skills[player].mu,
-                sigma=skills[player].sigma,
-            )
+        lines = [
+            {
+                "player_id": player,
+                "chat_id": chat_id,
+                "games": games,
+                "wins": wins,
+                "rank_sum": rank_sum,
+                "mu": skills[player].mu,
+                "sigma": skills[player].sigma,
+            }
             for player, games, wins, rank_sum in totals
-        )
-        await self.session.flush()
+        ]
+        if lines:
+            await self.session.execute(insert(_RATINGS), lines)
