@@ -6,13 +6,16 @@ Without ``--webhook`` or ``--polling``, it runs as a webhook when WEBHOOK_URL is
 from __future__ import annotations
 
 import argparse
+import asyncio
 import logging
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from urllib.parse import urlsplit
 
 from telegram.error import InvalidToken
 
+from bot import console
 from bot.app import ALLOWED_UPDATES, build_application
 from bot.logs import configure_logging
 from bot.settings import Settings, SettingsError
@@ -42,6 +45,20 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         const="polling",
         help="fetch updates from Telegram with long polling (no public URL needed)",
     )
+    mode.add_argument(
+        "--console",
+        dest="mode",
+        action="store_const",
+        const="console",
+        help="play in this terminal instead of Telegram: each line typed is a message in a "
+        "group chat (no token needed; same database settings)",
+    )
+    parser.add_argument(
+        "--files",
+        type=Path,
+        default=Path("tamalo-console"),
+        help="with --console: where the charts and exports sent are saved (default: %(default)s)",
+    )
     return parser.parse_args(argv)
 
 
@@ -54,6 +71,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         log.error("%s", error)
         return 2
     secrets = [s.get() for s in (settings.token, settings.webhook_secret) if s is not None]
+    if args.mode == "console":
+        configure_logging("WARNING", secrets)  # the terminal is for the game
+        asyncio.run(console.run(settings, sys.stdin, sys.stdout, args.files))
+        return 0
     configure_logging(settings.log_level, secrets)
     webhook = args.mode == "webhook" or (args.mode is None and settings.webhook_url is not None)
     try:

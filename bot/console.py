@@ -1,0 +1,232 @@
+"""``python -m bot --console``: the same Application, with a terminal instead of Telegram.
+
+Each line typed arrives as a message in one group chat; the bot's replies are printed.
+Buttons are printed numbered, and typing the number presses the button. Photos and documents
+are saved as files and their paths printed. ``Bruno> /tresei`` types as someone else (each
+name is one Telegram user). It uses the bot's own database settings (``DATABASE_URL``), so a
+newcomer can rehearse a whole game night before asking @BotFather for a token.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from telegram import Update
+from telegram.request import BaseRequest, RequestData
+
+from bot.app import build_application, running
+from bot.context import TamaloApp
+from bot.settings import Secret, Settings
+
+#: The console's group chat and its members.
+CHAT = {"id": -1_000_000_001, "type": "group", "title": "Tavolo (console)"}
+BOT_USER = {"id": 1, "is_bot": True, "first_name": "TamaloBot", "username": "TamaloBot"}
+#: Whoever types a line without ``Name>`` in front.
+YOU = "Tu"
+#: ``Bruno> /mano …``: the line typed by Bruno.
+SPEAKER = re.compile(r"^\s*([^\s>/][^>]{0,31})>\s?(.*)$")
+#: Methods answered with the message they send.
+SENDING = frozenset({"sendMessage", "editMessageText", "sendPhoto", "sendDocument"})
+FILES = {"sendPhoto": "photo", "sendDocument": "document"}
+
+
+@dataclass(frozen=True)
+class Button:
+    label: str
+    data: str
+    message: dict[str, Any]
+
+
+class ConsoleRequest(BaseRequest):
+    """A Bot API that prints what the bot sends, saves its files and remembers the last
+    buttons shown; every user is an admin of the console's group."""
+
+    def __init__(self, out: TextIO, files: Path) -> None:
+        self.out = out
+        self.files = files
+        self.buttons: list[Button] = []
+        self._message_ids = itertools.count(1_000_000)
+        self._file_numbers = itertools.count(1)
+
+    async def initialize(self) -> None:
+        pass
+
+    async def shutdown(self) -> None:
+        pass
+
+    @property
+    def read_timeout(self) -> float:
+        return 1.0
+
+    async def do_request(
+        self,
+        url: str,
+        method: str,
+        request_data: RequestData | None = None,
+        read_timeout: object = None,
+        write_timeout: object = None,
+        connect_timeout: object = None,
+        pool_timeout: object = None,
+    ) -> tuple[int, bytes]:
+        name = url.rsplit("/", 1)[-1]
+        parameters: dict[str, Any] = dict(request_data.parameters) if request_data else {}
+        result: object = True
+        if name == "getMe":
+            result = BOT_USER
+        elif name == "getChatMember":
+            user = {"id": int(parameters["user_id"]), "is_bot": False, "first_name": YOU}
+            result = {"status": "creator", "user": user, "is_anonymous": False}
+        elif name == "answerCallbackQuery" and parameters.get("text"):
+            self._print(f"🤖 ({parameters['text']})")
+        elif name in SENDING:
+            result = self._show(name, parameters, request_data)
+        return 200, json.dumps({"ok": True, "result": result}).encode()
+
+    def _show(
+        self, name: str, parameters: dict[str, Any], request_data: RequestData | None
+    ) -> dict[str, Any]:
+        message_id = int(parameters.get("message_id") or next(self._message_ids))
+        message: dict[str, Any] = {"message_id": message_id, "date": 0, "chat": CHAT,
+                                   "from": BOT_USER}  # fmt: skip
+        lines = []
+        if name == "editMessageText":
+            lines.append("🤖 (messaggio aggiornato)")
+        if text := parameters.get("text") or parameters.get("caption"):
+            message["text"] = text
+            lines.append(f"🤖 {text}")
+        if name in FILES and request_data is not None:
+            path = self._save(request_data, FILES[name])
+            lines.append(f"🤖 [{FILES[name]}: {path}]")
+        if keyboard := _keyboard(parameters.get("reply_markup")):
+            self.buttons = [Button(label, data, message) for label, data in keyboard]
+            lines.append(
+                "   " + "  ".join(f"[{n}] {b.label}" for n, b in enumerate(self.buttons, 1))
+            )
+        self._print("\n".join(lines))
+        return message
+
+    def _save(self, request_data: RequestData, field: str) -> Path:
+        self.files.mkdir(parents=True, exist_ok=True)
+        filename, content, _ = request_data.multipart_data[field]
+        # Charts are PNG images; a document keeps the name the bot gave it.
+        name = "grafico.png" if field == "photo" else Path(filename or "documento").name
+        path = self.files / f"{next(self._file_numbers):03d}-{name}"
+        path.write_bytes(content if isinstance(content, bytes) else content.read())
+        return path.resolve()
+
+    def _print(self, text: str) -> None:
+        print(text, file=self.out, flush=True)
+
+
+def _keyboard(markup: object) -> list[tuple[str, str]]:
+    """The inline buttons of a ``reply_markup``, row after row: (label, callback data)."""
+    if isinstance(markup, str):
+        markup = json.loads(markup)
+    if not isinstance(markup, dict):
+        return []
+    return [
+        (button["text"], button.get("callback_data", ""))
+        for row in markup.get("inline_keyboard", [])
+        for button in row
+    ]
+
+
+class Typist:
+    """Turns the lines typed into the updates Telegram would deliver."""
+
+    def __init__(self) -> None:
+        self._ids = itertools.count(1)
+        self._users: dict[str, int] = {}
+
+    def user(self, name: str) -> dict[str, Any]:
+        user_id = self._users.setdefault(name.casefold(), 100 + len(self._users))
+        return {"id": user_id, "is_bot": False, "first_name": name}
+
+    def message(self, line: str) -> dict[str, Any]:
+        name, text = YOU, line
+        if spoken := SPEAKER.match(line):
+            name, text = spoken[1].strip(), spoken[2]
+        number = next(self._ids)
+        message: dict[str, Any] = {
+            "message_id": number,
+            "date": 0,
+            "chat": CHAT,
+            "from": self.user(name),
+            "text": text,
+        }
+        if text.startswith("/"):
+            command = len(text.split(maxsplit=1)[0])
+            message["entities"] = [{"type": "bot_command", "offset": 0, "length": command}]
+        return {"update_id": number, "message": message}
+
+    def press(self, button: Button, name: str = YOU) -> dict[str, Any]:
+        number = next(self._ids)
+        return {
+            "update_id": number,
+            "callback_query": {
+                "id": str(number),
+                "from": self.user(name),
+                "chat_instance": "console",
+                "data": button.data,
+                "message": button.message,
+            },
+        }
+
+
+def console_settings(settings: Settings) -> Settings:
+    """The bot's settings; without a token, a stand-in (nothing is sent to Telegram)."""
+    if settings.token is not None:
+        return settings
+    return Settings(
+        token=Secret("0:console"),
+        database_url=settings.database_url,
+        log_level=settings.log_level,
+        chart_workers=settings.chart_workers,
+    )
+
+
+def _update(app: TamaloApp, data: dict[str, Any]) -> Update:
+    update = Update.de_json(data, app.bot)
+    assert update is not None
+    return update
+
+
+def _pressed(line: str, buttons: Sequence[Button]) -> tuple[Button, str] | None:
+    """``2`` (or ``Bruno> 2``) presses the second of the buttons shown last."""
+    name, text = YOU, line
+    if spoken := SPEAKER.match(line):
+        name, text = spoken[1].strip(), spoken[2]
+    text = text.strip()
+    if text.isdigit() and 1 <= int(text) <= len(buttons):
+        return buttons[int(text) - 1], name
+    return None
+
+
+async def run(settings: Settings, stdin: TextIO, out: TextIO, files: Path) -> None:
+    """Play until the input ends: each line a message (or a button pressed)."""
+    request = ConsoleRequest(out, files)
+    app = build_application(console_settings(settings), request=request, rate_limit=False)
+    typist = Typist()
+    print(
+        "TamaloBot, console. Scrivi i comandi come nel gruppo (/aiuto per l'elenco); "
+        "«Bruno> /mano …» scrive come Bruno; un numero preme il pulsante. Ctrl-D per uscire.",
+        file=out,
+        flush=True,
+    )
+    async with running(app):
+        while line := await asyncio.to_thread(stdin.readline):
+            line = line.rstrip("\n")
+            if not line.strip():
+                continue
+            if (pressed := _pressed(line, request.buttons)) is not None:
+                button, name = pressed
+                await app.process_update(_update(app, typist.press(button, name)))
+            else:
+                await app.process_update(_update(app, typist.message(line)))

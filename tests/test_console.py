@@ -1,0 +1,71 @@
+"""``python -m bot --console``: a game night typed in a terminal, without Telegram."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from bot import texts
+
+NIGHT = """\
+/nuova soglia=30 Anna Bruno Carla
+/mano Anna 3 Bruno 12 Carla 7 t=Anna
+/tresei
+Anna> 2
+Bruno> 2
+/mano Anna 10 Bruno 25 Carla 2 t=Carla
+/classifica generale
+/esporta
+"""
+
+
+def play(script: str, tmp_path: Path) -> str:
+    """Run the console with ``script`` as what is typed; what it printed."""
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("TELEGRAM_", "WEBHOOK_", "DATABASE_"))
+    }
+    env["DATABASE_URL"] = f"sqlite+aiosqlite:///{tmp_path / 'tamalo.db'}"
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "--console", "--files", str(tmp_path / "files")],
+        input=script,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+        env=env | {"PYTHONPATH": str(Path(__file__).parents[1])},
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_a_game_night_typed_in_the_console_plays_to_its_end(tmp_path: Path) -> None:
+    out = play(NIGHT, tmp_path)
+
+    assert "🤖 Mano 1:" in out
+    # The vote's buttons are printed numbered; Anna and Bruno press "No": the game goes on.
+    assert f"[1] {texts.VOTE_YES}  [2] {texts.VOTE_NO}" in out
+    assert f"🤖 ({texts.VOTE_COUNTED})" in out
+    assert "🤖 (messaggio aggiornato)" in out
+    assert "🏆 Vince Carla con 7 punti!" in out
+    assert "🏆 Classifica generale\n1. Carla · abilità" in out
+
+    # The final chart and the export are saved as files, their paths printed.
+    saved = [Path(p) for p in re.findall(r"\[(?:photo|document): (.+)\]", out)]
+    assert [p.name[:10] for p in saved] == ["001-grafic", "002-tamalo"]
+    assert saved[1].suffix == ".csv"
+    assert saved[0].read_bytes().startswith(b"\x89PNG")
+    assert "Carla" in saved[1].read_text(encoding="utf-8")
+
+
+def test_the_console_keeps_its_games_in_the_bots_database(tmp_path: Path) -> None:
+    play("/nuova Anna Bruno\n/mano Anna 3 Bruno 12\n", tmp_path)
+
+    out = play("/classifica\n", tmp_path)
+
+    assert "1. Anna 0\n2. Bruno 12" in out
