@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -20,7 +22,17 @@ from telegram.ext import (
 from telegram.request import BaseRequest
 
 from bot import texts
-from bot.commands import charts, game, help, lifecycle, standings, stats, tournament, vote
+from bot.commands import (
+    charts,
+    entry,
+    game,
+    help,
+    lifecycle,
+    standings,
+    stats,
+    tournament,
+    vote,
+)
 from bot.commands import settings as chat_settings
 from bot.commands.common import Handler
 from bot.context import CONTEXT_TYPES, Context, TamaloApp
@@ -43,7 +55,7 @@ ALLOWED_UPDATES = [Update.MESSAGE, Update.EDITED_MESSAGE, Update.CALLBACK_QUERY]
 HANDLERS: tuple[tuple[tuple[str, ...], Handler], ...] = (
     (("start", "aiuto", "help"), help.show_help),
     (("nuova", "new"), game.new_game),
-    (("mano", "hand"), game.record_hand),
+    (("mano", "hand"), entry.hand),
     (("entra", "join"), game.join),
     (("esci", "leave"), game.leave),
     (("correggi", "fix"), game.fix_hand),
@@ -92,6 +104,7 @@ def build_application(
     app.add_handler(CommandHandler(("mano", "hand"), game.edit_hand, filters=EDITED_MESSAGES))
     app.add_handler(MessageHandler(EDITED_COMMANDS, help.explain_edits))
     app.add_handler(CallbackQueryHandler(vote.cast_vote, pattern=vote.CALLBACK))
+    app.add_handler(CallbackQueryHandler(entry.press, pattern=entry.PATTERN))
     app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, lifecycle.chat_migrated))
     app.add_error_handler(report_error)
     return app
@@ -100,12 +113,17 @@ def build_application(
 async def open_resources(app: TamaloApp) -> None:
     """Upgrade the schema, then publish the command menu."""
     await app.bot_data.db.upgrade()
+    app.bot_data.sweeper = asyncio.create_task(entry.keep_sweeping(app))
     await app.bot.set_my_commands(
         [BotCommand(command, description) for command, _, description in texts.COMMANDS]
     )
 
 
 async def close_resources(app: TamaloApp) -> None:
+    if (sweeper := app.bot_data.sweeper) is not None:
+        sweeper.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await sweeper
     app.bot_data.renderer.close()
     await app.bot_data.db.close()
 

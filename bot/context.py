@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot
@@ -15,6 +16,8 @@ class BotData:
 
     db: Database
     renderer: Renderer
+    #: Closes hand entries left alone (see ``bot.commands.entry``), while the bot runs.
+    sweeper: asyncio.Task[None] | None = None
 
 
 class Context(CallbackContext[ExtBot[Any], dict[object, object], dict[object, object], BotData]):

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from bot import texts
 from scoring import (
     DEFAULT_TARGET,
+    MAX_TOTAL,
     QUADRI_PLAYERS,
     TOURNAMENT_MIN_PLAYERS,
     CardError,
@@ -26,18 +27,23 @@ from storage import ChatSettings
 MAX_NAME = 32
 #: More than a table holds; it also keeps every reply well under Telegram's 4096 characters.
 MAX_PLAYERS = 12
-#: No real hand comes near this; a bigger number is a typo.
-MAX_TOTAL = 500
 
 _NAME = re.compile(r"[^\W\d_][\w'.\-]*")
 _NUMBER = re.compile(r"[+-]?[0-9]+")
 _SPACED_SEPARATOR = re.compile(r"\s*([,=])\s*")
 
 
+#: A word typed and quoted back in a mistake's reply is cut to this: quoted whole, a pasted
+#: wall of text could make the reply longer than the 4096 characters Telegram accepts.
+QUOTED_WORD = 60
+_LONG_WORD = re.compile(rf"[^\s«»]{{{QUOTED_WORD + 1},}}")
+
+
 class UserError(ValueError):
     """Something typed that the bot cannot take; ``message`` tells the chat what to type."""
 
     def __init__(self, message: str) -> None:
+        message = _LONG_WORD.sub(lambda word: word[0][: QUOTED_WORD - 1] + "…", message)
         super().__init__(message)
         self.message = message
 

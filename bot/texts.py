@@ -5,7 +5,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date, datetime
 
-from scoring import HANDS_PER_QUADRO, QUADRI, Game, Mode, Rules, ScoredHand, Standing, quadro_of
+from bot.entry import Entry
+from bot.entry import Step as EntryStep
+from scoring import (
+    HANDS_PER_QUADRO,
+    MAX_TOTAL,
+    QUADRI,
+    Game,
+    Mode,
+    Rules,
+    ScoredHand,
+    Standing,
+    quadro_of,
+)
 from storage import (
     DEFAULT_TIMEZONE,
     ChatOverview,
@@ -50,6 +62,7 @@ Comandi (tra parentesi l'alias inglese):
 /mano Anna 3 Bruno 12 Carlo 7 t=Anna (/hand) — registra una mano: il totale di ognuno \
 e chi ha chiamato Tamalo (t= o tamalo=)
 /mano 3 12 7 t=Anna — gli stessi totali, nell'ordine dei posti
+/mano da solo — la mano si inserisce con i pulsanti: chi ha chiamato, poi i totali
 /mano Anna A,7,KN Bruno 12 Carlo 0 — un totale si può scrivere con le carte
 /mano Bruno 12 Carlo 7 f=Anna — f= (fuori=) chi ha finito le carte: ha 0, il totale si può omettere
 /classifica (/standings) — la classifica della partita
@@ -97,7 +110,8 @@ JOIN_EMPTY = "Scrivi chi entra, per esempio /entra Dario."
 JOIN_MANY = "Entra un giocatore alla volta: /entra Dario."
 HAND_EMPTY = (
     "Scrivi il totale di ogni giocatore: /mano Anna 3 Bruno 12 t=Anna, "
-    "oppure solo i totali nell'ordine dei posti: /mano 3 12 t=Anna."
+    "oppure solo i totali nell'ordine dei posti: /mano 3 12 t=Anna; "
+    "oppure /mano da solo, e la inserisci con i pulsanti."
 )
 EDITS_CHANGE_NOTHING = (
     "Modificare questo comando dopo averlo inviato non cambia nulla: scrivilo di nuovo in un "
@@ -923,3 +937,68 @@ def unknown_timezone(value: str) -> str:
         f"«{value}» non è un fuso orario che conosco. Scrivilo come Continente/Città, "
         "per esempio fuso=Europe/Rome o fuso=America/New_York."
     )
+
+
+# --- /mano alone: the hand entered with buttons ---
+
+ENTRY_NOBODY = "Nessuno"
+ENTRY_DELETE = "⌫"
+ENTRY_OUT = "fuori"
+ENTRY_OK = "OK ✔️"
+ENTRY_BACK = "↩️ Indietro"
+ENTRY_RECORD = "✅ Registra"
+ENTRY_CANCEL = "✖️ Annulla"
+ENTRY_CANCELLED = "Inserimento annullato: nessuna mano registrata."
+ENTRY_EXPIRED = "⌛ Inserimento scaduto dopo 10 minuti senza tocchi: nessuna mano registrata."
+ENTRY_CLOSED = "Questo inserimento è chiuso."
+ENTRY_STALE = "Pulsante superato: ecco dove sei."
+ENTRY_TOURNAMENT = (
+    "Durante un torneo scrivi la mano per intero, così so a quale tavolo va: "
+    "/mano Anna 3 Bruno 12 …"
+)
+ENTRY_MISTAKES = {
+    "nothing_typed": "Scrivi prima il totale con i numeri (o premi «fuori»).",
+    "too_high": f"Un totale arriva al massimo a {MAX_TOTAL}.",
+    "counter_is_caller": "Chi chiama Tamalo non può chiamare anche ControTamalo.",
+    "stale": ENTRY_STALE,
+}
+
+
+def entry_busy(who: str) -> str:
+    return (
+        f"{who} sta già inserendo questa mano con i pulsanti: aspetta che finisca (o che "
+        "la annulli). Puoi sempre scriverla per intero: /mano Anna 3 Bruno 12 …"
+    )
+
+
+def entry_not_yours(who: str) -> str:
+    return f"Sta inserendo {who}: solo lui o lei può premere questi pulsanti."
+
+
+def entry_view(entry: Entry, number: int, who: str, label: str = "") -> str:
+    """The entry message: what has been entered so far, and what to choose now."""
+    lines = [f"✍️ {label}Mano {number}, la inserisce {who}."]
+    if entry.step is not EntryStep.CALLER:
+        lines.append(f"Tamalo: {entry.caller or 'nessuno'}")
+        if entry.contro and entry.caller:
+            counter = entry.counter or "nessuno"
+            lines.append(f"ControTamalo: {counter if entry.step is not EntryStep.COUNTER else '…'}")
+    if entry.step in (EntryStep.TOTALS, EntryStep.CONFIRM):
+        lines.append("")
+        for index, (player, total) in enumerate(zip(entry.players, entry.totals, strict=True)):
+            if entry.step is EntryStep.TOTALS and index == entry.current:
+                lines.append(f"▶️ {player} {entry.typing or '…'}")
+            elif total is None:
+                lines.append(f"{player} …")
+            else:
+                lines.append(f"{player} {total}" + (" (fuori)" if player in entry.out else ""))
+    lines.append("")
+    if entry.step is EntryStep.CALLER:
+        lines.append("Chi ha chiamato Tamalo?")
+    elif entry.step is EntryStep.COUNTER:
+        lines.append("Chi ha chiamato ControTamalo?")
+    elif entry.step is EntryStep.TOTALS:
+        lines.append(f"Totale di {entry.player}: i numeri, poi OK (o «fuori» se è senza carte).")
+    else:
+        lines.append("Tutto giusto? «Registra» e la mano è segnata.")
+    return "\n".join(lines)

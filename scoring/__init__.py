@@ -7,6 +7,7 @@ from scoring.game import Game, ScoredHand, Standing, entry_total, quadro_of, sco
 from scoring.model import (
     DEFAULT_TARGET,
     HANDS_PER_QUADRO,
+    MAX_TOTAL,
     QUADRI,
     QUADRI_PLAYERS,
     Hand,
@@ -22,6 +23,7 @@ from scoring.tournament import draw_tables, finalists
 __all__ = [
     "DEFAULT_TARGET",
     "HANDS_PER_QUADRO",
+    "MAX_TOTAL",
     "NEWCOMER",
     "PROVISIONAL_BELOW",
     "QUADRI",

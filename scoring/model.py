@@ -11,6 +11,8 @@ DEFAULT_TARGET = 100
 QUADRI = 4
 HANDS_PER_QUADRO = 4
 QUADRI_PLAYERS = 4
+#: The highest total a hand may report: no real hand comes near it, a bigger number is a typo.
+MAX_TOTAL = 500
 
 
 class Mode(enum.StrEnum):

@@ -2,6 +2,7 @@
 
 from storage.chats import DEFAULT_TIMEZONE, ChatSettings, ChatStore
 from storage.db import Database
+from storage.entries import ENTRY_LIFETIME, EntryInProgress, EntryStore, StoredEntry
 from storage.games import (
     GameAlreadyRunning,
     GameRecord,
@@ -18,10 +19,13 @@ from storage.stats import ChatOverview, ExportRow, HandFigures, PlayerStats, Riv
 
 __all__ = [
     "DEFAULT_TIMEZONE",
+    "ENTRY_LIFETIME",
     "ChatOverview",
     "ChatSettings",
     "ChatStore",
     "Database",
+    "EntryInProgress",
+    "EntryStore",
     "ExportRow",
     "GameAlreadyRunning",
     "GameRecord",
@@ -35,6 +39,7 @@ __all__ = [
     "Rivalry",
     "Stage",
     "StatsStore",
+    "StoredEntry",
     "Tally",
     "TournamentRunning",
     "move_chat",

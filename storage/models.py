@@ -14,6 +14,7 @@ from sqlalchemy import (
     Integer,
     MetaData,
     String,
+    Text,
     UniqueConstraint,
     false,
     text,
@@ -208,6 +209,23 @@ class HandResult(Base):
     call_won: Mapped[bool | None] = mapped_column(Boolean)
 
     player: Mapped[Player] = relationship(lazy="raise")
+
+
+class HandEntry(Base):
+    """A hand being entered with buttons (``/mano`` alone): one at a time per game. ``state``
+    is the entry as JSON (``bot.entry.Entry``); ``message_id`` the bot's message it edits."""
+
+    __tablename__ = "hand_entries"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), unique=True)
+    chat_id: Mapped[int] = mapped_column(BigInteger)
+    message_id: Mapped[int | None] = mapped_column(BigInteger)
+    user_id: Mapped[int] = mapped_column(BigInteger)
+    user_name: Mapped[str] = mapped_column(String(64))
+    state: Mapped[str] = mapped_column(Text)
+    #: The last press: an entry left alone for a while expires.
+    touched_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 class Vote(Base):

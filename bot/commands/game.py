@@ -89,20 +89,25 @@ async def record_hand(update: Update, context: Context) -> None:
     """Record one hand of the running game and show the points and standings."""
     message = message_of(update)
     async with changes(update, context) as games:
-        record, game, after = await _record(games, message, context.text_args)
+        record, game, after = await record_text(games, message.chat_id, message.message_id,
+                                                context.text_args)  # fmt: skip
     await message.reply_text(texts.hand_recorded(game, texts.table_label(record)) + after)
-    await _chart_if_ended(message, context, record, game)
+    await chart_if_ended(message, context, record, game)
 
 
-async def _record(games: GameStore, message: Message, text: str) -> tuple[GameRecord, Game, str]:
-    """Add the hand ``text`` reports to the running game (at a tournament, the table of its
-    players): the game as it was, as it is now, and what its end adds to the reply."""
-    record = await running_game(games, message.chat_id, text)
+async def record_text(
+    games: GameStore, chat_id: int, message_id: int, text: str, record: GameRecord | None = None
+) -> tuple[GameRecord, Game, str]:
+    """Add the hand ``text`` reports (as typed after /mano; ``message_id`` is the message it
+    came in) to ``record``'s game, or else the running game (at a tournament, the table of
+    its players): the game as it was, as it is now, and what its end adds to the reply."""
+    if record is None:
+        record = await running_game(games, chat_id, text)
     game = record.game
     absent = [p for p in game.players if p not in game.next_players]
     hand = parse_hand(text, game.next_players, game.rules, absent=absent)
     game = game.with_hand(hand)
-    await games.add_hand(record, game.hands[-1], message.message_id)
+    await games.add_hand(record, game.hands[-1], message_id)
     return record, game, await settle(games, record, game)
 
 
@@ -122,7 +127,9 @@ async def edit_hand(update: Update, context: Context) -> None:
         if found is None and handled:
             raise UserError(texts.EDITED_HAND_GONE)
         if found is None:
-            record, game, after = await _record(games, message, context.text_args)
+            record, game, after = await record_text(
+                games, message.chat_id, message.message_id, context.text_args
+            )
             reply = texts.hand_recorded(game, texts.table_label(record)) + after
         else:
             game_id, number = found
@@ -136,10 +143,10 @@ async def edit_hand(update: Update, context: Context) -> None:
             game, after = await _correct(games, record, number, context.text_args)
             reply = texts.hand_fixed(game, number, texts.table_label(record)) + after
     await message.reply_text(reply)
-    await _chart_if_ended(message, context, record, game)
+    await chart_if_ended(message, context, record, game)
 
 
-async def _chart_if_ended(
+async def chart_if_ended(
     message: Message, context: Context, record: GameRecord, game: Game
 ) -> None:
     """The hand just stored ended the game: send its chart."""
@@ -159,7 +166,7 @@ async def fix_hand(update: Update, context: Context) -> None:
     await message_of(update).reply_text(
         texts.hand_fixed(game, number, texts.table_label(record)) + after
     )
-    await _chart_if_ended(message_of(update), context, record, game)
+    await chart_if_ended(message_of(update), context, record, game)
 
 
 async def _correct(

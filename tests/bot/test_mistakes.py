@@ -24,7 +24,7 @@ MISTAKES_DURING_A_GAME = [
     ("/mano 3 4", "Hai scritto 2 totali, ma giocano in 3: Anna, Bruno e Carlo."),
     ("/mano 3 4 5 6", "Hai scritto 4 totali, ma giocano in 3"),
     ("/mano 3 4 99999999999999999999", "è troppo per una mano (al massimo 500)"),
-    ("/mano", "Scrivi il totale di ogni giocatore: /mano Anna 3 Bruno 12 t=Anna"),
+    ("/mano t=Anna", "Scrivi il totale di ogni giocatore: /mano Anna 3 Bruno 12 t=Anna"),
     ("/nuova Dario Elena", "C'è già una partita in corso (Anna, Bruno e Carlo). Chiudila con /fine"),
     ("/entra", "Scrivi chi entra, per esempio /entra Dario."),
     ("/entra anna", "Anna gioca già in questa partita."),

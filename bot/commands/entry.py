@@ -1,0 +1,221 @@
+"""``/mano`` alone: the hand entered with buttons, in one message edited in place.
+
+Where the entry stands is stored between presses (``storage.entries``), so a restart or
+another bot process carries on with it. Every press is one unit of work under the chat's
+lock; the last one records the hand exactly as ``/mano`` with the same text would, and
+closes the entry in the same transaction, so a double tap records it once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
+from telegram.error import BadRequest, TelegramError
+
+from bot import texts
+from bot.commands.common import changes, changing, message_of, replies_to_mistakes
+from bot.commands.game import chart_if_ended, record_hand, record_text
+from bot.context import Context, TamaloApp
+from bot.entry import PREFIX, Action, Entry, EntryMistake, Step, callback, parse_callback
+from bot.parsing import UserError
+from scoring import Game, Mode
+from storage import EntryInProgress, EntryStore, GameRecord, GameStore
+
+log = logging.getLogger(__name__)
+
+#: Callback data of the entry's buttons.
+PATTERN = rf"^{PREFIX}:"
+#: How often expired entries are looked for.
+SWEEP_EVERY = 60.0
+
+
+async def hand(update: Update, context: Context) -> None:
+    """``/mano``: the hand typed is recorded at once; ``/mano`` alone opens the buttons."""
+    if context.text_args.strip():
+        await record_hand(update, context)
+    else:
+        await open_entry(update, context)
+
+
+@replies_to_mistakes
+async def open_entry(update: Update, context: Context) -> None:
+    message = message_of(update)
+    user = update.effective_user
+    who = user.first_name if user is not None else "?"
+    async with changes(update, context) as games:
+        records = await games.running_games(message.chat_id)
+        if not records:
+            raise UserError(texts.NO_RUNNING_GAME)
+        if len(records) > 1:
+            raise UserError(texts.ENTRY_TOURNAMENT)
+        record = records[0]
+        game = record.game
+        entry = Entry(game.next_players, contro=game.rules.mode is Mode.CONTRO)
+        try:
+            entry_id = await EntryStore(games.session).open(
+                record.id, message.chat_id, user.id if user else 0, who, entry.to_json(),
+                datetime.now(UTC),
+            )  # fmt: skip
+        except EntryInProgress as error:
+            raise UserError(texts.entry_busy(error.user_name)) from error
+    sent = await message.reply_text(
+        texts.entry_view(entry, len(game.hands) + 1, who), reply_markup=keyboard(entry_id, entry)
+    )
+    async with changing(context, message.chat_id) as session:
+        await EntryStore(session).show_in(entry_id, sent.message_id)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a press did: the toast to answer with (an ``alert`` stays until closed), the
+    message's new text and buttons (no text: the message stays as it is)."""
+
+    toast: str | None = None
+    text: str | None = None
+    buttons: InlineKeyboardMarkup | None = None
+    alert: bool = False
+    #: The game a hand was recorded in, as it was and as it is now.
+    recorded: tuple[GameRecord, Game] | None = None
+
+
+async def press(update: Update, context: Context) -> None:
+    """A button of an entry: the entry moves on, records its hand, or closes."""
+    query = update.callback_query
+    assert query is not None
+    parsed = parse_callback(query.data or "")
+    chat = update.effective_chat
+    if parsed is None or chat is None:
+        await query.answer()
+        return
+    entry_id, version, action = parsed
+    try:
+        outcome = await _press(context, chat.id, query.from_user.id, entry_id, version, action)
+    except UserError as error:  # the hand as entered is not a hand (the game changed)
+        outcome = Outcome(toast=error.message[:200], alert=True)
+    await query.answer(outcome.toast, show_alert=outcome.alert)
+    if outcome.text is not None:
+        await _edit(query.message, outcome.text, outcome.buttons)
+    if outcome.recorded is not None and isinstance(query.message, Message):
+        await chart_if_ended(query.message, context, *outcome.recorded)
+
+
+async def _press(
+    context: Context, chat_id: int, user_id: int, entry_id: int, version: int, action: str
+) -> Outcome:
+    now = datetime.now(UTC)
+    async with changing(context, chat_id) as session:
+        entries, games = EntryStore(session), GameStore(session)
+        stored = await entries.get(entry_id)
+        if stored is None or stored.chat_id != chat_id:
+            return Outcome(toast=texts.ENTRY_CLOSED, text=None)
+        record = await games.get(stored.game_id)
+        if stored.expired(now) or record is None or not record.running:
+            await entries.close(entry_id)
+            return Outcome(toast=texts.ENTRY_CLOSED, text=texts.ENTRY_EXPIRED)
+        if stored.user_id != user_id:
+            return Outcome(toast=texts.entry_not_yours(stored.user_name))
+        entry = Entry.from_json(stored.state)
+        number = len(record.game.hands) + 1
+        if version != entry.version:
+            return _shown(entry_id, entry, number, stored.user_name, toast=texts.ENTRY_STALE)
+        if action == Action.CANCEL:
+            await entries.close(entry_id)
+            return Outcome(text=texts.ENTRY_CANCELLED)
+        if action == Action.RECORD and entry.step is Step.CONFIRM:
+            message_id = stored.message_id if stored.message_id is not None else -entry_id
+            record, game, after = await record_text(
+                games, chat_id, message_id, entry.hand_text(), record
+            )
+            await entries.close(entry_id)
+            text = texts.hand_recorded(game, texts.table_label(record)) + after
+            return Outcome(text=text, recorded=(record, game))
+        try:
+            entry = entry.press(action)
+        except EntryMistake as mistake:
+            return Outcome(toast=texts.ENTRY_MISTAKES[mistake.reason])
+        await entries.keep(entry_id, entry.to_json(), now)
+        return _shown(entry_id, entry, number, stored.user_name)
+
+
+def _shown(entry_id: int, entry: Entry, number: int, who: str, toast: str | None = None) -> Outcome:
+    return Outcome(
+        toast=toast, text=texts.entry_view(entry, number, who), buttons=keyboard(entry_id, entry)
+    )
+
+
+def keyboard(entry_id: int, entry: Entry) -> InlineKeyboardMarkup:
+    """The buttons of the entry's current step."""
+
+    def button(label: str, action: str) -> InlineKeyboardButton:
+        return InlineKeyboardButton(label, callback_data=callback(entry_id, entry.version, action))
+
+    def players(verb: Action, skip: str | None = None) -> list[list[InlineKeyboardButton]]:
+        seats = [button(p, f"{verb.value}{i}") for i, p in enumerate(entry.players) if p != skip]
+        return [seats[i : i + 3] for i in range(0, len(seats), 3)]
+
+    back = button(texts.ENTRY_BACK, Action.BACK)
+    cancel = button(texts.ENTRY_CANCEL, Action.CANCEL)
+    if entry.step is Step.CALLER:
+        rows = [*players(Action.CALLER), [button(texts.ENTRY_NOBODY, "c-")], [cancel]]
+    elif entry.step is Step.COUNTER:
+        rows = [
+            *players(Action.COUNTER, skip=entry.caller),
+            [button(texts.ENTRY_NOBODY, "x-")],
+            [back, cancel],
+        ]
+    elif entry.step is Step.TOTALS:
+        digits = [[button(str(d), f"d{d}") for d in range(row, row + 3)] for row in (1, 4, 7)]
+        rows = [
+            *digits,
+            [
+                button(texts.ENTRY_DELETE, Action.DELETE),
+                button("0", "d0"),
+                button(texts.ENTRY_OUT, Action.OUT),
+            ],
+            [back, button(texts.ENTRY_OK, Action.OK)],
+            [cancel],
+        ]
+    else:
+        rows = [[button(texts.ENTRY_RECORD, Action.RECORD)], [back, cancel]]
+    return InlineKeyboardMarkup(rows)
+
+
+async def _edit(message: object, text: str, buttons: InlineKeyboardMarkup | None) -> None:
+    """Show the entry's new state; the same state again (two quick presses) is no error."""
+    if not isinstance(message, Message):
+        return
+    try:
+        await message.edit_text(text, reply_markup=buttons)
+    except BadRequest as error:
+        if "not modified" not in str(error).casefold():
+            raise
+
+
+async def sweep_expired(app: TamaloApp, now: datetime | None = None) -> int:
+    """Entries left alone too long: dropped, and their messages say so. Returns how many."""
+    async with app.bot_data.db.transaction() as session:
+        expired = await EntryStore(session).take_expired(now or datetime.now(UTC))
+    for stored in expired:
+        if stored.message_id is None:
+            continue
+        try:
+            await app.bot.edit_message_text(
+                texts.ENTRY_EXPIRED, chat_id=stored.chat_id, message_id=stored.message_id
+            )
+        except TelegramError as error:  # deleted, too old, or the bot left the group
+            log.info("Could not tell chat %s its entry expired: %r", stored.chat_id, error)
+    return len(expired)
+
+
+async def keep_sweeping(app: TamaloApp) -> None:
+    """Runs beside the bot: every minute, expired entries are closed and say so."""
+    while True:
+        await asyncio.sleep(SWEEP_EVERY)
+        try:
+            await sweep_expired(app)
+        except Exception:
+            log.exception("Sweeping expired hand entries failed; trying again later")

@@ -1,0 +1,192 @@
+"""``/mano`` alone: a hand entered with buttons only, in one message edited in place."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import text
+
+from bot import texts
+from bot.commands.entry import sweep_expired
+from storage import ENTRY_LIFETIME
+from tests.bot.conftest import StartBot, Table
+
+TYPED = "/mano Anna 3 Bruno 12 Carla 0 t=Anna ct=Bruno f=Carla"
+#: The same hand, button by button.
+PRESSES = ("Anna", "Bruno", "3", texts.ENTRY_OK, "1", "2", texts.ENTRY_OK, texts.ENTRY_OUT)
+
+
+def buttons(table: Table) -> dict[str, str]:
+    """The bot's last message's buttons: label → callback data."""
+    for name, parameters in reversed(table.request.calls):
+        if name in {"sendMessage", "editMessageText"}:
+            markup = parameters.get("reply_markup")
+            if markup is None:
+                return {}
+            keyboard: dict[str, Any] = json.loads(markup) if isinstance(markup, str) else markup
+            return {
+                b["text"]: b["callback_data"] for row in keyboard["inline_keyboard"] for b in row
+            }
+    return {}
+
+
+async def tap(table: Table, label: str, *, user: int = 42) -> tuple[str | None, str | None]:
+    """Press the button ``label`` of the bot's last message."""
+    return await table.press(buttons(table)[label], user=user)
+
+
+async def stored_hands(table: Table) -> list[tuple[Any, ...]]:
+    async with table.app.bot_data.db.reading() as session:
+        rows = await session.execute(
+            text(
+                "SELECT h.number, p.name, r.reported_total, r.is_caller, r.is_counter_caller,"
+                " r.is_out, r.points, r.call_won FROM hands h"
+                " JOIN games g ON g.id = h.game_id JOIN hand_results r ON r.hand_id = h.id"
+                " JOIN players p ON p.id = r.player_id"
+                " WHERE g.chat_id = :chat ORDER BY h.number, r.position"
+            ),
+            {"chat": table.chat_id},
+        )
+        return [tuple(row) for row in rows]
+
+
+async def test_a_hand_entered_with_buttons_is_the_hand_typed(table: Table) -> None:
+    typed = table.in_chat(-100_777)
+    await typed.send("/nuova contro Anna Bruno Carla")
+    [typed_reply] = await typed.send(TYPED)
+    await table.send("/nuova contro Anna Bruno Carla")
+
+    [opened] = await table.send("/mano")
+    assert opened.startswith("✍️ Mano 1, la inserisce Utente42.")
+    assert opened.endswith("Chi ha chiamato Tamalo?")
+    assert list(buttons(table)) == ["Anna", "Bruno", "Carla", "Nessuno", texts.ENTRY_CANCEL]
+    shown = []
+    for label in PRESSES:
+        toast, edited = await tap(table, label)
+        assert toast is None
+        assert edited is not None
+        shown.append(edited)
+    assert "Chi ha chiamato ControTamalo?" in shown[0]
+    assert "▶️ Bruno 12" in shown[5]
+    assert shown[-1].endswith("Tutto giusto? «Registra» e la mano è segnata.")
+    assert "Anna 3\nBruno 12\nCarla 0 (fuori)" in shown[-1]
+
+    toast, recorded = await tap(table, texts.ENTRY_RECORD)
+
+    assert recorded == typed_reply
+    assert buttons(table) == {}
+    assert await stored_hands(table) == await stored_hands(typed)
+    assert await table.totals() == await typed.totals()
+
+
+async def test_cancel_and_expiry_leave_nothing_behind(table: Table) -> None:
+    await table.send("/nuova Anna Bruno")
+    before = await table.dump()
+
+    await table.send("/mano")
+    await tap(table, "Anna")
+    _, cancelled = await tap(table, texts.ENTRY_CANCEL)
+    assert cancelled == texts.ENTRY_CANCELLED
+    assert await table.dump() == before
+
+    await table.send("/mano")
+    await tap(table, "Nessuno")
+    await tap(table, "7")
+    late = buttons(table)
+    assert await sweep_expired(table.app) == 0  # touched just now
+    calls = len(table.request.calls)
+    later = datetime.now(UTC) + ENTRY_LIFETIME + timedelta(seconds=1)
+
+    assert await sweep_expired(table.app, later) == 1
+
+    [(method, said)] = table.request.calls[calls:]
+    assert (method, said["text"]) == ("editMessageText", texts.ENTRY_EXPIRED)
+    assert await table.press(late[texts.ENTRY_OK]) == (texts.ENTRY_CLOSED, None)
+    assert await table.dump() == before
+    # And a new entry can start.
+    [opened] = await table.send("/mano")
+    assert opened.startswith("✍️ Mano 1")
+
+
+async def test_one_entry_at_a_time_and_only_its_author_presses(table: Table) -> None:
+    await table.send("/nuova Anna Bruno")
+    await table.send("/mano", user=42)
+    entry = buttons(table)
+
+    assert await table.send("/mano", user=43) == [texts.entry_busy("Utente42")]
+    assert await table.press(entry["Anna"], user=43) == (texts.entry_not_yours("Utente42"), None)
+    # Typing the hand in full still works meanwhile.
+    [typed] = await table.send("/mano Anna 9 Bruno 8", user=43)
+    assert typed.startswith("Mano 1:")
+
+    _, edited = await table.press(entry["Anna"], user=42)
+    assert edited is not None
+    assert edited.startswith("✍️ Mano 2, la inserisce Utente42.")
+
+
+async def test_a_double_tap_records_once_and_old_buttons_do_nothing(table: Table) -> None:
+    await table.send("/nuova Anna Bruno")
+    await table.send("/mano")
+    first_view = buttons(table)
+    for label in ("Nessuno", "5", texts.ENTRY_OK, "6", texts.ENTRY_OK):
+        await tap(table, label)
+    record = buttons(table)[texts.ENTRY_RECORD]
+
+    # A button of a view already left behind: told so, and shown where the entry is.
+    toast, shown = await table.press(first_view["Anna"])
+    assert toast == texts.ENTRY_STALE
+    assert shown is not None
+    assert shown.endswith("Tutto giusto? «Registra» e la mano è segnata.")
+
+    _, recorded = await table.press(record)
+    again = await table.press(record)
+
+    assert recorded is not None
+    assert recorded.startswith("Mano 1:")
+    assert again == (texts.ENTRY_CLOSED, None)
+    assert await table.totals() == {"Anna": 5, "Bruno": 6}
+
+
+async def test_mistakes_on_the_pad_are_told_and_change_nothing(table: Table) -> None:
+    await table.send("/nuova contro Anna Bruno")
+    await table.send("/mano")
+    await tap(table, "Anna")
+    assert list(buttons(table)) == ["Bruno", "Nessuno", texts.ENTRY_BACK, texts.ENTRY_CANCEL]
+    await tap(table, "Nessuno")
+
+    assert await tap(table, texts.ENTRY_OK) == (texts.ENTRY_MISTAKES["nothing_typed"], None)
+    for digit in "500":
+        await tap(table, digit)
+    assert await tap(table, "1") == (texts.ENTRY_MISTAKES["too_high"], None)
+    _, shown = await tap(table, texts.ENTRY_DELETE)
+    assert shown is not None
+    assert "▶️ Anna 50" in shown
+
+
+async def test_an_entry_carries_on_after_a_restart(start_bot: StartBot) -> None:
+    async with start_bot() as table:
+        await table.send("/nuova Anna Bruno")
+        await table.send("/mano")
+        await tap(table, "Bruno")
+        await tap(table, "9")
+        pad = buttons(table)
+    async with start_bot() as table:
+        await table.press(pad[texts.ENTRY_OK])
+        await tap(table, "2")
+        await tap(table, texts.ENTRY_OK)
+        _, recorded = await tap(table, texts.ENTRY_RECORD)
+
+        assert recorded is not None
+        assert recorded.startswith("Mano 1:\nAnna 9\nBruno 0 · Tamalo riuscito ✅")
+
+
+async def test_every_button_fits_telegrams_64_bytes(table: Table) -> None:
+    await table.send("/nuova contro " + " ".join(f"Giocatore{n}" for n in range(12)))
+    await table.send("/mano")
+    await tap(table, "Giocatore11")
+    await tap(table, "Giocatore10")
+
+    assert buttons(table)
+    assert all(len(data.encode()) <= 64 for data in buttons(table).values())
