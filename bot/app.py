@@ -28,6 +28,7 @@ from bot.commands import (
     game,
     help,
     lifecycle,
+    lore,
     standings,
     stats,
     tournament,
@@ -71,6 +72,10 @@ HANDLERS: tuple[tuple[tuple[str, ...], Handler], ...] = (
     (("leaderboard",), stats.show_leaderboard),
     (("esporta", "export"), stats.export),
     (("impostazioni", "settings"), chat_settings.settings),
+    (("regole", "rules"), lore.show_rules),
+    (("mosse", "moves"), lore.show_moves),
+    (("dicono", "rumours"), lore.rumour),
+    (("mossa", "move"), lore.record_move),
 )
 
 

@@ -9,6 +9,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
 from bot import texts
+from bot.lore import MOVE_BY_SLUG, Move, slug
 from scoring import (
     DEFAULT_TARGET,
     MAX_TOTAL,
@@ -486,3 +487,24 @@ def parse_timezone(value: str) -> str:
 @functools.cache
 def _timezones() -> dict[str, str]:
     return {name.casefold(): name for name in zoneinfo.available_timezones()}
+
+
+#: The longest move name, in words (``O' Babbà servito``, ``Il Ratto delle Sabine``).
+MOVE_WORDS = 4
+
+
+def parse_move(text: str) -> tuple[Move, str]:
+    """``coppiona Anna`` → the move Coppiona, made by "Anna"; the move's name may have
+    several words, any case, with or without accents and apostrophes."""
+    words = tokens(text)
+    if not words:
+        raise UserError(texts.MOVE_EMPTY)
+    for length in range(min(MOVE_WORDS, len(words)), 0, -1):
+        move = MOVE_BY_SLUG.get(slug(" ".join(words[:length])))
+        if move is None:
+            continue
+        who = words[length:]
+        if len(who) != 1:
+            raise UserError(texts.move_who(move))
+        return move, parse_name(who[0])
+    raise UserError(texts.unknown_move(" ".join(words[: len(words) - 1] or words)))

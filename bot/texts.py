@@ -7,6 +7,7 @@ from datetime import date, datetime
 
 from bot.entry import Entry
 from bot.entry import Step as EntryStep
+from bot.lore import MOVE_BY_KEY, MOVES, Move
 from scoring import (
     HANDS_PER_QUADRO,
     MAX_TOTAL,
@@ -50,6 +51,10 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("stats", "stats", "Statistiche: /stats Anna, o del gruppo"),
     ("esporta", "export", "Tutta la storia del gruppo in un file CSV"),
     ("impostazioni", "settings", "Impostazioni del gruppo: fuso orario"),
+    ("regole", "rules", "Le regole in breve e la modalità della partita"),
+    ("mosse", "moves", "Le mosse con un nome"),
+    ("mossa", "move", "Segna una mossa celebre: /mossa coppiona Anna"),
+    ("dicono", "rumours", "Dicono che… una curiosità sul Tamalo"),
     ("aiuto", "help", "Come si usa il bot"),
 )
 
@@ -81,6 +86,8 @@ la partita è annullata
 /stats Anna — le statistiche di Anna; /stats da solo: quelle del gruppo
 /esporta (/export) — tutte le mani del gruppo in un file CSV
 /impostazioni fuso=Europe/Rome (/settings) — il fuso orario del gruppo
+/regole (/rules) — le regole in breve · /mosse (/moves) — le mosse con un nome
+/mossa coppiona Anna (/move) — segna una mossa celebre · /dicono (/rumours) — una curiosità
 /aiuto (/help) — questo messaggio
 
 Opzioni di /nuova, prima o dopo i nomi:
@@ -1002,3 +1009,79 @@ def entry_view(entry: Entry, number: int, who: str, label: str = "") -> str:
     else:
         lines.append("Tutto giusto? «Registra» e la mano è segnata.")
     return "\n".join(lines)
+
+
+# --- the lore: /regole, /mosse, /dicono, /mossa ---
+
+RULES_SUMMARY = """\
+📜 Tamalo in breve
+Ognuno ha 4 carte coperte davanti e prima di cominciare può sbirciare solo le due più \
+vicine. Al proprio turno si pesca, si tiene o si butta; appena qualcuno scarta un numero, \
+chiunque ne abbia uno uguale può buttarlo sopra al volo. Le carte dal 7 in su scartate \
+danno un potere: guardare una propria carta (7, 8), una altrui (9, 10), scambiarne due \
+alla cieca (Jack, Donna), o col Re nero sbirciarne una altrui e decidere se scambiarla.
+Chi crede di avere il totale più basso chiama «Tamalo»: gli altri fanno un ultimo giro e \
+poi si conta. Sotto i 5 punti non si prende nulla. Chi ha chiamato prende 15 se qualcuno ha \
+meno di lui, e 15 più il suo totale se ha più di 5. Il Re rosso vale 0, il Re nero 13.
+Ogni mano si segna con /mano; quando qualcuno arriva alla soglia la partita è finita e \
+vince chi ha meno punti."""
+
+
+def rules_summary(rules: Rules | None) -> str:
+    """The rules in short, and how this chat is playing (its running game), if it is."""
+    if rules is None:
+        mode = "Nessuna partita in corso: /nuova Anna Bruno Carla parte con la classica a 100."
+    else:
+        mode = (
+            f"La partita in corso è {mode_name(rules)}, {end_rule(rules)}.\n"
+            f"{options_line(rules)}".rstrip()
+        )
+    return f"{RULES_SUMMARY}\n\n{mode}\nLe mosse con un nome: /mosse · una curiosità: /dicono"
+
+
+def moves_glossary() -> str:
+    allowed = [f"• {m.name}: {m.meaning}" for m in MOVES if not m.forbidden]
+    forbidden = [f"• {m.name}: {m.meaning}" for m in MOVES if m.forbidden]
+    return (
+        "🎭 Mosse degne di un nome\n"
+        + "\n".join(allowed)
+        + "\n\n🚫 Mosse proibite\n"
+        + "\n".join(forbidden)
+        + "\n\nSegna chi l'ha fatta: /mossa coppiona Anna (finisce nelle sue /stats)."
+    )
+
+
+MOVE_EMPTY = "Scrivi la mossa e chi l'ha fatta: /mossa coppiona Anna. Tutte le mosse: /mosse"
+MOVE_NO_PLAYERS = "In questo gruppo non ha ancora giocato nessuno: iniziate con /nuova."
+
+
+def move_who(move: Move) -> str:
+    return f"Chi ha fatto la {move.name}? Un nome solo: /mossa {move.key} Anna."
+
+
+def unknown_move(typed: str) -> str:
+    return f"«{typed}» non è una mossa che conosco. L'elenco: /mosse"
+
+
+def unknown_move_player(name: str, players: Sequence[str]) -> str:
+    return f"{name} non ha mai giocato in questo gruppo. Giocatori: {names(players)}."
+
+
+def move_recorded(move: Move, player: str, times: int) -> str:
+    frown = " (mossa proibita! 👀)" if move.forbidden else ""
+    count = "la prima volta" if times == 1 else f"{times} volte in tutto"
+    return f"🎭 {move.name} di {player}{frown}: segnata, {count}."
+
+
+def moves_line(moves: Sequence[tuple[str, int]]) -> str:
+    """A player's hall of fame: each named move and how many times."""
+    shown = " · ".join(f"{MOVE_BY_KEY[key].name} ×{count}" for key, count in moves)
+    return f"Albo delle mosse: {shown}"
+
+
+def hall_of_fame(moves: Sequence[tuple[str, str, int]]) -> str:
+    """The chat's: each move's champion (move key, player, times)."""
+    shown = " · ".join(
+        f"{MOVE_BY_KEY[key].name}: {player} ×{count}" for key, player, count in moves
+    )
+    return f"Albo d'oro delle mosse: {shown}"

@@ -14,6 +14,7 @@ from storage.games import (
     TournamentRunning,
 )
 from storage.moves import move_chat
+from storage.named import NamedMoves
 from storage.results import LeaderboardLine, Results
 from storage.stats import ChatOverview, ExportRow, HandFigures, PlayerStats, Rivalry, StatsStore
 
@@ -34,6 +35,7 @@ __all__ = [
     "HandFigures",
     "LeaderboardLine",
     "MessageAlreadyHandled",
+    "NamedMoves",
     "PlayerStats",
     "Results",
     "Rivalry",

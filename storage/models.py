@@ -228,6 +228,22 @@ class HandEntry(Base):
     touched_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
+class NamedMove(Base):
+    """A named move (``/mossa coppiona Anna``) a player made: their hall of fame."""
+
+    __tablename__ = "named_moves"
+    __table_args__ = (Index("ix_named_moves_player_id_move", "player_id", "move"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    chat_id: Mapped[int] = mapped_column(ForeignKey("chats.id", ondelete="CASCADE"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    #: The move's key (``bot.lore.MOVES``), such as ``coppiona``.
+    move: Mapped[str] = mapped_column(String(32))
+    #: The game being played when it was recorded, if any.
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"))
+    made_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
 class Vote(Base):
     """A tres-sex vote to annul a game; ``outcome`` stays empty while it is open."""
 

@@ -37,7 +37,7 @@ async def move_chat(session: AsyncSession, old: int, new: int) -> bool:
     await session.execute(
         update(models.HandRow).where(models.HandRow.game_id.in_(old_games)).values(message_id=None)
     )
-    for table in (models.Player, models.Tournament, models.Game, models.Rating):
+    for table in (models.Player, models.Tournament, models.Game, models.Rating, models.NamedMove):
         await session.execute(update(table).where(table.chat_id == old).values(chat_id=new))
     await session.execute(delete(models.HandledMessage).where(models.HandledMessage.chat_id == old))
     if target.timezone is None and not target.admins_only:
@@ -71,6 +71,7 @@ async def _merge_players(session: AsyncSession, old: int, new: int) -> bool:
             (models.HandRow, models.HandRow.dealer_id),
             (models.HandResult, models.HandResult.player_id),
             (models.GameResult, models.GameResult.player_id),
+            (models.NamedMove, models.NamedMove.player_id),
         ):
             await session.execute(update(table).where(column == player_id).values({column: kept}))
         await session.execute(delete(models.Rating).where(models.Rating.player_id == player_id))

@@ -64,6 +64,7 @@ class PlayerStats:
     longest_streak: int
     hands: tuple[HandFigures, ...]
     rivalries: tuple[Rivalry, ...]
+    player_id: int
 
     @property
     def rival(self) -> Rivalry | None:
@@ -154,6 +155,7 @@ class StatsStore:
             longest_streak=longest,
             hands=await self._hands(player.id),
             rivalries=await self._rivalries(player.id),
+            player_id=player.id,
         )
 
     async def _streaks(self, player_id: int) -> tuple[int, int]:

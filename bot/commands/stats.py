@@ -13,7 +13,7 @@ from bot import dates, texts
 from bot.commands.common import chat_id_of, message_of, replies_to_mistakes
 from bot.context import Context
 from bot.parsing import UserError, parse_stats
-from storage import ChatStore, ExportRow, Results, StatsStore
+from storage import ChatStore, ExportRow, NamedMoves, Results, StatsStore
 
 
 @replies_to_mistakes
@@ -28,8 +28,12 @@ async def show_stats(update: Update, context: Context) -> None:
             timezone = (await ChatStore(session).settings(chat_id)).timezone
             last = dates.day(overview.last_game, timezone) if overview.last_game else None
             text = texts.chat_overview(overview, last)
+            if champions := await NamedMoves(session).champions(chat_id):
+                text += "\n" + texts.hall_of_fame(champions)
         elif (player := await stats.player(chat_id, name)) is not None:
             text = texts.player_stats(player)
+            if moves := await NamedMoves(session).of_player(player.player_id):
+                text += "\n" + texts.moves_line(moves)
         else:
             raise UserError(texts.unknown_stats_player(name, await stats.players(chat_id)))
     await message_of(update).reply_text(text)
