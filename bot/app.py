@@ -29,6 +29,7 @@ from bot.commands import (
     help,
     lifecycle,
     lore,
+    people,
     standings,
     stats,
     tournament,
@@ -76,6 +77,7 @@ HANDLERS: tuple[tuple[tuple[str, ...], Handler], ...] = (
     (("mosse", "moves"), lore.show_moves),
     (("dicono", "rumours"), lore.rumour),
     (("mossa", "move"), lore.record_move),
+    (("sonoio", "iam"), people.i_am),
 )
 
 

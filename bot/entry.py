@@ -160,7 +160,7 @@ class Entry:
     def _seat(self, argument: str) -> str | None:
         if argument == "-":
             return None
-        if not argument.isdigit() or int(argument) >= len(self.players):
+        if not argument.isdecimal() or int(argument) >= len(self.players):
             raise EntryMistake("stale")
         return self.players[int(argument)]
 
@@ -209,7 +209,7 @@ def parse_callback(data: str) -> tuple[int, int, str] | None:
     prefix, _, rest = data.partition(":")
     entry_id, _, rest = rest.partition(":")
     version, _, action = rest.partition(":")
-    if prefix != PREFIX or not entry_id.isdigit() or not version.isdigit() or not action:
+    if prefix != PREFIX or not entry_id.isdecimal() or not version.isdecimal() or not action:
         return None
     return int(entry_id), int(version), action
 
@@ -222,7 +222,7 @@ def _split(action: str) -> tuple[Action, str]:
     verb_letter, argument = action[:1], action[1:]
     for verb in (Action.CALLER, Action.COUNTER, Action.DIGIT):
         if verb_letter == verb.value and argument:
-            if verb is Action.DIGIT and not (len(argument) == 1 and argument.isdigit()):
+            if verb is Action.DIGIT and not (len(argument) == 1 and argument.isdecimal()):
                 break
             return verb, argument
     raise EntryMistake("stale")

@@ -55,6 +55,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("mosse", "moves", "Le mosse con un nome"),
     ("mossa", "move", "Segna una mossa celebre: /mossa coppiona Anna"),
     ("dicono", "rumours", "Dicono che… una curiosità sul Tamalo"),
+    ("sonoio", "iam", "Collega te al tuo nome nelle partite: /sonoio Anna"),
     ("aiuto", "help", "Come si usa il bot"),
 )
 
@@ -88,6 +89,8 @@ la partita è annullata
 /impostazioni fuso=Europe/Rome (/settings) — il fuso orario del gruppo
 /regole (/rules) — le regole in breve · /mosse (/moves) — le mosse con un nome
 /mossa coppiona Anna (/move) — segna una mossa celebre · /dicono (/rumours) — una curiosità
+/sonoio Anna (/iam) — sei Anna in questo gruppo: /stats in privato con me mostra le tue \
+statistiche di tutti i gruppi
 /aiuto (/help) — questo messaggio
 
 Opzioni di /nuova, prima o dopo i nomi:
@@ -1085,3 +1088,38 @@ def hall_of_fame(moves: Sequence[tuple[str, str, int]]) -> str:
         f"{MOVE_BY_KEY[key].name}: {player} ×{count}" for key, player, count in moves
     )
     return f"Albo d'oro delle mosse: {shown}"
+
+
+# --- /sonoio: players linked to people ---
+
+IAM_IN_GROUP = (
+    "/sonoio si scrive nel gruppo dove giochi, con il tuo nome nelle partite: /sonoio Anna. "
+    "Poi qui in privato /stats ti mostra le tue statistiche di tutti i gruppi."
+)
+
+
+def iam_shown(player: str | None) -> str:
+    if player is None:
+        return "Non hai ancora detto chi sei in questo gruppo: /sonoio Anna (il tuo nome qui)."
+    return f"In questo gruppo sei {player}. Per cambiare: /sonoio Nome."
+
+
+def iam_linked(player: str) -> str:
+    return (
+        f"Fatto: in questo gruppo sei {player}. Scrivimi /stats in privato per le tue "
+        "statistiche di tutti i gruppi."
+    )
+
+
+def iam_taken(name: str) -> str:
+    return f"Qualcun altro ha già detto di essere {name} in questo gruppo: nessun cambiamento."
+
+
+PRIVATE_STATS_NOT_LINKED = (
+    "Non so ancora chi sei nei tuoi gruppi: scrivi /sonoio Anna (il tuo nome nelle partite) "
+    "nel gruppo dove giochi, poi torna qui e scrivi /stats."
+)
+
+
+def group_heading(title: str | None) -> str:
+    return f"👥 {title or 'Un gruppo senza nome'}"

@@ -15,6 +15,7 @@ from storage.games import (
 )
 from storage.moves import move_chat
 from storage.named import NamedMoves
+from storage.people import LinkedPlayer, People, PlayerTaken
 from storage.results import LeaderboardLine, Results
 from storage.stats import ChatOverview, ExportRow, HandFigures, PlayerStats, Rivalry, StatsStore
 
@@ -34,9 +35,12 @@ __all__ = [
     "GameStore",
     "HandFigures",
     "LeaderboardLine",
+    "LinkedPlayer",
     "MessageAlreadyHandled",
     "NamedMoves",
+    "People",
     "PlayerStats",
+    "PlayerTaken",
     "Results",
     "Rivalry",
     "Stage",

@@ -46,6 +46,8 @@ class Chat(Base):
 
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    #: The group's name when last seen, to tell a person's groups apart in private.
+    title: Mapped[str | None] = mapped_column(String(128))
     #: IANA time zone for "tonight" and the dates shown; empty means the default (Rome).
     timezone: Mapped[str | None] = mapped_column(String(64))
     #: Only the group's admins may undo, fix, close or annul (``/impostazioni admin=sì``).
@@ -60,12 +62,19 @@ class Player(Base):
     """A name in a chat: matched case-insensitively, shown as first typed."""
 
     __tablename__ = "players"
-    __table_args__ = (UniqueConstraint("chat_id", "name_key"),)
+    __table_args__ = (
+        UniqueConstraint("chat_id", "name_key"),
+        # A person is one player of a chat (``/sonoio``); players without Telegram have none.
+        UniqueConstraint("chat_id", "user_id"),
+        Index("ix_players_user_id", "user_id"),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     chat_id: Mapped[int] = mapped_column(ForeignKey("chats.id", ondelete="CASCADE"))
     name: Mapped[str] = mapped_column(String(32))
     name_key: Mapped[str] = mapped_column(String(32))
+    #: The Telegram user who said "/sonoio" this name, if anyone did.
+    user_id: Mapped[int | None] = mapped_column(BigInteger)
 
 
 class Tournament(Base):

@@ -30,6 +30,15 @@ async def move_chat(session: AsyncSession, old: int, new: int) -> bool:
         # The new chat has a game going already: the old chat's are closed as they stand.
         for record in await games.running_games(old):
             await games.set_state(record, GameState.FINISHED, datetime.now(UTC))
+    # A person who is a player in both chats stays the one of the new chat.
+    linked_in_new = select(models.Player.user_id).where(
+        models.Player.chat_id == new, models.Player.user_id.is_not(None)
+    )
+    await session.execute(
+        update(models.Player)
+        .where(models.Player.chat_id == old, models.Player.user_id.in_(linked_in_new))
+        .values(user_id=None)
+    )
     merged = await _merge_players(session, old, new)
 
     old_games = select(models.Game.id).where(models.Game.chat_id == old)
@@ -61,11 +70,19 @@ async def _merge_players(session: AsyncSession, old: int, new: int) -> bool:
     if not existing:
         return False
     moving = await session.execute(
-        select(models.Player.id, models.Player.name_key).where(models.Player.chat_id == old)
+        select(models.Player.id, models.Player.name_key, models.Player.user_id).where(
+            models.Player.chat_id == old
+        )
     )
-    for player_id, key in moving.all():
+    for player_id, key, user_id in moving.all():
         if (kept := existing.get(key)) is None:
             continue
+        if user_id is not None:  # the person who was this player is the kept one now
+            await session.execute(
+                update(models.Player)
+                .where(models.Player.id == kept, models.Player.user_id.is_(None))
+                .values(user_id=user_id)
+            )
         for table, column in (
             (models.Seat, models.Seat.player_id),
             (models.HandRow, models.HandRow.dealer_id),

@@ -6,14 +6,14 @@ import csv
 import io
 from datetime import UTC, datetime
 
-from telegram import Update
-from telegram.constants import ChatAction
+from telegram import Message, Update
+from telegram.constants import ChatAction, ChatType
 
 from bot import dates, texts
 from bot.commands.common import chat_id_of, message_of, replies_to_mistakes
 from bot.context import Context
 from bot.parsing import UserError, parse_stats
-from storage import ChatStore, ExportRow, NamedMoves, Results, StatsStore
+from storage import ChatStore, ExportRow, NamedMoves, People, Results, StatsStore
 
 
 @replies_to_mistakes
@@ -21,6 +21,10 @@ async def show_stats(update: Update, context: Context) -> None:
     """A player's figures in this chat; with no name, the chat's."""
     name = parse_stats(context.text_args)
     chat_id = chat_id_of(update)
+    message, user = message_of(update), update.effective_user
+    private = message.chat.type == ChatType.PRIVATE
+    if private and name is None and user and await _send_own_stats(message, context, user.id):
+        return
     async with context.db.reading() as session:
         stats = StatsStore(session)
         if name is None:
@@ -28,6 +32,9 @@ async def show_stats(update: Update, context: Context) -> None:
             timezone = (await ChatStore(session).settings(chat_id)).timezone
             last = dates.day(overview.last_game, timezone) if overview.last_game else None
             text = texts.chat_overview(overview, last)
+            played = overview.finished or overview.hands or overview.annulled
+            if private and not played:
+                text = texts.PRIVATE_STATS_NOT_LINKED
             if champions := await NamedMoves(session).champions(chat_id):
                 text += "\n" + texts.hall_of_fame(champions)
         elif (player := await stats.player(chat_id, name)) is not None:
@@ -37,6 +44,22 @@ async def show_stats(update: Update, context: Context) -> None:
         else:
             raise UserError(texts.unknown_stats_player(name, await stats.players(chat_id)))
     await message_of(update).reply_text(text)
+
+
+async def _send_own_stats(message: Message, context: Context, user_id: int) -> bool:
+    """In private: the person's own figures, one message per group where they said who they
+    are (``/sonoio``), and nobody else's. ``False`` if they never said it anywhere."""
+    async with context.db.reading() as session:
+        linked = await People(session).players_of(user_id)
+        found = [
+            (group, player, await NamedMoves(session).of_player(player.player_id))
+            for group in linked
+            if (player := await StatsStore(session).player(group.chat_id, group.player))
+        ]
+    for group, player, moves in found:
+        text = f"{texts.group_heading(group.title)}\n{texts.player_stats(player)}"
+        await message.reply_text(text + (f"\n{texts.moves_line(moves)}" if moves else ""))
+    return bool(found)
 
 
 @replies_to_mistakes

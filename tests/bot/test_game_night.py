@@ -239,7 +239,7 @@ async def test_the_command_menu_is_registered_at_start_up(table: Table) -> None:
     assert [c["command"] for c in commands] == [
         "nuova", "mano", "classifica", "correggi", "annulla", "mazziere", "entra", "esci",
         "fine", "torneo", "tresei", "grafico", "serata", "stats", "esporta", "impostazioni",
-        "aiuto",
+        "regole", "mosse", "mossa", "dicono", "sonoio", "aiuto",
     ]  # fmt: skip
 
 

@@ -1,0 +1,74 @@
+"""People behind the names: ``/sonoio Anna`` links a Telegram user to a player of a chat."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from storage import models
+from storage.chats import ChatStore
+from storage.games import name_key
+
+
+class PlayerTaken(Exception):
+    """Another person already said they are this player."""
+
+
+@dataclass(frozen=True)
+class LinkedPlayer:
+    """One of a person's players: the chat, its title when last seen, the name there."""
+
+    chat_id: int
+    title: str | None
+    player: str
+
+
+class People:
+    """Links between Telegram users and players, in the caller's unit of work."""
+
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    async def link(self, chat_id: int, title: str | None, user_id: int, name: str) -> str | None:
+        """``user_id`` is the chat's player ``name`` from now on (instead of any other player
+        of the chat they were). Returns the player's name as first typed, ``None`` if nobody
+        of that name played in the chat; ``PlayerTaken`` if someone else is that player."""
+        player = await self.session.scalar(
+            select(models.Player).where(
+                models.Player.chat_id == chat_id, models.Player.name_key == name_key(name)
+            )
+        )
+        if player is None:
+            return None
+        if player.user_id not in (None, user_id):
+            raise PlayerTaken
+        await self.session.execute(
+            update(models.Player)
+            .where(models.Player.chat_id == chat_id, models.Player.user_id == user_id)
+            .values(user_id=None)
+        )
+        player.user_id = user_id
+        chat = await ChatStore(self.session).ensure(chat_id)
+        chat.title = title
+        await self.session.flush()
+        return player.name
+
+    async def player_in(self, chat_id: int, user_id: int) -> str | None:
+        """The player ``user_id`` said they are in the chat."""
+        return await self.session.scalar(
+            select(models.Player.name).where(
+                models.Player.chat_id == chat_id, models.Player.user_id == user_id
+            )
+        )
+
+    async def players_of(self, user_id: int) -> list[LinkedPlayer]:
+        """Every player the person said they are, group by group (in the order linked)."""
+        rows = await self.session.execute(
+            select(models.Player.chat_id, models.Chat.title, models.Player.name)
+            .join(models.Chat, models.Chat.id == models.Player.chat_id)
+            .where(models.Player.user_id == user_id)
+            .order_by(models.Player.id)
+        )
+        return [LinkedPlayer(chat_id, title, name) for chat_id, title, name in rows]
