@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint samples clean
+.PHONY: run test lint samples bench clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,9 @@ test: lint  ## lint, then the whole test suite
 
 samples: $(BIN)/.installed  ## redraw the sample charts the README shows
 	$(BIN)/python docs/make_samples.py
+
+bench: $(BIN)/.installed  ## measure the figures side by side with references; writes bench/results.json
+	$(BIN)/python -m bench
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis *.egg-info

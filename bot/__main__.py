@@ -15,7 +15,6 @@ from urllib.parse import urlsplit
 
 from telegram.error import InvalidToken
 
-from bot import console
 from bot.app import ALLOWED_UPDATES, build_application
 from bot.logs import configure_logging
 from bot.settings import Settings, SettingsError
@@ -73,6 +72,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     secrets = [s.get() for s in (settings.token, settings.webhook_secret) if s is not None]
     if args.mode == "console":
         configure_logging("WARNING", secrets)  # the terminal is for the game
+        from bot import console  # only here: the bot itself starts faster without it
+
         asyncio.run(console.run(settings, sys.stdin, sys.stdout, args.files))
         return 0
     configure_logging(settings.log_level, secrets)
@@ -80,7 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if webhook:
             url, secret = settings.require_webhook()
-            app = build_application(settings)
+            app = build_application(settings, polling=False)
             log.info(
                 "Webhook mode: listening on %s:%d for %s",
                 settings.webhook_listen,

@@ -10,7 +10,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from telegram import BotCommand, Update
-from telegram.error import NetworkError, RetryAfter, TelegramError
+from telegram.error import BadRequest, NetworkError, RetryAfter, TelegramError
 from telegram.ext import (
     AIORateLimiter,
     ApplicationBuilder,
@@ -19,7 +19,7 @@ from telegram.ext import (
     MessageHandler,
     filters,
 )
-from telegram.request import BaseRequest
+from telegram.request import BaseRequest, HTTPXRequest
 
 from bot import texts
 from bot.commands import (
@@ -38,10 +38,11 @@ from bot.commands import (
 from bot.commands import settings as chat_settings
 from bot.commands.common import Handler
 from bot.context import CONTEXT_TYPES, Context, TamaloApp
+from bot.journal import JournalingRequest, replay
 from bot.render import Renderer
 from bot.settings import Settings
 from bot.updates import ChatOrderedUpdates
-from storage import Database
+from storage import Database, UpdateJournal
 
 log = logging.getLogger(__name__)
 
@@ -82,29 +83,41 @@ HANDLERS: tuple[tuple[tuple[str, ...], Handler], ...] = (
 
 
 def build_application(
-    settings: Settings, *, request: BaseRequest | None = None, rate_limit: bool = True
+    settings: Settings,
+    *,
+    request: BaseRequest | None = None,
+    rate_limit: bool = True,
+    polling: bool = True,
 ) -> TamaloApp:
     """The bot, polling Telegram, or talking to ``request`` alone (tests, no updater).
 
     With ``rate_limit`` (always, but in tests) messages are paced to Telegram's limits
     (about 30 a second in all, 20 a minute in a group), and a "retry after" is waited out
     and retried instead of failing the command."""
+    db = Database(settings.database_url)
+    journal = UpdateJournal(db)
     builder: ApplicationBuilder[Any, Any, Any, Any, Any, Any] = (
         ApplicationBuilder()
         .token(settings.require_token())
         .base_url(settings.base_url)
         .base_file_url(settings.base_file_url)
         .context_types(CONTEXT_TYPES)
-        .concurrent_updates(ChatOrderedUpdates())
         .post_init(open_resources)
         .post_shutdown(close_resources)
     )
     if request is not None:
         builder = builder.request(request).get_updates_request(request).updater(None)
+        builder = builder.concurrent_updates(ChatOrderedUpdates())
+    elif polling:  # every update fetched is kept until handled (see bot.journal)
+        polls = JournalingRequest(HTTPXRequest(connection_pool_size=1), journal)
+        builder = builder.get_updates_request(polls)
+        builder = builder.concurrent_updates(ChatOrderedUpdates(handled=journal.handled))
+    else:  # a webhook: Telegram posts each update, and sends it again until answered
+        builder = builder.concurrent_updates(ChatOrderedUpdates())
     if rate_limit:
         builder = builder.rate_limiter(AIORateLimiter(max_retries=RETRIES_AFTER_429))
     app: TamaloApp = builder.build()
-    app.bot_data.db = Database(settings.database_url)
+    app.bot_data.db = db
     app.bot_data.renderer = Renderer(settings.chart_workers)
     for commands, callback in HANDLERS:
         app.add_handler(CommandHandler(commands, callback, filters=NEW_MESSAGES))
@@ -120,6 +133,8 @@ def build_application(
 async def open_resources(app: TamaloApp) -> None:
     """Upgrade the schema, then publish the command menu."""
     await app.bot_data.db.upgrade()
+    if app.updater is not None:  # polling or webhook: updates a crash interrupted come first
+        await replay(app, UpdateJournal(app.bot_data.db))
     app.bot_data.sweeper = asyncio.create_task(entry.keep_sweeping(app))
     await app.bot.set_my_commands(
         [BotCommand(command, description) for command, _, description in texts.COMMANDS]
@@ -151,7 +166,7 @@ async def report_error(update: object, context: Context) -> None:
     the chat told briefly that nothing was recorded (a failed unit of work is rolled back)."""
     error = context.error
     where = describe(update)
-    if isinstance(error, NetworkError | RetryAfter):
+    if isinstance(error, NetworkError | RetryAfter) and not isinstance(error, BadRequest):
         # Telegram itself is not answering (or asks to slow down, after the rate limiter's
         # retries): a message to the chat would fail the same way.
         log.warning("Telegram failed while handling %s: %r", where, error)

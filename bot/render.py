@@ -11,15 +11,22 @@ machines where starting a process is not allowed).
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
+import os
 from collections.abc import Callable, Mapping
-from concurrent.futures import Executor, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import Executor
 from typing import TypeVar
 
 import scoring
 
 T = TypeVar("T")
+#: Workers draw at the lowest priority: on a small machine a chart waits for the bot's
+#: replies, never the other way round.
+WORKER_NICENESS = 19
+
+
+def _lower_priority() -> None:
+    """In a worker, as it starts."""
+    os.nice(WORKER_NICENESS)
 
 
 def draw_game(game: scoring.Game, title: str, colours: Mapping[str, int], finished: bool) -> bytes:
@@ -56,6 +63,8 @@ class Renderer:
     async def _run(self, draw: Callable[..., T], *args: object) -> T:
         if self.workers <= 0:
             return await asyncio.to_thread(draw, *args)
+        from concurrent.futures.process import BrokenProcessPool  # not needed to start the bot
+
         loop = asyncio.get_running_loop()
         try:
             return await loop.run_in_executor(self._started(), draw, *args)
@@ -65,9 +74,14 @@ class Renderer:
 
     def _started(self) -> Executor:
         if self._pool is None:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
             # "spawn": a fork of a process running an event loop and threads is not safe.
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                self.workers, mp_context=context, initializer=_lower_priority
+            )
         return self._pool
 
     def close(self, *, wait: bool = True) -> None:

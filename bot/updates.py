@@ -11,7 +11,7 @@ processes, the database's chat lock keeps changes one at a time; see ``ChatStore
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from telegram import Update
@@ -31,10 +31,16 @@ def chat_key(update: object) -> int | None:
 class ChatOrderedUpdates(BaseUpdateProcessor):
     """Concurrent across chats, sequential within a chat."""
 
-    def __init__(self, max_concurrent_updates: int = MAX_CONCURRENT_UPDATES) -> None:
+    def __init__(
+        self,
+        max_concurrent_updates: int = MAX_CONCURRENT_UPDATES,
+        handled: Callable[[int], Awaitable[None]] | None = None,
+    ) -> None:
+        """``handled`` is told each update's id once it has been handled to the end."""
         super().__init__(max_concurrent_updates)
         self._turns: dict[int | None, asyncio.Lock] = {}
         self._queued: dict[int | None, int] = {}
+        self._handled = handled
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
         key = chat_key(update)
@@ -42,7 +48,9 @@ class ChatOrderedUpdates(BaseUpdateProcessor):
         self._queued[key] = self._queued.get(key, 0) + 1  # first served
         try:
             async with turn:
-                await coroutine
+                await coroutine  # a handler's failure is reported inside: it ends normally
+            if self._handled is not None and isinstance(update, Update):
+                await self._handled(update.update_id)
         finally:
             self._queued[key] -= 1
             if not self._queued[key]:  # nobody else waiting: forget the chat

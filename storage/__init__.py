@@ -13,6 +13,7 @@ from storage.games import (
     Tally,
     TournamentRunning,
 )
+from storage.journal import UpdateJournal
 from storage.moves import move_chat
 from storage.named import NamedMoves
 from storage.people import LinkedPlayer, People, PlayerTaken
@@ -48,5 +49,6 @@ __all__ = [
     "StoredEntry",
     "Tally",
     "TournamentRunning",
+    "UpdateJournal",
     "move_chat",
 ]

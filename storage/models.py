@@ -177,6 +177,21 @@ class HandledMessage(Base):
     edit_update_id: Mapped[int | None] = mapped_column(BigInteger)
 
 
+class ReceivedUpdate(Base):
+    """An update fetched from Telegram and not yet handled to the end. Polling confirms a
+    batch to Telegram with the next poll, before its updates are handled: kept here first,
+    an update a crash interrupted is handled after the restart instead of being lost."""
+
+    __tablename__ = "received_updates"
+
+    update_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    payload: Mapped[str] = mapped_column(Text)
+    received_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    #: Handled to the end. Kept a while after: Telegram may deliver it again (its
+    #: confirmation did not arrive), and then it is dropped instead of answered twice.
+    handled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
 class HandRow(Base):
     """One recorded hand; ``message_id`` is the chat message it came from."""
 

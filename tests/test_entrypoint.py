@@ -319,7 +319,7 @@ def launch(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> tuple[FakeApp, li
             monkeypatch.delenv(name)
     monkeypatch.setenv("TELEGRAM_BOT_TOKEN", TOKEN)
     app, redacted = FakeApp(), []
-    monkeypatch.setattr(entrypoint, "build_application", lambda settings: app)
+    monkeypatch.setattr(entrypoint, "build_application", lambda settings, **options: app)
     monkeypatch.setattr(
         entrypoint, "configure_logging", lambda level, secrets: redacted.append(list(secrets))
     )

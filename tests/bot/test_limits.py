@@ -4,6 +4,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlalchemy import update
+from telegram.error import BadRequest
 from telegram.ext import AIORateLimiter
 
 from bot.app import build_application
@@ -71,3 +72,16 @@ async def test_an_unexpected_error_is_logged_with_its_chat_and_the_chat_is_told(
         f"(chat {table.chat_id}, user 42, '/classifica')"
     )
     assert "123456:TEST" not in caplog.text
+
+
+async def test_a_message_telegram_refuses_is_still_answered(table: Table) -> None:
+    await table.send("/nuova Anna Bruno")
+    await table.send("/mano Anna 3 Bruno 12")
+    table.request.refusing["sendPhoto"] = "Bad Request: PHOTO_INVALID_DIMENSIONS"
+
+    with pytest.raises(BadRequest):
+        await table.send("/grafico")
+
+    assert table.request.sent_texts()[-1] == (
+        "Qualcosa è andato storto e non ho registrato nulla. Riprova tra poco."
+    )

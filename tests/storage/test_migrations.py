@@ -11,7 +11,7 @@ from sqlalchemy.exc import IntegrityError
 
 from scoring import Rules
 from storage import Database, GameStore
-from storage.db import alembic_config
+from storage.db import alembic_config, newest_revision
 from storage.models import Base
 
 
@@ -152,3 +152,9 @@ async def test_a_long_read_never_holds_up_a_write(database_url: str) -> None:
         assert await session.scalar(text("SELECT count(*) FROM games")) == 1
     await reader.close()
     await writer.close()
+
+
+def test_the_newest_revision_read_off_the_file_names_is_alembics_head() -> None:
+    from alembic.script import ScriptDirectory
+
+    assert newest_revision() == ScriptDirectory.from_config(alembic_config()).get_current_head()
