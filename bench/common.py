@@ -4,7 +4,6 @@ real Application on a temporary SQLite file, timing statistics and the result ro
 from __future__ import annotations
 
 import itertools
-import json
 import math
 import statistics
 import time
@@ -21,19 +20,18 @@ from telegram.request import BaseRequest, RequestData
 
 from bot.app import build_application, running
 from bot.context import Context, TamaloApp
+from bot.offline import SENDING, OfflineBotApi
 from bot.settings import Secret, Settings
 
 TOKEN = "123456:BENCH"
 BOT_USER = {"id": 777, "is_bot": True, "first_name": "Tamalo", "username": "TamaloBot"}
-#: Methods that send a message, answered with one.
-SENDING = frozenset({"sendMessage", "editMessageText", "sendPhoto", "sendDocument"})
 
 
 #: Told of every message sent: the method, the chat and when (``time.perf_counter()``).
 SendHook = Callable[[str, int, float], None]
 
 
-class InstantRequest(BaseRequest):
+class InstantRequest(OfflineBotApi):
     """A Bot API that answers every call at once, without a network, and only counts the
     calls by method (a long run keeps no parameters, no photos). ``on_send``, if given, is
     told of each message sent as it arrives: the moment a reply leaves the bot; with
@@ -45,45 +43,24 @@ class InstantRequest(BaseRequest):
         self.texts: dict[int, str] | None = {} if keep_texts else None
         self._message_ids = itertools.count(10_000)
 
-    async def initialize(self) -> None:
-        pass
-
-    async def shutdown(self) -> None:
-        pass
-
-    @property
-    def read_timeout(self) -> float:
-        return 1.0
-
-    async def do_request(
-        self,
-        url: str,
-        method: str,
-        request_data: RequestData | None = None,
-        read_timeout: object = None,
-        write_timeout: object = None,
-        connect_timeout: object = None,
-        pool_timeout: object = None,
-    ) -> tuple[int, bytes]:
-        name = url.rsplit("/", 1)[-1]
+    def answer(self, name: str, parameters: dict[str, Any], data: RequestData | None) -> object:
         self.calls[name] += 1
-        result: object = True
         if name == "getMe":
-            result = BOT_USER
-        elif name in SENDING:
-            chat_id = int(str(request_data.parameters["chat_id"])) if request_data else 0
-            if self.on_send is not None:
-                self.on_send(name, chat_id, time.perf_counter())
-            if self.texts is not None and request_data is not None:
-                self.texts[chat_id] = str(request_data.parameters.get("text", ""))
-            result = {
-                "message_id": next(self._message_ids),
-                "date": 0,
-                "chat": {"id": chat_id, "type": "group", "title": "Tavolo"},
-                "from": BOT_USER,
-                "text": "",
-            }
-        return 200, json.dumps({"ok": True, "result": result}).encode()
+            return BOT_USER
+        if name not in SENDING:
+            return True
+        chat_id = int(str(parameters["chat_id"]))
+        if self.on_send is not None:
+            self.on_send(name, chat_id, time.perf_counter())
+        if self.texts is not None:
+            self.texts[chat_id] = str(parameters.get("text", ""))
+        return {
+            "message_id": next(self._message_ids),
+            "date": 0,
+            "chat": {"id": chat_id, "type": "group", "title": "Tavolo"},
+            "from": BOT_USER,
+            "text": "",
+        }
 
 
 class Typist:

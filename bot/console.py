@@ -19,10 +19,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from telegram import Update
-from telegram.request import BaseRequest, RequestData
+from telegram.request import RequestData
 
 from bot.app import build_application, running
 from bot.context import TamaloApp
+from bot.offline import SENDING, OfflineBotApi
 from bot.settings import Secret, Settings
 
 #: The console's group chat and its members.
@@ -32,8 +33,6 @@ BOT_USER = {"id": 1, "is_bot": True, "first_name": "TamaloBot", "username": "Tam
 YOU = "Tu"
 #: ``Bruno> /mano …``: the line typed by Bruno.
 SPEAKER = re.compile(r"^\s*([^\s>/][^>]{0,31})>\s?(.*)$")
-#: Methods answered with the message they send.
-SENDING = frozenset({"sendMessage", "editMessageText", "sendPhoto", "sendDocument"})
 FILES = {"sendPhoto": "photo", "sendDocument": "document"}
 
 
@@ -44,7 +43,7 @@ class Button:
     message: dict[str, Any]
 
 
-class ConsoleRequest(BaseRequest):
+class ConsoleRequest(OfflineBotApi):
     """A Bot API that prints what the bot sends, saves its files and remembers the last
     buttons shown; every user is an admin of the console's group."""
 
@@ -55,39 +54,17 @@ class ConsoleRequest(BaseRequest):
         self._message_ids = itertools.count(1_000_000)
         self._file_numbers = itertools.count(1)
 
-    async def initialize(self) -> None:
-        pass
-
-    async def shutdown(self) -> None:
-        pass
-
-    @property
-    def read_timeout(self) -> float:
-        return 1.0
-
-    async def do_request(
-        self,
-        url: str,
-        method: str,
-        request_data: RequestData | None = None,
-        read_timeout: object = None,
-        write_timeout: object = None,
-        connect_timeout: object = None,
-        pool_timeout: object = None,
-    ) -> tuple[int, bytes]:
-        name = url.rsplit("/", 1)[-1]
-        parameters: dict[str, Any] = dict(request_data.parameters) if request_data else {}
-        result: object = True
+    def answer(self, name: str, parameters: dict[str, Any], data: RequestData | None) -> object:
         if name == "getMe":
-            result = BOT_USER
-        elif name == "getChatMember":
+            return BOT_USER
+        if name == "getChatMember":
             user = {"id": int(parameters["user_id"]), "is_bot": False, "first_name": YOU}
-            result = {"status": "creator", "user": user, "is_anonymous": False}
-        elif name == "answerCallbackQuery" and parameters.get("text"):
+            return {"status": "creator", "user": user, "is_anonymous": False}
+        if name == "answerCallbackQuery" and parameters.get("text"):
             self._print(f"🤖 ({parameters['text']})")
         elif name in SENDING:
-            result = self._show(name, parameters, request_data)
-        return 200, json.dumps({"ok": True, "result": result}).encode()
+            return self._show(name, parameters, data)
+        return True
 
     def _show(
         self, name: str, parameters: dict[str, Any], request_data: RequestData | None

@@ -3,19 +3,16 @@
 from __future__ import annotations
 
 import itertools
-import json
 from typing import Any
 
-from telegram.request import BaseRequest, RequestData
+from telegram.request import RequestData
+
+from bot.offline import SENDING, OfflineBotApi, Refused
 
 BOT_USER = {"id": 777, "is_bot": True, "first_name": "Tamalo", "username": "TamaloBot"}
 
 
-#: Methods that send a message, answered with one.
-SENDING = frozenset({"sendMessage", "editMessageText", "sendPhoto", "sendDocument"})
-
-
-class RecordingRequest(BaseRequest):
+class RecordingRequest(OfflineBotApi):
     """Answers ``getMe``, ``sendMessage`` and the rest, and keeps ``(method, parameters)``;
     a file sent (a photo, a document) is kept in the parameters as ``(file name, bytes)``."""
 
@@ -29,39 +26,17 @@ class RecordingRequest(BaseRequest):
         self.refusing: dict[str, str] = {}
         self._message_ids = itertools.count(10_000)
 
-    async def initialize(self) -> None:
-        pass
-
-    async def shutdown(self) -> None:
-        pass
-
-    @property
-    def read_timeout(self) -> float:
-        return 1.0
-
-    async def do_request(
-        self,
-        url: str,
-        method: str,
-        request_data: RequestData | None = None,
-        read_timeout: object = None,
-        write_timeout: object = None,
-        connect_timeout: object = None,
-        pool_timeout: object = None,
-    ) -> tuple[int, bytes]:
-        name = url.rsplit("/", 1)[-1]
-        parameters: dict[str, Any] = dict(request_data.parameters) if request_data else {}
-        if request_data is not None and request_data.multipart_data:
-            for field, (filename, content, _) in request_data.multipart_data.items():
+    def answer(self, name: str, parameters: dict[str, Any], data: RequestData | None) -> object:
+        if data is not None and data.multipart_data:
+            for field, (filename, content, _) in data.multipart_data.items():
                 parameters[field] = (filename, content)
         self.calls.append((name, parameters))
         if name in self.refusing:
             self.answers.append(None)
-            error = {"ok": False, "error_code": 400, "description": self.refusing[name]}
-            return 400, json.dumps(error).encode()
+            raise Refused(self.refusing[name])
         answer = self._answer(name, parameters)
         self.answers.append(answer)
-        return 200, json.dumps({"ok": True, "result": answer}).encode()
+        return answer
 
     def _answer(self, name: str, parameters: dict[str, Any]) -> object:
         if name == "getMe":
