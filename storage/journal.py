@@ -58,15 +58,19 @@ class UpdateJournal:
                 .values(handled_at=models.utcnow())
             )
 
-    async def pending(self) -> list[dict[str, Any]]:
-        """Updates received and never handled to the end, oldest first; those handled long
-        ago are let go."""
+    async def let_go(self) -> None:
+        """Forget the updates handled long ago."""
         async with self.db.transaction() as session:
             await session.execute(
                 delete(_RECEIVED).where(
                     _RECEIVED.c.handled_at < models.utcnow() - KEPT_AFTER_HANDLED
                 )
             )
+
+    async def pending(self) -> list[dict[str, Any]]:
+        """Updates received and never handled to the end, oldest first."""
+        await self.let_go()
+        async with self.db.reading() as session:
             payloads = await session.scalars(
                 select(_RECEIVED.c.payload)
                 .where(_RECEIVED.c.handled_at.is_(None))

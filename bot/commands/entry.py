@@ -23,7 +23,7 @@ from bot.context import Context, TamaloApp
 from bot.entry import PREFIX, Action, Entry, EntryMistake, Step, callback, parse_callback
 from bot.parsing import UserError
 from scoring import Game, Mode
-from storage import EntryInProgress, EntryStore, GameRecord, GameStore
+from storage import EntryInProgress, EntryStore, GameRecord, GameStore, UpdateJournal
 
 log = logging.getLogger(__name__)
 
@@ -212,10 +212,12 @@ async def sweep_expired(app: TamaloApp, now: datetime | None = None) -> int:
 
 
 async def keep_sweeping(app: TamaloApp) -> None:
-    """Runs beside the bot: every minute, expired entries are closed and say so."""
+    """Runs beside the bot: every minute, expired entries are closed and say so, and the
+    updates handled long ago leave the journal of updates received (``bot.journal``)."""
     while True:
         await asyncio.sleep(SWEEP_EVERY)
         try:
             await sweep_expired(app)
+            await UpdateJournal(app.bot_data.db).let_go()
         except Exception:
             log.exception("Sweeping expired hand entries failed; trying again later")
