@@ -53,6 +53,8 @@ EDITED_MESSAGES = filters.UpdateType.EDITED_MESSAGE
 EDITED_COMMANDS = EDITED_MESSAGES & filters.COMMAND
 #: How many times a message Telegram refused with "retry after" is sent again.
 RETRIES_AFTER_429 = 3
+#: How often ``keep_tidy`` runs, in seconds.
+TIDY_EVERY = 60.0
 ALLOWED_UPDATES = [Update.MESSAGE, Update.EDITED_MESSAGE, Update.CALLBACK_QUERY]
 
 HANDLERS: tuple[tuple[tuple[str, ...], Handler], ...] = (
@@ -135,10 +137,22 @@ async def open_resources(app: TamaloApp) -> None:
     await app.bot_data.db.upgrade()
     if app.updater is not None:  # polling or webhook: updates a crash interrupted come first
         await replay(app, UpdateJournal(app.bot_data.db))
-    app.bot_data.sweeper = asyncio.create_task(entry.keep_sweeping(app))
+    app.bot_data.sweeper = asyncio.create_task(keep_tidy(app))
     await app.bot.set_my_commands(
         [BotCommand(command, description) for command, _, description in texts.COMMANDS]
     )
+
+
+async def keep_tidy(app: TamaloApp) -> None:
+    """Runs beside the bot: every minute, hand entries left alone are closed (and say so), and
+    updates handled long ago leave the journal of updates received."""
+    while True:
+        await asyncio.sleep(TIDY_EVERY)
+        try:
+            await entry.sweep_expired(app)
+            await UpdateJournal(app.bot_data.db).let_go()
+        except Exception:
+            log.exception("Tidying up failed; trying again in a minute")
 
 
 async def close_resources(app: TamaloApp) -> None:

@@ -16,7 +16,7 @@ class BotData:
 
     db: Database
     renderer: Renderer
-    #: Closes hand entries left alone (see ``bot.commands.entry``), while the bot runs.
+    #: Closes hand entries left alone and tidies the journal, while the bot runs (``keep_tidy``).
     sweeper: asyncio.Task[None] | None = None
 
 

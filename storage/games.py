@@ -85,6 +85,16 @@ def name_key(name: str) -> str:
     return name.casefold()
 
 
+async def find_player(session: AsyncSession, chat_id: int, name: str) -> models.Player | None:
+    """The chat's player by that name, whatever its case; ``None`` if nobody of that name
+    played in the chat."""
+    return await session.scalar(
+        select(models.Player).where(
+            models.Player.chat_id == chat_id, models.Player.name_key == name_key(name)
+        )
+    )
+
+
 _GAMES = cast(Table, models.Game.__table__)
 _HANDS = cast(Table, models.HandRow.__table__)
 _LINES = cast(Table, models.HandResult.__table__)
@@ -379,11 +389,11 @@ class GameStore:
 
     async def seat(self, record: GameRecord, name: str) -> GameRecord:
         """A late joiner takes the next seat and plays from the next hand on."""
-        player = await self._player(record.chat_id, name)
+        players = await self._players(record.chat_id, [name])
         self.session.add(
             models.Seat(
                 game_id=record.id,
-                player_id=player.id,
+                player_id=players[name_key(name)],
                 position=len(record.game.players),
                 joined_after=len(record.game.hands),
             )
@@ -636,17 +646,3 @@ class GameStore:
         )
         rows = await connection.execute(_PLAYER_IDS, {"chat_id": chat_id, "keys": list(keys)})
         return {key: player_id for key, player_id in rows}
-
-    async def _player(self, chat_id: int, name: str) -> models.Player:
-        """The chat's player by that name, created with this spelling if new."""
-        key = name_key(name)
-        player = await self.session.scalar(
-            select(models.Player).where(
-                models.Player.chat_id == chat_id, models.Player.name_key == key
-            )
-        )
-        if player is None:
-            player = models.Player(chat_id=chat_id, name=name, name_key=key)
-            self.session.add(player)
-            await self.session.flush()
-        return player

@@ -6,7 +6,7 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage import models
-from storage.games import GameState, name_key
+from storage.games import GameState, find_player
 
 
 class NamedMoves:
@@ -18,11 +18,7 @@ class NamedMoves:
     async def record(self, chat_id: int, name: str, move: str) -> tuple[str, int] | None:
         """``name`` made ``move``: returns the player's name as first typed and how many
         times they have made it now; ``None`` if nobody of that name played in the chat."""
-        player = await self.session.scalar(
-            select(models.Player).where(
-                models.Player.chat_id == chat_id, models.Player.name_key == name_key(name)
-            )
-        )
+        player = await find_player(self.session, chat_id, name)
         if player is None:
             return None
         game_id = await self.session.scalar(

@@ -9,7 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage import models
 from storage.chats import ChatStore
-from storage.games import name_key
+from storage.games import find_player
 
 
 class PlayerTaken(Exception):
@@ -35,11 +35,7 @@ class People:
         """``user_id`` is the chat's player ``name`` from now on (instead of any other player
         of the chat they were). Returns the player's name as first typed, ``None`` if nobody
         of that name played in the chat; ``PlayerTaken`` if someone else is that player."""
-        player = await self.session.scalar(
-            select(models.Player).where(
-                models.Player.chat_id == chat_id, models.Player.name_key == name_key(name)
-            )
-        )
+        player = await find_player(self.session, chat_id, name)
         if player is None:
             return None
         if player.user_id not in (None, user_id):

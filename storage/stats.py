@@ -19,7 +19,7 @@ from sqlalchemy.orm import QueryableAttribute, aliased
 
 from scoring.classic import ZERO_BELOW
 from storage import models
-from storage.games import GameState, name_key
+from storage.games import GameState, find_player
 
 
 def _count(condition: ColumnElement[bool] | QueryableAttribute[bool]) -> ColumnElement[int]:
@@ -126,11 +126,7 @@ class StatsStore:
 
     async def player(self, chat_id: int, name: str) -> PlayerStats | None:
         """Everything about one player of the chat; ``None`` if nobody has that name."""
-        player = await self.session.scalar(
-            select(models.Player).where(
-                models.Player.chat_id == chat_id, models.Player.name_key == name_key(name)
-            )
-        )
+        player = await find_player(self.session, chat_id, name)
         if player is None:
             return None
         results = models.GameResult

@@ -8,7 +8,6 @@ closes the entry in the same transaction, so a double tap records it once.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -23,14 +22,12 @@ from bot.context import Context, TamaloApp
 from bot.entry import PREFIX, Action, Entry, EntryMistake, Step, callback, parse_callback
 from bot.parsing import UserError
 from scoring import Game, Mode
-from storage import EntryInProgress, EntryStore, GameRecord, GameStore, UpdateJournal
+from storage import EntryInProgress, EntryStore, GameRecord, GameStore
 
 log = logging.getLogger(__name__)
 
 #: Callback data of the entry's buttons.
 PATTERN = rf"^{PREFIX}:"
-#: How often expired entries are looked for.
-SWEEP_EVERY = 60.0
 
 
 async def hand(update: Update, context: Context) -> None:
@@ -209,15 +206,3 @@ async def sweep_expired(app: TamaloApp, now: datetime | None = None) -> int:
         except TelegramError as error:  # deleted, too old, or the bot left the group
             log.info("Could not tell chat %s its entry expired: %r", stored.chat_id, error)
     return len(expired)
-
-
-async def keep_sweeping(app: TamaloApp) -> None:
-    """Runs beside the bot: every minute, expired entries are closed and say so, and the
-    updates handled long ago leave the journal of updates received (``bot.journal``)."""
-    while True:
-        await asyncio.sleep(SWEEP_EVERY)
-        try:
-            await sweep_expired(app)
-            await UpdateJournal(app.bot_data.db).let_go()
-        except Exception:
-            log.exception("Sweeping expired hand entries failed; trying again later")
