@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint samples bench clean
+.PHONY: run test lint samples bench messages clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,3 +30,8 @@ bench: $(BIN)/.installed  ## measure the figures side by side with references; w
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis *.egg-info
+
+messages: $(BIN)/.installed  ## after changing a text: bring the catalogues up to date, then translate what is new
+	$(BIN)/pybabel extract --project=TamaloBot --no-wrap --add-location=file --sort-by-file \
+		--omit-header -o bot/locales/tamalobot.pot bot
+	$(BIN)/pybabel update --no-wrap -D tamalobot -i bot/locales/tamalobot.pot -d bot/locales

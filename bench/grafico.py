@@ -87,7 +87,7 @@ async def measure(quick: bool = False) -> list[Figure]:
     lines = [[0, *(t[p] for t in totals)] for p in PLAYERS]
 
     def ours() -> bytes:
-        return draw_game(game, TITLE, colours, True)
+        return draw_game(game, TITLE, colours, True, "it")
 
     def plain() -> bytes:
         return plain_chart(xs, lines)

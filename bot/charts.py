@@ -26,6 +26,7 @@ from matplotlib.ticker import MaxNLocator
 from matplotlib.transforms import blended_transform_factory
 
 import scoring
+from bot.i18n import N_, _
 
 #: Colour-blind-friendly colours, given out in the order players first appear in a chat:
 #: Okabe–Ito (without its yellow, too pale on white), then Paul Tol's and Tableau's.
@@ -49,8 +50,8 @@ DPI: Final = 160
 GAME_SIZE: Final = (8.0, 6.0)
 NIGHT_WIDTH: Final = 8.0
 
-NO_HANDS: Final = "Nessuna mano ancora"
-NO_NIGHT: Final = "Nessuna partita stasera"
+NO_HANDS: Final = N_("Nessuna mano ancora")
+NO_NIGHT: Final = N_("Nessuna partita stasera")
 
 _TITLE_PT: Final = 15.0
 _LABEL_PT: Final = 13.0
@@ -264,7 +265,7 @@ def game_chart(
     _title(figure, title)
     keys = [
         _Key(
-            _plain(s.player) + (" (vince)" if s.player in winners else ""),
+            _plain(s.player) + (_(" (vince)") if s.player in winners else ""),
             colour=palette[s.player],
             width=_WINNER_LINE_PT if s.player in winners else _LINE_PT,
             bold=s.player in winners,
@@ -272,9 +273,9 @@ def game_chart(
         for s in series
     ]
     if any(s.won for s in series):
-        keys.append(_Key("Tamalo riuscito", marker=_WON))
+        keys.append(_Key(_("Tamalo riuscito"), marker=_WON))
     if any(s.lost for s in series):
-        keys.append(_Key("Tamalo sbagliato", marker=_LOST))
+        keys.append(_Key(_("Tamalo sbagliato"), marker=_LOST))
     key_bottom = _draw_key(figure, keys, top=2 * _PAD_PX + 1.2 * _px(_TITLE_PT))
 
     # Hands 0…N (0…16 in 4 Quadri), points from 0 to the target or the highest total;
@@ -295,7 +296,7 @@ def game_chart(
     # (DejaVu Sans digits are 0.636 em wide) and on the right for the end labels.
     ends = [s for s in series if s.ys]
     end_texts = [
-        f"{_plain(s.player)} {s.ys[-1]}" + (" (esce)" if s.player in game.left_after else "")
+        f"{_plain(s.player)} {s.ys[-1]}" + (_(" (esce)") if s.player in game.left_after else "")
         for s in ends
     ]
     end_font = _font(_TEXT_PT, bold=True)
@@ -314,8 +315,8 @@ def game_chart(
     ax.grid(True, color=_GRID, linewidth=0.8)
     ax.set_xticks(x_ticks)
     ax.set_yticks(y_ticks)
-    ax.set_xlabel("Mano", fontsize=_LABEL_PT)
-    ax.set_ylabel("Punti", fontsize=_LABEL_PT)
+    ax.set_xlabel(_("Mano"), fontsize=_LABEL_PT)
+    ax.set_ylabel(_("Punti"), fontsize=_LABEL_PT)
     ax.set_axisbelow(True)
     ax.spines[["top", "right"]].set_visible(False)
 
@@ -390,7 +391,7 @@ def game_chart(
         ax.text(
             0.5,
             0.5,
-            NO_HANDS,
+            _(NO_HANDS),
             transform=ax.transAxes,
             ha="center",
             va="center",
@@ -484,7 +485,7 @@ def night_chart(figures: scoring.NightFigures, *, title: str, colours: Mapping[s
         figure = _new_figure(GAME_SIZE)
         _title(figure, title)
         figure.text(
-            0.5, 0.5, NO_NIGHT, ha="center", va="center", fontsize=_LABEL_PT + 3, color=_MUTED
+            0.5, 0.5, _(NO_NIGHT), ha="center", va="center", fontsize=_LABEL_PT + 3, color=_MUTED
         )
         return _png(figure)
 
@@ -512,8 +513,8 @@ def night_chart(figures: scoring.NightFigures, *, title: str, colours: Mapping[s
     wins_ax, points_ax, calls_ax = figure.subplots(3, 1)
     for ax, heading in (
         (wins_ax, "Vittorie"),
-        (points_ax, "Punti per mano"),
-        (calls_ax, "Tamalo chiamati"),
+        (points_ax, _("Punti per mano")),
+        (calls_ax, _("Tamalo chiamati")),
     ):
         ax.set_title(heading, fontsize=_LABEL_PT, fontweight="bold", loc="left", pad=8)
         ax.set_yticks(rows, names, fontsize=_TICK_PT)
@@ -536,7 +537,7 @@ def night_chart(figures: scoring.NightFigures, *, title: str, colours: Mapping[s
     for row, player in zip(rows, players, strict=True):
         points = sorted(figures.hand_points.get(player, ()))
         if not points:
-            points_ax.text(0, row, "nessuna mano", va="center", fontsize=_TEXT_PT, color=_MUTED)
+            points_ax.text(0, row, _("nessuna mano"), va="center", fontsize=_TEXT_PT, color=_MUTED)
             continue
         q1, median, q3 = (_quantile(points, q) for q in (0.25, 0.5, 0.75))
         points_ax.barh(
@@ -573,7 +574,7 @@ def night_chart(figures: scoring.NightFigures, *, title: str, colours: Mapping[s
     )
     for row, total, good in zip(rows, made, won, strict=True):
         calls_ax.annotate(
-            f"{good} su {total}" if total else "0",
+            _("{good} su {total}").format(good=good, total=total) if total else "0",
             xy=(total, row),
             xytext=(5, 0),
             textcoords="offset points",

@@ -8,10 +8,13 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from bot.i18n import N_
+
 
 @dataclass(frozen=True)
 class Move:
-    """A move with a name: ``key`` is what ``/mossa`` stores, ``name`` how it is shown."""
+    """A move with a name: ``key`` is what ``/mossa`` stores, ``name`` how it is shown
+    (``name`` and ``meaning`` are Italian message ids: ``bot.texts`` translates them)."""
 
     key: str
     name: str
@@ -23,93 +26,127 @@ class Move:
 MOVES: tuple[Move, ...] = (
     Move(
         "coppiona",
-        "Coppiona",
-        "scambi la carta pescata con una coperta che non conoscevi, e scopri che sono "
-        "gemelle: via subito, una sopra l'altra.",
+        N_("Coppiona"),
+        N_(
+            "scambi la carta pescata con una coperta che non conoscevi, e scopri che "
+            "sono gemelle: via subito, una sopra l'altra."
+        ),
     ),
-    Move("twin-towers", "Twin Towers", "due coppione una dietro l'altra. Il tavolo ammutolisce."),
+    Move(
+        "twin-towers",
+        N_("Twin Towers"),
+        N_("due coppione una dietro l'altra. Il tavolo ammutolisce."),
+    ),
     Move(
         "o-babba",
-        "O' Babbà",
-        "butti un Re rosso senza sapere cosa fosse: zero punti regalati a chi gioca dopo.",
+        N_("O' Babbà"),
+        N_("butti un Re rosso senza sapere cosa fosse: zero punti regalati a chi gioca dopo."),
     ),
     Move(
         "o-babba-servito",
-        "O' Babbà servito",
-        "butti il Re rosso sapendo benissimo di averlo: generosità o strategia?",
+        N_("O' Babbà servito"),
+        N_("butti il Re rosso sapendo benissimo di averlo: generosità o strategia?"),
     ),
-    Move("open-lock", "Open Lock", "un Re rosso finisce sopra un Re nero negli scarti."),
-    Move("double-open-lock", "Double Open Lock", "un Re rosso finisce sopra un altro Re rosso."),
-    Move("closed-lock", "Closed Lock", "un Re nero chiude sopra un Re rosso."),
+    Move(
+        "open-lock",
+        N_("Open Lock"),
+        N_("un Re rosso finisce sopra un Re nero negli scarti."),
+    ),
+    Move(
+        "double-open-lock",
+        N_("Double Open Lock"),
+        N_("un Re rosso finisce sopra un altro Re rosso."),
+    ),
+    Move(
+        "closed-lock",
+        N_("Closed Lock"),
+        N_("un Re nero chiude sopra un Re rosso."),
+    ),
     Move(
         "pozioni",
-        "Pozioni",
-        "con il potere di un Jack o di una Donna scambi tra loro due carte di due avversari.",
+        N_("Pozioni"),
+        N_("con il potere di un Jack o di una Donna scambi tra loro due carte di due avversari."),
     ),
     Move(
         "ricetta",
-        "Ricetta",
-        "lo stesso scambio tra avversari, ma con il Re nero: il caos è garantito.",
+        N_("Ricetta"),
+        N_("lo stesso scambio tra avversari, ma con il Re nero: il caos è garantito."),
     ),
     Move(
         "ratto-delle-sabine",
-        "Il Ratto delle Sabine",
-        "riprendi al volo dagli scarti la carta appena buttata mentre qualcuno stava per "
-        "scartarci sopra la sua gemella: resta con la carta in mano.",
+        N_("Il Ratto delle Sabine"),
+        N_(
+            "riprendi al volo dagli scarti la carta appena buttata mentre qualcuno "
+            "stava per scartarci sopra la sua gemella: resta con la carta in mano."
+        ),
     ),
     Move(
         "volpe",
-        "La Volpe",
-        "in uno scambio dai all'avversario proprio la carta che gli prendi; lui la butta, e "
-        "tu ti liberi della tua.",
+        N_("La Volpe"),
+        N_(
+            "in uno scambio dai all'avversario proprio la carta che gli prendi; lui "
+            "la butta, e tu ti liberi della tua."
+        ),
     ),
     Move(
         "pd",
-        "PD",
-        "stai per ripescare dagli scarti per fare coppia, e un altro ti infila prima una "
-        "carta uguale tra le tue.",
+        N_("PD"),
+        N_(
+            "stai per ripescare dagli scarti per fare coppia, e un altro ti infila "
+            "prima una carta uguale tra le tue."
+        ),
     ),
-    Move("malaccio", "Il Malaccio", "il Re nero, quando finisce negli scarti."),
+    Move(
+        "malaccio",
+        N_("Il Malaccio"),
+        N_("il Re nero, quando finisce negli scarti."),
+    ),
     Move(
         "tamalo-switch",
-        "Tamalo Switch",
-        "se il tavolo lo permette, scarti una carta di un avversario che conosci e gli "
-        "passi una delle tue; vale solo se lo gridi.",
+        N_("Tamalo Switch"),
+        N_(
+            "se il tavolo lo permette, scarti una carta di un avversario che conosci "
+            "e gli passi una delle tue; vale solo se lo gridi."
+        ),
     ),
     Move(
         "sveltina",
-        "La Sveltina",
-        "tre carte uguali buttate sulla prima dopo che era già stata coperta: vietata.",
+        N_("La Sveltina"),
+        N_("tre carte uguali buttate sulla prima dopo che era già stata coperta: vietata."),
         forbidden=True,
     ),
 )
 
 #: ``/dicono``: curiosities invented for this bot, one at random.
 RUMOURS: tuple[str, ...] = (
-    "Dicono che chi mischia con la sinistra chiami Tamalo una mano prima degli altri.",
-    "Dicono che il Re rosso preferisca chi non lo cerca.",
-    "Dicono che a Tamalo non si perda mai: si arriva solo a 100 prima degli altri.",
-    "Dicono che il primo Tamalo della serata porti sfortuna a chi lo chiama troppo presto.",
-    "Dicono che il mazzo degli scarti ricordi ogni coppiona che ha visto.",
-    "Dicono che un 9 guardato due volte valga ancora nove punti.",
-    "Dicono che il mazziere più lento abbia vinto più partite: mentre mischiava, pensava.",
-    "Dicono che in una casa di Bologna una partita sia finita a 99 a 99, e che la si stia "
-    "ancora contando.",
-    "Dicono che chi annuncia «tanto chiamo io» non chiami mai.",
-    "Dicono che il Re nero sia stato chiamato Malaccio per la prima volta alle tre di notte.",
-    "Dicono che esista un giocatore che non ha mai sbagliato un Tamalo: nessuno l'ha mai "
-    "visto giocare.",
-    "Dicono che il Jolly, quando c'è, si nasconda sempre sotto il Re rosso.",
-    "Dicono che con sei carte in mano si veda meglio il futuro, ma peggio le proprie carte.",
-    "Dicono che la prima mano non conti mai: poi però la si segna lo stesso.",
-    "Dicono che un ControTamalo ben chiamato faccia più rumore di dieci Tamalo riusciti.",
-    "Dicono che chi segna i punti al telefono perda sempre le coppione degli altri.",
-    "Dicono che il tres sex sia nato perché qualcuno non voleva ammettere di aver perso.",
-    "Dicono che le carte coperte si scaldino quando sono basse.",
-    "Dicono che 4 Quadri sia stato inventato da chi non riusciva mai ad arrivare a 100.",
-    "Dicono che chi tocca le proprie carte coperte troppo spesso abbia un Re nero.",
-    "Dicono che i tornei migliori finiscano con una finale vinta di un punto.",
-    "Dicono che il mazzo preferisca chi lo mischia tre volte, né due né quattro.",
+    N_("Dicono che chi mischia con la sinistra chiami Tamalo una mano prima degli altri."),
+    N_("Dicono che il Re rosso preferisca chi non lo cerca."),
+    N_("Dicono che a Tamalo non si perda mai: si arriva solo a 100 prima degli altri."),
+    N_("Dicono che il primo Tamalo della serata porti sfortuna a chi lo chiama troppo presto."),
+    N_("Dicono che il mazzo degli scarti ricordi ogni coppiona che ha visto."),
+    N_("Dicono che un 9 guardato due volte valga ancora nove punti."),
+    N_("Dicono che il mazziere più lento abbia vinto più partite: mentre mischiava, pensava."),
+    N_(
+        "Dicono che in una casa di Bologna una partita sia finita a 99 a 99, e che la si "
+        "stia ancora contando."
+    ),
+    N_("Dicono che chi annuncia «tanto chiamo io» non chiami mai."),
+    N_("Dicono che il Re nero sia stato chiamato Malaccio per la prima volta alle tre di notte."),
+    N_(
+        "Dicono che esista un giocatore che non ha mai sbagliato un Tamalo: nessuno l'ha "
+        "mai visto giocare."
+    ),
+    N_("Dicono che il Jolly, quando c'è, si nasconda sempre sotto il Re rosso."),
+    N_("Dicono che con sei carte in mano si veda meglio il futuro, ma peggio le proprie carte."),
+    N_("Dicono che la prima mano non conti mai: poi però la si segna lo stesso."),
+    N_("Dicono che un ControTamalo ben chiamato faccia più rumore di dieci Tamalo riusciti."),
+    N_("Dicono che chi segna i punti al telefono perda sempre le coppione degli altri."),
+    N_("Dicono che il tres sex sia nato perché qualcuno non voleva ammettere di aver perso."),
+    N_("Dicono che le carte coperte si scaldino quando sono basse."),
+    N_("Dicono che 4 Quadri sia stato inventato da chi non riusciva mai ad arrivare a 100."),
+    N_("Dicono che chi tocca le proprie carte coperte troppo spesso abbia un Re nero."),
+    N_("Dicono che i tornei migliori finiscano con una finale vinta di un punto."),
+    N_("Dicono che il mazzo preferisca chi lo mischia tre volte, né due né quattro."),
 )
 
 

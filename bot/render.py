@@ -17,6 +17,7 @@ from concurrent.futures import Executor
 from typing import TypeVar
 
 import scoring
+from bot import i18n
 
 T = TypeVar("T")
 #: Workers draw at the lowest priority: on a small machine a chart waits for the bot's
@@ -29,18 +30,24 @@ def _lower_priority() -> None:
     os.nice(WORKER_NICENESS)
 
 
-def draw_game(game: scoring.Game, title: str, colours: Mapping[str, int], finished: bool) -> bytes:
-    """In a worker: a game's chart as PNG bytes."""
+def draw_game(
+    game: scoring.Game, title: str, colours: Mapping[str, int], finished: bool, language: str
+) -> bytes:
+    """In a worker: a game's chart as PNG bytes, its labels in ``language``."""
     from bot import charts  # only the worker loads matplotlib
 
-    return charts.game_chart(game, title=title, colours=colours, finished=finished)
+    with i18n.speaking(language):
+        return charts.game_chart(game, title=title, colours=colours, finished=finished)
 
 
-def draw_night(figures: scoring.NightFigures, title: str, colours: Mapping[str, int]) -> bytes:
-    """In a worker: a night's chart as PNG bytes."""
+def draw_night(
+    figures: scoring.NightFigures, title: str, colours: Mapping[str, int], language: str
+) -> bytes:
+    """In a worker: a night's chart as PNG bytes, its labels in ``language``."""
     from bot import charts
 
-    return charts.night_chart(figures, title=title, colours=colours)
+    with i18n.speaking(language):
+        return charts.night_chart(figures, title=title, colours=colours)
 
 
 class Renderer:
@@ -53,12 +60,12 @@ class Renderer:
     async def game(
         self, game: scoring.Game, title: str, colours: Mapping[str, int], *, finished: bool
     ) -> bytes:
-        return await self._run(draw_game, game, title, dict(colours), finished)
+        return await self._run(draw_game, game, title, dict(colours), finished, i18n.language())
 
     async def night(
         self, figures: scoring.NightFigures, title: str, colours: Mapping[str, int]
     ) -> bytes:
-        return await self._run(draw_night, figures, title, dict(colours))
+        return await self._run(draw_night, figures, title, dict(colours), i18n.language())
 
     async def _run(self, draw: Callable[..., T], *args: object) -> T:
         if self.workers <= 0:

@@ -1,13 +1,22 @@
-"""Every message the bot sends, in one place (Italian)."""
+"""Every message the bot sends, in one place.
+
+Each text is written in Italian, the default language, and looked up in the message
+catalogue of the language in force (``bot.i18n``): functions translate as they build the text,
+and a constant such as ``texts.NO_RUNNING_GAME`` is translated each time it is read.
+"""
 
 from __future__ import annotations
 
+import sys
+import types
 from collections.abc import Sequence
 from datetime import date, datetime
+from typing import Any
 
 from bot.entry import Entry
 from bot.entry import Step as EntryStep
-from bot.lore import MOVE_BY_KEY, MOVES, Move
+from bot.i18n import DEFAULT, N_, _, language, ngettext, pgettext
+from bot.lore import MOVE_BY_KEY, MOVES, RUMOURS, Move
 from scoring import (
     HANDS_PER_QUADRO,
     MAX_TOTAL,
@@ -35,31 +44,45 @@ CONTRO_TARGET = 30
 
 # The command menu, in the order the help shows it: (command, English alias, description).
 COMMANDS: tuple[tuple[str, str, str], ...] = (
-    ("nuova", "new", "Nuova partita: /nuova Anna Bruno Carlo (anche contro, quadri)"),
-    ("mano", "hand", "Registra una mano: /mano Anna 3 Bruno 12 Carlo 7 t=Anna"),
-    ("classifica", "standings", "Classifica della partita"),
-    ("correggi", "fix", "Corregge una mano: /correggi 2 Anna 3 Bruno 12 Carlo 7"),
-    ("annulla", "undo", "Annulla l'ultima mano"),
-    ("mazziere", "dealer", "Chi distribuisce la prossima mano"),
-    ("entra", "join", "Un giocatore entra a partita iniziata: /entra Dario"),
-    ("esci", "leave", "Un giocatore lascia la partita: /esci Dario"),
-    ("fine", "end", "Chiude la partita così com'è"),
-    ("torneo", "tournament", "Torneo a due tavoli e finale: /torneo e almeno 6 nomi"),
-    ("tresei", "tressex", "Tres sex non expedit: si vota per annullare la partita"),
-    ("grafico", "chart", "Grafico dei punti della partita"),
-    ("serata", "tonight", "Riepilogo della serata, con i grafici"),
-    ("stats", "stats", "Statistiche: /stats Anna, o del gruppo"),
-    ("esporta", "export", "Tutta la storia del gruppo in un file CSV"),
-    ("impostazioni", "settings", "Impostazioni del gruppo: fuso orario"),
-    ("regole", "rules", "Le regole in breve e la modalità della partita"),
-    ("mosse", "moves", "Le mosse con un nome"),
-    ("mossa", "move", "Segna una mossa celebre: /mossa coppiona Anna"),
-    ("dicono", "rumours", "Dicono che… una curiosità sul Tamalo"),
-    ("sonoio", "iam", "Collega te al tuo nome nelle partite: /sonoio Anna"),
-    ("aiuto", "help", "Come si usa il bot"),
+    ("nuova", "new", N_("Nuova partita: /nuova Anna Bruno Carlo (anche contro, quadri)")),
+    ("mano", "hand", N_("Registra una mano: /mano Anna 3 Bruno 12 Carlo 7 t=Anna")),
+    ("classifica", "standings", N_("Classifica della partita")),
+    ("correggi", "fix", N_("Corregge una mano: /correggi 2 Anna 3 Bruno 12 Carlo 7")),
+    ("annulla", "undo", N_("Annulla l'ultima mano")),
+    ("mazziere", "dealer", N_("Chi distribuisce la prossima mano")),
+    ("entra", "join", N_("Un giocatore entra a partita iniziata: /entra Dario")),
+    ("esci", "leave", N_("Un giocatore lascia la partita: /esci Dario")),
+    ("fine", "end", N_("Chiude la partita così com'è")),
+    ("torneo", "tournament", N_("Torneo a due tavoli e finale: /torneo e almeno 6 nomi")),
+    ("tresei", "tressex", N_("Tres sex non expedit: si vota per annullare la partita")),
+    ("grafico", "chart", N_("Grafico dei punti della partita")),
+    ("serata", "tonight", N_("Riepilogo della serata, con i grafici")),
+    ("stats", "stats", N_("Statistiche: /stats Anna, o del gruppo")),
+    ("esporta", "export", N_("Tutta la storia del gruppo in un file CSV")),
+    ("impostazioni", "settings", N_("Impostazioni del gruppo: fuso orario")),
+    ("lingua", "language", N_("La lingua del bot in questa chat: /lingua en o /lingua it")),
+    ("regole", "rules", N_("Le regole in breve e la modalità della partita")),
+    ("mosse", "moves", N_("Le mosse con un nome")),
+    ("mossa", "move", N_("Segna una mossa celebre: /mossa coppiona Anna")),
+    ("dicono", "rumours", N_("Dicono che… una curiosità sul Tamalo")),
+    ("sonoio", "iam", N_("Collega te al tuo nome nelle partite: /sonoio Anna")),
+    ("aiuto", "help", N_("Come si usa il bot")),
 )
+_ALIASES = {command: alias for command, alias, _description in COMMANDS}
 
-HELP = """\
+
+def command_menu() -> list[tuple[str, str]]:
+    """The menu Telegram shows under "/", in the language in force: Italian commands in
+    Italian, their English aliases in English."""
+    return [(command_name(command), _(description)) for command, _a, description in COMMANDS]
+
+
+def command_name(command: str) -> str:
+    """An Italian command as the language in force writes it: "nuova" or "new"."""
+    return command if language() == DEFAULT else _ALIASES.get(command, command)
+
+
+HELP = N_("""\
 🃏 TamaloBot tiene il punteggio delle vostre partite a Tamalo.
 Chi ha meno punti vince; la partita finisce quando qualcuno arriva a 100.
 
@@ -87,6 +110,7 @@ la partita è annullata
 /stats Anna — le statistiche di Anna; /stats da solo: quelle del gruppo
 /esporta (/export) — tutte le mani del gruppo in un file CSV
 /impostazioni fuso=Europe/Rome (/settings) — il fuso orario del gruppo
+/lingua en (/language) — il bot parla inglese in questa chat; /lingua it per tornare all'italiano
 /regole (/rules) — le regole in breve · /mosse (/moves) — le mosse con un nome
 /mossa coppiona Anna (/move) — segna una mossa celebre · /dicono (/rumours) — una curiosità
 /sonoio Anna (/iam) — sei Anna in questo gruppo: /stats in privato con me mostra le tue \
@@ -102,103 +126,145 @@ jokes — Jolly (JK) da 15 · pari_perde — un pari batte chi chiama Tamalo · 
 
 Carte: A=1, 2…10, J=11, Q=12, KN=13 (re nero), KR=0 (re rosso).
 Sotto i 5 punti si prende zero; chi chiama Tamalo e non ha il totale più basso prende 15, \
-e con più di 5 punti prende 15 più i suoi punti, in ogni caso."""
+e con più di 5 punti prende 15 più i suoi punti, in ogni caso.""")
 
-MARKERS_HELP = (
+MARKERS_HELP = N_(
     "Nella mano: t=Nome chi chiama Tamalo, ct=Nome chi chiama ControTamalo, "
     "f=Nome chi ha finito le carte."
 )
-CARDS_HINT = "Carte: A 2 … 10 J Q KN (re nero, 13) KR (re rosso, 0)."
-VALUE_HINT = "scrivi un numero (7) o le carte separate da virgole (A,7,KN)"
+CARDS_HINT = N_("Carte: A 2 … 10 J Q KN (re nero, 13) KR (re rosso, 0).")
+VALUE_HINT = N_("scrivi un numero (7) o le carte separate da virgole (A,7,KN)")
 
-NO_RUNNING_GAME = "Nessuna partita in corso. Iniziane una con /nuova Anna Bruno Carlo."
-NO_GAME_YET = "In questa chat non si è ancora giocato. Iniziate con /nuova Anna Bruno Carlo."
-NO_HAND_TO_UNDO = "Non c'è nessuna mano da annullare."
-NEW_GAME_EMPTY = "Scrivi chi gioca, nell'ordine in cui siete seduti: /nuova Anna Bruno Carlo."
-NEW_GAME_ONE_PLAYER = "Servono almeno due giocatori: /nuova Anna Bruno."
-JOIN_EMPTY = "Scrivi chi entra, per esempio /entra Dario."
-JOIN_MANY = "Entra un giocatore alla volta: /entra Dario."
-HAND_EMPTY = (
+NO_RUNNING_GAME = N_("Nessuna partita in corso. Iniziane una con /nuova Anna Bruno Carlo.")
+NO_GAME_YET = N_("In questa chat non si è ancora giocato. Iniziate con /nuova Anna Bruno Carlo.")
+NO_HAND_TO_UNDO = N_("Non c'è nessuna mano da annullare.")
+NEW_GAME_EMPTY = N_("Scrivi chi gioca, nell'ordine in cui siete seduti: /nuova Anna Bruno Carlo.")
+NEW_GAME_ONE_PLAYER = N_("Servono almeno due giocatori: /nuova Anna Bruno.")
+JOIN_EMPTY = N_("Scrivi chi entra, per esempio /entra Dario.")
+JOIN_MANY = N_("Entra un giocatore alla volta: /entra Dario.")
+HAND_EMPTY = N_(
     "Scrivi il totale di ogni giocatore: /mano Anna 3 Bruno 12 t=Anna, "
     "oppure solo i totali nell'ordine dei posti: /mano 3 12 t=Anna; "
     "oppure /mano da solo, e la inserisci con i pulsanti."
 )
-EDITS_CHANGE_NOTHING = (
+EDITS_CHANGE_NOTHING = N_(
     "Modificare questo comando dopo averlo inviato non cambia nulla: scrivilo di nuovo in un "
     "messaggio nuovo. (Una /mano modificata, invece, corregge la sua mano.)"
 )
-ALREADY_HANDLED = "Questo messaggio l'ho già registrato: non cambio nulla."
-EDITED_HAND_GONE = (
+ALREADY_HANDLED = N_("Questo messaggio l'ho già registrato: non cambio nulla.")
+EDITED_HAND_GONE = N_(
     "Quel messaggio non ha più una mano registrata (è stata annullata, o non era una /mano): "
     "per registrarla scrivi di nuovo /mano in un messaggio nuovo."
 )
-EDITED_HAND_CLOSED = (
+EDITED_HAND_CLOSED = N_(
     "La partita di quella mano è chiusa: modificare il messaggio non la cambia più. "
     "Non ho cambiato nulla."
 )
-SOMETHING_WENT_WRONG = "Qualcosa è andato storto e non ho registrato nulla. Riprova tra poco."
+SOMETHING_WENT_WRONG = N_("Qualcosa è andato storto e non ho registrato nulla. Riprova tra poco.")
+
+
+# --- /lingua ---
+
+LANGUAGE_NAMES = {"it": N_("italiano"), "en": N_("inglese")}
+
+
+def language_shown(current: str) -> str:
+    return _(
+        "In questa chat parlo {language}. Per cambiare: /lingua en (English) o /lingua it."
+    ).format(language=_(LANGUAGE_NAMES[current]))
+
+
+def language_changed() -> str:
+    """Said in the language just chosen."""
+    return _("Fatto: da ora in questa chat parlo italiano. /aiuto per i comandi.")
+
+
+def unknown_language(token: str) -> str:
+    return _("«{token}» non è una lingua che conosco. Scrivi /lingua it o /lingua en.").format(
+        token=token
+    )
 
 
 def names(players: Sequence[str]) -> str:
     """ "Anna", "Anna e Bruno", "Anna, Bruno e Carlo"."""
     if len(players) <= 1:
         return "".join(players)
-    return ", ".join(players[:-1]) + " e " + players[-1]
+    return _("{others} e {last}").format(others=", ".join(players[:-1]), last=players[-1])
 
 
 def game_running(players: Sequence[str]) -> str:
-    who = f" ({names(players)})" if players else ""
-    return f"C'è già una partita in corso{who}. Chiudila con /fine prima di iniziarne un'altra."
+    if players:
+        return _(
+            "C'è già una partita in corso ({players}). Chiudila con /fine prima di iniziarne "
+            "un'altra."
+        ).format(players=names(players))
+    return _("C'è già una partita in corso. Chiudila con /fine prima di iniziarne un'altra.")
 
 
 def mode_name(rules: Rules) -> str:
-    scoring_name = "ControTamalo" if rules.mode is Mode.CONTRO else "classica"
-    return f"a 4 Quadri ({scoring_name})" if rules.quadri else scoring_name
+    scoring_name = "ControTamalo" if rules.mode is Mode.CONTRO else _("classica")
+    return (
+        _("a 4 Quadri ({scoring})").format(scoring=scoring_name) if rules.quadri else scoring_name
+    )
+
+
+_OPTION_LABELS = (
+    ("jokers", N_("con i Jolly (15 punti)")),
+    ("tie_beats_caller", N_("pari perde (un pari batte chi chiama Tamalo)")),
+    ("six_cards", N_("6 carte")),
+    ("dealer_tiebreak", N_("spareggio pesato sul mazziere")),
+)
 
 
 def options_line(rules: Rules) -> str:
-    options = [
-        label
-        for on, label in (
-            (rules.jokers, "con i Jolly (15 punti)"),
-            (rules.tie_beats_caller, "pari perde (un pari batte chi chiama Tamalo)"),
-            (rules.six_cards, "6 carte"),
-            (rules.dealer_tiebreak, "spareggio pesato sul mazziere"),
-        )
-        if on
-    ]
-    return f"Opzioni: {', '.join(options)}.\n" if options else ""
+    options = [_(label) for flag, label in _OPTION_LABELS if getattr(rules, flag)]
+    return _("Opzioni: {options}.").format(options=", ".join(options)) + "\n" if options else ""
 
 
 def end_rule(rules: Rules) -> str:
     if rules.quadri:
-        return "4 quadri da 4 mani, 16 mani in tutto"
-    return f"si chiude a {rules.target} punti"
+        return _("4 quadri da 4 mani, 16 mani in tutto")
+    return _("si chiude a {target} punti").format(target=rules.target)
 
 
 def contro_target_hint(rules: Rules, command: str, *, tournament: bool = False) -> str:
     """ControTamalo hands are worth a few points: propose a lower target (RULES.md)."""
     if rules.mode is not Mode.CONTRO or rules.quadri:
         return ""
-    lower = command.replace("/nuova ", f"/nuova soglia={CONTRO_TARGET} ", 1).replace(
-        "/torneo ", f"/torneo soglia={CONTRO_TARGET} ", 1
-    )
-    how = "La prossima volta provate" if tournament else "Per una partita più corta: /fine, poi"
-    return (
-        f"Nel ControTamalo una mano vale pochi punti: a {rules.target} ci vogliono tante mani. "
-        f"{how} soglia={CONTRO_TARGET}: {lower}\n"
-    )
+    target = pgettext("option", "soglia") + f"={CONTRO_TARGET}"
+    for word in ("nuova", "torneo"):
+        start = f"/{command_name(word)} "
+        command = command.replace(start, f"{start}{target} ", 1)
+    if tournament:
+        hint = _(
+            "Nel ControTamalo una mano vale pochi punti: a {target} ci vogliono tante mani. "
+            "La prossima volta provate {lower}: {command}"
+        )
+    else:
+        hint = _(
+            "Nel ControTamalo una mano vale pochi punti: a {target} ci vogliono tante mani. "
+            "Per una partita più corta: /fine, poi {lower}: {command}"
+        )
+    return hint.format(target=rules.target, lower=target, command=command) + "\n"
 
 
 def command_for(word: str, players: Sequence[str], rules: Rules, first_dealer: int = 0) -> str:
     """The command that starts this game again: /nuova contro pari_perde Anna Bruno …"""
-    options = [mode_word for mode_word, on in (("contro", rules.mode is Mode.CONTRO),
-               ("quadri", rules.quadri)) if on]  # fmt: skip
-    options += [flag for flag, on in (("jokes", rules.jokers),
-                ("pari_perde", rules.tie_beats_caller), ("6carte", rules.six_cards),
-                ("spareggio", rules.dealer_tiebreak)) if on]  # fmt: skip
-    dealer = [f"mazziere={players[first_dealer]}"] if first_dealer else []
-    return " ".join([f"/{word}", *options, *players, *dealer])
+    options = [
+        option
+        for option, on in (
+            (pgettext("option", "contro"), rules.mode is Mode.CONTRO),
+            (pgettext("option", "quadri"), rules.quadri),
+            (pgettext("option", "jokes"), rules.jokers),
+            (pgettext("option", "pari_perde"), rules.tie_beats_caller),
+            (pgettext("option", "6carte"), rules.six_cards),
+            (pgettext("option", "spareggio"), rules.dealer_tiebreak),
+        )
+        if on
+    ]
+    dealer = pgettext("option", "mazziere")
+    dealers = [f"{dealer}={players[first_dealer]}"] if first_dealer else []
+    return " ".join([f"/{command_name(word)}", *options, *players, *dealers])
 
 
 def game_started(game: Game, *, propose_target: bool = False) -> str:
@@ -210,15 +276,26 @@ def game_started(game: Game, *, propose_target: bool = False) -> str:
         markers += f" ct={players[1]}"
     command = command_for("nuova", players, rules, game.first_dealer)
     hint = contro_target_hint(rules, command) if propose_target else ""
-    return (
-        f"🃏 Nuova partita {mode_name(rules)}, {end_rule(rules)}.\n"
-        f"{options_line(rules)}"
-        f"Giocano, in ordine: {names(players)}.\n"
-        f"Prima mano: distribuisce {game.dealer_of(1)}.\n"
-        f"{hint}\n"
-        f"Registra ogni mano con /mano {pairs} {markers}\n"
-        f"oppure, nell'ordine dei posti: /mano {totals} {markers}\n"
-        f"{MARKERS_HELP}"
+    return _(
+        "🃏 Nuova partita {mode}, {end}.\n"
+        "{options}"
+        "Giocano, in ordine: {players}.\n"
+        "Prima mano: distribuisce {dealer}.\n"
+        "{hint}\n"
+        "Registra ogni mano con /mano {pairs} {markers}\n"
+        "oppure, nell'ordine dei posti: /mano {totals} {markers}\n"
+        "{markers_help}"
+    ).format(
+        mode=mode_name(rules),
+        end=end_rule(rules),
+        options=options_line(rules),
+        players=names(players),
+        dealer=game.dealer_of(1),
+        hint=hint,
+        pairs=pairs,
+        totals=totals,
+        markers=markers,
+        markers_help=_(MARKERS_HELP),
     )
 
 
@@ -226,7 +303,9 @@ def table_label(record: GameRecord) -> str:
     """What names a tournament game in a reply: "Tavolo 1 · ", "Finale · "; else nothing."""
     if record.stage is None:
         return ""
-    return "Finale · " if record.is_final else f"Tavolo {record.stage.value} · "
+    if record.is_final:
+        return _("Finale · ")
+    return _("Tavolo {table} · ").format(table=record.stage.value)
 
 
 def signed(points: int, rules: Rules) -> str:
@@ -236,32 +315,42 @@ def signed(points: int, rules: Rules) -> str:
 
 def standings_lines(standings: Sequence[Standing], rules: Rules) -> str:
     if rules.quadri:
+        line = _("{rank}. {player} · {quadri} · {total} punti")
         return "\n".join(
-            f"{s.rank}. {s.player} · {quadri(s.quadri or 0)} · {s.total} punti" for s in standings
+            line.format(rank=s.rank, player=s.player, quadri=quadri(s.quadri or 0), total=s.total)
+            for s in standings
         )
     return "\n".join(f"{s.rank}. {s.player} {s.total}" for s in standings)
 
 
 def quadri(count: int) -> str:
-    return f"{count} {'quadro' if count == 1 else 'quadri'}"
+    return ngettext("{count} quadro", "{count} quadri", count).format(count=count)
 
 
 def winners_line(game: Game) -> str:
     winners = game.winners()
     if not winners:
-        return "Nessuna mano giocata: nessun vincitore."
+        return _("Nessuna mano giocata: nessun vincitore.")
     total = game.totals()[winners[0]]
-    verb = "Vince" if len(winners) == 1 else "Vincono a pari merito"
+    alone = len(winners) == 1
     if game.rules.quadri:
         won = game.quadri_won()[winners[0]]
-        line = f"🏆 {verb} {names(winners)} con {quadri(won)} e {total} punti!"
-        if len(winners) > 1:
-            line += (
-                "\nStessi quadri e stessi punti: il regolamento propone "
+        if alone:
+            line = _("🏆 Vince {winners} con {quadri} e {total} punti!")
+        else:
+            line = _("🏆 Vincono a pari merito {winners} con {quadri} e {total} punti!")
+        line = line.format(winners=names(winners), quadri=quadri(won), total=total)
+        if not alone:
+            line += "\n" + _(
+                "Stessi quadri e stessi punti: il regolamento propone "
                 "una gara di schiaffi per decidere."
             )
         return line
-    return f"🏆 {verb} {names(winners)} con {total} punti!"
+    if alone:
+        line = _("🏆 Vince {winners} con {total} punti!")
+    else:
+        line = _("🏆 Vincono a pari merito {winners} con {total} punti!")
+    return line.format(winners=names(winners), total=total)
 
 
 def final_standings(game: Game) -> str:
@@ -269,23 +358,27 @@ def final_standings(game: Game) -> str:
     left = ""
     if departed := [p for p in game.players if p not in game.ranked]:
         totals = game.totals()
-        left = "\nHanno lasciato: " + ", ".join(f"{p} {totals[p]}" for p in departed)
-    return f"Classifica finale:\n{lines}{left}\n\n{winners_line(game)}"
+        left = "\n" + _("Hanno lasciato: {players}").format(
+            players=", ".join(f"{p} {totals[p]}" for p in departed)
+        )
+    return _("Classifica finale:") + f"\n{lines}{left}\n\n{winners_line(game)}"
 
 
 def _hand_line(scored: ScoredHand, player: str, rules: Rules) -> str:
     points, total = scored.points[player], scored.hand.total_of(player)
     line = f"{player} {signed(points, rules)}"
     if player in scored.hand.out:
-        line += " (ha finito le carte)"
+        line += _(" (ha finito le carte)")
     elif rules.mode is Mode.CONTRO or points > total:
         # What was in hand, so a typo is easy to spot: a classic penalty, every ControTamalo line.
-        line += f" (carte {total})"
+        line += _(" (carte {total})").format(total=total)
     if player == scored.hand.caller:
-        line += " · Tamalo riuscito ✅" if scored.call_won else " · Tamalo sbagliato ❌"
+        line += _(" · Tamalo riuscito ✅") if scored.call_won else _(" · Tamalo sbagliato ❌")
     if player == scored.hand.counter_caller:
         line += (
-            " · ControTamalo riuscito ✅" if scored.counter_won else " · ControTamalo sbagliato ❌"
+            _(" · ControTamalo riuscito ✅")
+            if scored.counter_won
+            else _(" · ControTamalo sbagliato ❌")
         )
     return line
 
@@ -293,8 +386,10 @@ def _hand_line(scored: ScoredHand, player: str, rules: Rules) -> str:
 def hand_title(game: Game, number: int) -> str:
     if game.rules.quadri:
         quadro, within = quadro_of(number)
-        return f"Quadro {quadro} · mano {within}/{HANDS_PER_QUADRO}"
-    return f"Mano {number}"
+        return _("Quadro {quadro} · mano {within}/{hands}").format(
+            quadro=quadro, within=within, hands=HANDS_PER_QUADRO
+        )
+    return _("Mano {number}").format(number=number)
 
 
 def quadro_closed(game: Game, number: int) -> str:
@@ -304,8 +399,11 @@ def quadro_closed(game: Game, number: int) -> str:
         return ""
     winners = game.quadro_winners(quadro)
     total = game.quadro_totals(quadro)[winners[0]]
-    verb = "lo vince" if len(winners) == 1 else "lo vincono a pari merito"
-    return f"🔲 Quadro {quadro} chiuso: {verb} {names(winners)} con {total} punti.\n\n"
+    if len(winners) == 1:
+        line = _("🔲 Quadro {quadro} chiuso: lo vince {winners} con {total} punti.")
+    else:
+        line = _("🔲 Quadro {quadro} chiuso: lo vincono a pari merito {winners} con {total} punti.")
+    return line.format(quadro=quadro, winners=names(winners), total=total) + "\n\n"
 
 
 def hand_recorded(game: Game, label: str = "") -> str:
@@ -314,7 +412,8 @@ def hand_recorded(game: Game, label: str = "") -> str:
 
 
 def hand_fixed(game: Game, number: int, label: str = "") -> str:
-    return _hand_and_after(game, number, f"{label}{hand_title(game, number)} corretta:")
+    title = _("{hand} corretta:").format(hand=hand_title(game, number))
+    return _hand_and_after(game, number, f"{label}{title}")
 
 
 def _hand_and_after(game: Game, number: int, title: str) -> str:
@@ -324,87 +423,105 @@ def _hand_and_after(game: Game, number: int, title: str) -> str:
     if game.is_over():
         return head + game_over(game) + final_standings(game)
     return (
-        head + f"Classifica:\n{standings_lines(game.standings(), game.rules)}\n\n"
-        f"Prossimo mazziere: {game.next_dealer}."
+        head
+        + _("Classifica:")
+        + f"\n{standings_lines(game.standings(), game.rules)}\n\n"
+        + _("Prossimo mazziere: {dealer}.").format(dealer=game.next_dealer)
     )
 
 
 def game_over(game: Game) -> str:
     if game.rules.quadri:
-        return "🏁 Partita finita: 16 mani giocate.\n"
+        return _("🏁 Partita finita: 16 mani giocate.") + "\n"
     top = max(game.totals().items(), key=lambda item: item[1])
-    return (
-        f"🏁 Partita finita: {top[0]} ha raggiunto {top[1]} punti (soglia {game.rules.target}).\n"
-    )
+    line = _("🏁 Partita finita: {player} ha raggiunto {total} punti (soglia {target}).")
+    return line.format(player=top[0], total=top[1], target=game.rules.target) + "\n"
 
 
 def standings(game: Game, *, running: bool, label: str = "") -> str:
     if not running:
-        head = "Partita finita" if label else "Ultima partita, finita"
+        head = _("Partita finita") if label else _("Ultima partita, finita")
         return f"{label}{head}.\n" + final_standings(game)
     played = len(game.hands)
-    head = f"{label}Classifica dopo {played} {'mano' if played == 1 else 'mani'}"
     if game.rules.quadri:
-        head += f" su {QUADRI * HANDS_PER_QUADRO}"
+        head = ngettext(
+            "Classifica dopo {played} mano su {hands}",
+            "Classifica dopo {played} mani su {hands}",
+            played,
+        )
     else:
-        head += f" (si chiude a {game.rules.target})"
-    return f"{head}:\n{standings_lines(game.standings(), game.rules)}"
+        head = ngettext(
+            "Classifica dopo {played} mano (si chiude a {target})",
+            "Classifica dopo {played} mani (si chiude a {target})",
+            played,
+        )
+    head = head.format(played=played, hands=QUADRI * HANDS_PER_QUADRO, target=game.rules.target)
+    return f"{label}{head}:\n{standings_lines(game.standings(), game.rules)}"
 
 
 def standings_refreshed(text: str, at: datetime) -> str:
-    return f"{text}\n\n🔄 Aggiornata alle {at:%H:%M:%S}."
+    return f"{text}\n\n" + _("🔄 Aggiornata alle {time}.").format(time=f"{at:%H:%M:%S}")
 
 
-ANNULLED_GAME = (
+ANNULLED_GAME = N_(
     "L'ultima partita è stata annullata (tres sex non expedit): non conta in nessuna classifica."
 )
 
 
+def _standings_after(game: Game) -> str:
+    return _("Classifica:") + f"\n{standings_lines(game.standings(), game.rules)}"
+
+
 def player_joined(game: Game, player: str) -> str:
     start = game.totals()[player]
-    why = " (come l'ultimo in classifica)" if game.hands else ""
-    return (
-        f"{player} entra in partita con {start} punti{why}.\n\n"
-        f"Classifica:\n{standings_lines(game.standings(), game.rules)}"
-    )
+    if game.hands:
+        line = _("{player} entra in partita con {total} punti (come l'ultimo in classifica).")
+    else:
+        line = _("{player} entra in partita con {total} punti.")
+    return line.format(player=player, total=start) + "\n\n" + _standings_after(game)
 
 
 def player_left(game: Game, player: str) -> str:
-    return (
-        f"{player} lascia la partita con {game.totals()[player]} punti: non gioca le prossime "
-        "mani e non è in classifica per la vittoria.\n\n"
-        f"Classifica:\n{standings_lines(game.standings(), game.rules)}"
+    line = _(
+        "{player} lascia la partita con {total} punti: non gioca le prossime "
+        "mani e non è in classifica per la vittoria."
     )
+    return line.format(player=player, total=game.totals()[player]) + "\n\n" + _standings_after(game)
 
 
 def already_seated(player: str) -> str:
-    return f"{player} gioca già in questa partita."
+    return _("{player} gioca già in questa partita.").format(player=player)
 
 
 def hand_undone(game: Game, number: int, *, reopened: bool, label: str = "") -> str:
-    again = " La partita riprende." if reopened else ""
+    again = " " + _("La partita riprende.") if reopened else ""
     if waiting := game.waiting():
-        verb = "non giocava" if len(waiting) == 1 else "non giocavano"
-        again += f" {names(waiting)} {verb} nella mano {number}: riscrivila senza."
-    if leaving := game.leaving():
-        verb = "giocava" if len(leaving) == 1 else "giocavano"
-        again += (
-            f" {names(leaving)} {verb} ancora nella mano {number}: riscrivila con il suo totale."
+        line = ngettext(
+            "{players} non giocava nella mano {number}: riscrivila senza.",
+            "{players} non giocavano nella mano {number}: riscrivila senza.",
+            len(waiting),
         )
+        again += " " + line.format(players=names(waiting), number=number)
+    if leaving := game.leaving():
+        line = ngettext(
+            "{players} giocava ancora nella mano {number}: riscrivila con il suo totale.",
+            "{players} giocavano ancora nella mano {number}: riscrivila con il suo totale.",
+            len(leaving),
+        )
+        again += " " + line.format(players=names(leaving), number=number)
     running = not game.is_over()
-    return f"{label}Ho annullato la mano {number}.{again}\n\n" + standings(
-        game, running=running, label=""
-    )
+    undone = _("Ho annullato la mano {number}.").format(number=number)
+    return f"{label}{undone}{again}\n\n" + standings(game, running=running, label="")
 
 
 def game_ended(game: Game, label: str = "") -> str:
-    return f"{label}Partita chiusa.\n" + final_standings(game)
+    return f"{label}" + _("Partita chiusa.") + "\n" + final_standings(game)
 
 
 def undo_closed_game(*, tournament: bool = False) -> str:
     if tournament:
-        return "Questo tavolo è stato chiuso con /fine: le sue mani non si tolgono più."
-    return (
+        return _("Questo tavolo è stato chiuso con /fine: le sue mani non si tolgono più.")
+    return _(
         "L'ultima partita è stata chiusa con /fine: non la riapro. Iniziane una nuova con /nuova."
     )
 
@@ -412,91 +529,119 @@ def undo_closed_game(*, tournament: bool = False) -> str:
 def dealer_line(game: Game, label: str = "") -> str:
     number = len(game.hands) + 1
     if (limit := game.rules.hands_in_game) is not None and number > limit:
-        return f"{label}Tutte le mani sono state giocate."
-    return f"{label}Mano {number}: distribuisce {game.dealer_of(number)}."
+        return label + _("Tutte le mani sono state giocate.")
+    return label + _("Mano {number}: distribuisce {dealer}.").format(
+        number=number, dealer=game.dealer_of(number)
+    )
 
 
-GAME_REOPENED = "\n\nCon questa correzione nessuno è alla soglia: la partita riprende."
-FIX_CLOSED_GAME = (
+GAME_REOPENED = N_("\n\nCon questa correzione nessuno è alla soglia: la partita riprende.")
+FIX_CLOSED_GAME = N_(
     "L'ultima partita è stata chiusa con /fine: non la correggo. Iniziane una nuova con /nuova."
 )
-NO_JOINING_TOURNAMENTS = "In un torneo i tavoli sono fatti: non si entra a partita iniziata."
-NO_JOINING_QUADRI = "A 4 Quadri giocano sempre gli stessi 4: non si entra a partita iniziata."
-NO_LEAVING_QUADRI = "A 4 Quadri giocano sempre gli stessi 4: nessuno può lasciare la partita."
-LAST_TWO_STAY = "Siete rimasti in due: per smettere chiudete la partita con /fine."
+NO_JOINING_TOURNAMENTS = N_("In un torneo i tavoli sono fatti: non si entra a partita iniziata.")
+NO_JOINING_QUADRI = N_("A 4 Quadri giocano sempre gli stessi 4: non si entra a partita iniziata.")
+NO_LEAVING_QUADRI = N_("A 4 Quadri giocano sempre gli stessi 4: nessuno può lasciare la partita.")
+LAST_TWO_STAY = N_("Siete rimasti in due: per smettere chiudete la partita con /fine.")
 
 
 # --- Tournaments. ---
 
-TOURNAMENT_IN_PROGRESS = (
+TOURNAMENT_IN_PROGRESS = N_(
     "C'è un torneo in corso: finite i tavoli e la finale (o chiudeteli con /fine Nome) "
     "prima di iniziare altro."
 )
-FINAL_UNDER_WAY = "La finale è già cominciata: le mani dei tavoli non si cambiano più."
+FINAL_UNDER_WAY = N_("La finale è già cominciata: le mani dei tavoli non si cambiano più.")
+
+
+def _tables(tables: Sequence[Sequence[str]]) -> str:
+    line = _("Tavolo {table}: {players}")
+    return "\n".join(
+        line.format(table=i, players=names(players)) for i, players in enumerate(tables, start=1)
+    )
 
 
 def tournament_started(tables: Sequence[Game], *, propose_target: bool) -> str:
     rules = tables[0].rules
-    lines = "\n".join(f"Tavolo {i}: {names(t.players)}" for i, t in enumerate(tables, start=1))
     example = " ".join(f"{p} {n}" for p, n in zip(tables[0].players, (3, 12, 7, 0), strict=False))
     command = command_for("torneo", sorted(p for t in tables for p in t.players), rules)
     hint = contro_target_hint(rules, command, tournament=True) if propose_target else ""
-    return (
-        f"🏆 Torneo {mode_name(rules)}, ogni tavolo {end_rule(rules)}.\n"
-        f"{options_line(rules)}"
-        f"Sorteggio dei tavoli:\n{lines}\n\n"
+    return _(
+        "🏆 Torneo {mode}, ogni tavolo {end}.\n"
+        "{options}"
+        "Sorteggio dei tavoli:\n{tables}\n\n"
         "Ogni tavolo gioca la sua partita; i migliori due di ogni tavolo vanno in finale.\n"
-        f"{hint}"
-        f"Scrivete le mani con i nomi, così capisco il tavolo: /mano {example} "
-        f"t={tables[0].players[0]}"
+        "{hint}"
+        "Scrivete le mani con i nomi, così capisco il tavolo: /mano {example} t={first}"
+    ).format(
+        mode=mode_name(rules),
+        end=end_rule(rules),
+        options=options_line(rules),
+        tables=_tables([t.players for t in tables]),
+        hint=hint,
+        example=example,
+        first=tables[0].players[0],
     )
 
 
 def table_over_wait(qualified: Sequence[str]) -> str:
-    return f"\n\nIn finale: {names(qualified)}. Aspettiamo la fine dell'altro tavolo."
+    return "\n\n" + _("In finale: {players}. Aspettiamo la fine dell'altro tavolo.").format(
+        players=names(qualified)
+    )
 
 
 def final_started(final: Game, tables: Sequence[Game]) -> str:
-    return (
-        f"\n\n🏆 Entrambi i tavoli hanno finito: comincia la finale!\n"
-        f"Giocano, in ordine: {names(final.players)}.\n"
-        f"Prima mano: distribuisce {final.dealer_of(1)}."
-    )
+    return "\n\n" + _(
+        "🏆 Entrambi i tavoli hanno finito: comincia la finale!\n"
+        "Giocano, in ordine: {players}.\n"
+        "Prima mano: distribuisce {dealer}."
+    ).format(players=names(final.players), dealer=final.dealer_of(1))
 
 
 def tournament_won(final: Game) -> str:
     winners = final.winners()
     if not winners:
-        return "\n\nLa finale si chiude senza mani giocate: il torneo non ha un vincitore."
+        return "\n\n" + _("La finale si chiude senza mani giocate: il torneo non ha un vincitore.")
     if len(winners) == 1:
-        return f"\n\n🥇 {winners[0]} vince il torneo!"
-    return f"\n\n🥇 {names(winners)} vincono il torneo a pari merito!"
+        return "\n\n" + _("🥇 {winner} vince il torneo!").format(winner=winners[0])
+    return "\n\n" + _("🥇 {winners} vincono il torneo a pari merito!").format(
+        winners=names(winners)
+    )
 
 
 # --- Tres sex non expedit. ---
 
-VOTE_YES, VOTE_NO = "Sì ✅", "No ❌"
-VOTE_CLOSED = "Questa votazione è chiusa."
-ALREADY_VOTED = "Hai già votato."
-VOTE_COUNTED = "Voto registrato."
-VOTE_ANNULLED = "🎲 La partita è annullata: non conta in nessuna classifica."
-VOTE_ANNULLED_TOURNAMENT = (
+VOTE_YES, VOTE_NO = N_("Sì ✅"), N_("No ❌")
+VOTE_CLOSED = N_("Questa votazione è chiusa.")
+ALREADY_VOTED = N_("Hai già votato.")
+VOTE_COUNTED = N_("Voto registrato.")
+VOTE_ANNULLED = N_("🎲 La partita è annullata: non conta in nessuna classifica.")
+VOTE_ANNULLED_TOURNAMENT = N_(
     "🎲 Il torneo è annullato, tavoli e finale: non conta in nessuna classifica."
 )
-VOTE_REJECTED = "La partita continua: i no sono troppi."
+VOTE_REJECTED = N_("La partita continua: i no sono troppi.")
 
 
 def vote(tally: Tally, players: int, needed: int, *, tournament: bool = False) -> str:
-    what = "il torneo (tutti i tavoli)" if tournament else "la partita"
+    if tournament:
+        question = _(
+            "🎲 Tres sex non expedit! Tre 6 di fila: annulliamo il torneo (tutti i tavoli)?"
+        )
+    else:
+        question = _("🎲 Tres sex non expedit! Tre 6 di fila: annulliamo la partita?")
     head = (
-        f"🎲 Tres sex non expedit! Tre 6 di fila: annulliamo {what}?\n"
-        f"Serve il sì di più di metà dei giocatori: {needed} su {players}.\n"
-        f"Sì {tally.yes} · No {tally.no}"
+        question
+        + "\n"
+        + _("Serve il sì di più di metà dei giocatori: {needed} su {players}.").format(
+            needed=needed, players=players
+        )
+        + "\n"
+        + _("Sì {yes} · No {no}").format(yes=tally.yes, no=tally.no)
     )
     if tally.outcome == "annulled":
-        return f"{head}\n\n{VOTE_ANNULLED_TOURNAMENT if tournament else VOTE_ANNULLED}"
+        return f"{head}\n\n" + _(VOTE_ANNULLED_TOURNAMENT if tournament else VOTE_ANNULLED)
     if tally.outcome == "rejected":
-        return f"{head}\n\n{VOTE_REJECTED}"
+        return f"{head}\n\n" + _(VOTE_REJECTED)
     return head
 
 
@@ -504,207 +649,246 @@ def vote(tally: Tally, players: int, needed: int, *, tournament: bool = False) -
 
 
 def bad_name(token: str) -> str:
-    return (
-        f"«{token}» non va bene come nome: usa lettere (anche numeri dopo la prima), "
+    return _(
+        "«{token}» non va bene come nome: usa lettere (anche numeri dopo la prima), "
         "senza spazi, virgole o =, al massimo 32 caratteri."
-    )
+    ).format(token=token)
 
 
 def name_is_a_card(token: str) -> str:
-    return f"«{token}» si confonde con una carta o un numero: usa un nome più lungo."
+    return _("«{token}» si confonde con una carta o un numero: usa un nome più lungo.").format(
+        token=token
+    )
 
 
 def duplicate_player(player: str) -> str:
-    return f"Hai scritto {player} due volte: ogni giocatore va scritto una volta sola."
+    return _("Hai scritto {player} due volte: ogni giocatore va scritto una volta sola.").format(
+        player=player
+    )
 
 
 def unknown_player(token: str, players: Sequence[str]) -> str:
-    return (
-        f"{token} non gioca in questa partita. Giocano: {names(players)}. "
-        f"Chi arriva a partita iniziata entra con /entra {token}."
-    )
+    return _(
+        "{token} non gioca in questa partita. Giocano: {players}. "
+        "Chi arriva a partita iniziata entra con /entra {token}."
+    ).format(token=token, players=names(players))
 
 
 def not_in_this_hand(player: str, players: Sequence[str], number: int | None) -> str:
-    which = f"nella mano {number}" if number is not None else "in questa mano"
-    return f"{player} non giocava {which}: scrivi solo {names(players)}."
+    if number is None:
+        line = _("{player} non giocava in questa mano: scrivi solo {players}.")
+    else:
+        line = _("{player} non giocava nella mano {number}: scrivi solo {players}.")
+    return line.format(player=player, number=number, players=names(players))
 
 
 def left_for_good(player: str) -> str:
-    return f"{player} ha lasciato questa partita e non può rientrare: giocherà la prossima."
+    return _(
+        "{player} ha lasciato questa partita e non può rientrare: giocherà la prossima."
+    ).format(player=player)
 
 
 def missing_players(missing: Sequence[str]) -> str:
-    return (
-        f"Manca il totale di {names(missing)}: ogni giocatore ha bisogno di un valore "
-        f"(0 se ha finito le carte)."
-    )
+    return _(
+        "Manca il totale di {players}: ogni giocatore ha bisogno di un valore "
+        "(0 se ha finito le carte)."
+    ).format(players=names(missing))
 
 
 def too_many_players(limit: int) -> str:
-    return f"Al massimo {limit} giocatori per partita."
+    return _("Al massimo {limit} giocatori per partita.").format(limit=limit)
 
 
 def value_without_name(token: str) -> str:
-    return (
-        f"«{token}» non ha un nome davanti: scrivi nome e totale di ognuno, "
+    return _(
+        "«{token}» non ha un nome davanti: scrivi nome e totale di ognuno, "
         "/mano Anna 3 Bruno 12, oppure solo i totali nell'ordine dei posti."
-    )
+    ).format(token=token)
 
 
 def missing_value(player: str) -> str:
-    return f"Manca il totale di {player}: scrivi per esempio «{player} 7»."
+    return _("Manca il totale di {player}: scrivi per esempio «{player} 7».").format(player=player)
 
 
 def wrong_count(given: int, players: Sequence[str]) -> str:
-    return (
-        f"Hai scritto {given} totali, ma giocano in {len(players)}: "
-        f"{names(players)}. Scrivi un totale per ognuno, nell'ordine dei posti, "
+    return _(
+        "Hai scritto {given} totali, ma giocano in {count}: "
+        "{players}. Scrivi un totale per ognuno, nell'ordine dei posti, "
         "oppure nome e totale: /mano Anna 3 Bruno 12."
-    )
+    ).format(given=given, count=len(players), players=names(players))
 
 
 def not_a_value(token: str) -> str:
-    return f"«{token}» non è un totale: {VALUE_HINT}."
+    return _("«{token}» non è un totale: {hint}.").format(token=token, hint=_(VALUE_HINT))
 
 
 def negative_value(token: str) -> str:
-    return f"«{token}»: un totale non può essere negativo. Chi ha finito le carte scrive 0."
+    return _(
+        "«{token}»: un totale non può essere negativo. Chi ha finito le carte scrive 0."
+    ).format(token=token)
 
 
 def value_too_high(token: str, limit: int) -> str:
-    return f"«{token}» è troppo per una mano (al massimo {limit}): controlla il totale."
+    return _("«{token}» è troppo per una mano (al massimo {limit}): controlla il totale.").format(
+        token=token, limit=limit
+    )
 
 
 def unknown_card(token: str) -> str:
-    return f"«{token}» non è una carta. {CARDS_HINT}"
+    return _("«{token}» non è una carta.").format(token=token) + " " + _(CARDS_HINT)
 
 
 def joker_not_allowed() -> str:
-    return "Il Jolly vale solo nelle partite con i Jolly: qui scrivi le altre carte."
+    return _("Il Jolly vale solo nelle partite con i Jolly: qui scrivi le altre carte.")
 
 
-MARKERS_HINT = (
+MARKERS_HINT = N_(
     "t=Nome chi ha chiamato Tamalo, ct=Nome chi ha chiamato ControTamalo, "
     "f=Nome chi ha finito le carte"
 )
+_CALLER, _COUNTER, _OUT = (
+    N_("chi ha chiamato Tamalo"),
+    N_("chi ha chiamato ControTamalo"),
+    N_("chi ha finito le carte"),
+)
+#: What each marker of a hand says (``t=Anna``: Anna called Tamalo).
 MARKER_WORDS = {
-    "t": "chi ha chiamato Tamalo", "tamalo": "chi ha chiamato Tamalo",
-    "ct": "chi ha chiamato ControTamalo", "contro": "chi ha chiamato ControTamalo",
-    "controtamalo": "chi ha chiamato ControTamalo",
-    "f": "chi ha finito le carte", "fuori": "chi ha finito le carte",
+    "t": _CALLER, "tamalo": _CALLER,
+    "ct": _COUNTER, "contro": _COUNTER, "controtamalo": _COUNTER, "counter": _COUNTER,
+    "f": _OUT, "fuori": _OUT, "out": _OUT,
 }  # fmt: skip
 
 
 def marker_empty(key: str) -> str:
-    return f"Scrivi {MARKER_WORDS[key]} dopo {key}=, per esempio {key}=Anna."
+    return _("Scrivi {what} dopo {key}=, per esempio {key}=Anna.").format(
+        what=_(MARKER_WORDS[key]), key=key
+    )
 
 
 def two_marked(key: str, first: str, second: str) -> str:
-    what = "Tamalo" if MARKER_WORDS[key].endswith(" Tamalo") else "ControTamalo"
-    return f"{what} lo chiama uno solo: hai scritto {first} e {second}. Tieni solo {key}=Nome."
+    what = "Tamalo" if MARKER_WORDS[key] == _CALLER else "ControTamalo"
+    return _(
+        "{what} lo chiama uno solo: hai scritto {first} e {second}. Tieni solo {key}=Nome."
+    ).format(what=what, first=first, second=second, key=key)
 
 
 def marked_not_playing(key: str, token: str, players: Sequence[str]) -> str:
-    return f"{key}={token}: {token} non gioca questa mano. Giocano: {names(players)}."
+    return _("{key}={token}: {token} non gioca questa mano. Giocano: {players}.").format(
+        key=key, token=token, players=names(players)
+    )
 
 
 def unknown_option(token: str) -> str:
-    return f"Non capisco «{token}». Dopo i totali puoi scrivere: {MARKERS_HINT}."
+    return _("Non capisco «{token}». Dopo i totali puoi scrivere: {hint}.").format(
+        token=token, hint=_(MARKERS_HINT)
+    )
 
 
-COUNTER_NEEDS_CONTRO = (
+COUNTER_NEEDS_CONTRO = N_(
     "Il ControTamalo si chiama solo nelle partite ControTamalo (/nuova contro Anna Bruno …): "
     "togli ct= da questa mano."
 )
 
 
 def counter_without_caller(counter: str) -> str:
-    return (
-        f"{counter} ha chiamato ControTamalo, ma nessuno ha chiamato Tamalo: "
+    return _(
+        "{player} ha chiamato ControTamalo, ma nessuno ha chiamato Tamalo: "
         "aggiungi t=Nome di chi l'ha chiamato."
-    )
+    ).format(player=counter)
 
 
 def counter_is_caller(player: str) -> str:
-    return (
-        f"{player} non può chiamare Tamalo e ControTamalo nella stessa mano: "
+    return _(
+        "{player} non può chiamare Tamalo e ControTamalo nella stessa mano: "
         "ct= è un altro giocatore."
-    )
+    ).format(player=player)
 
 
 def out_with_cards(player: str, total: int) -> str:
-    return (
-        f"{player} ha finito le carte (f={player}), quindi ha 0, ma hai scritto {total}: "
+    return _(
+        "{player} ha finito le carte (f={player}), quindi ha 0, ma hai scritto {total}: "
         "correggi il totale o togli f=."
-    )
+    ).format(player=player, total=total)
 
 
 # --- Starting games: /nuova and /torneo options. ---
 
-TWO_MODES = "Scegli una modalità sola: classica oppure contro."
-TIEBREAK_ONLY_QUADRI = "Lo spareggio col mazziere vale solo a 4 Quadri: /nuova quadri spareggio …"
-SIX_CARDS_TWO_PLAYERS = "La variante a 6 carte si gioca in due: /nuova 6carte Anna Bruno."
-TOURNAMENT_NO_JOKERS = "Nei tornei i Jolly sono vietati: togli jokes."
-TOURNAMENT_PLAIN = (
+TWO_MODES = N_("Scegli una modalità sola: classica oppure contro.")
+TIEBREAK_ONLY_QUADRI = N_(
+    "Lo spareggio col mazziere vale solo a 4 Quadri: /nuova quadri spareggio …"
+)
+SIX_CARDS_TWO_PLAYERS = N_("La variante a 6 carte si gioca in due: /nuova 6carte Anna Bruno.")
+TOURNAMENT_NO_JOKERS = N_("Nei tornei i Jolly sono vietati: togli jokes.")
+TOURNAMENT_PLAIN = N_(
     "Un torneo si gioca con partite normali (classica o contro): togli quadri e 6carte."
 )
-TOURNAMENT_NO_DEALER = "Nel torneo i tavoli sono sorteggiati: togli mazziere=."
+TOURNAMENT_NO_DEALER = N_("Nel torneo i tavoli sono sorteggiati: togli mazziere=.")
 
 
 def unknown_game_option(token: str) -> str:
-    return (
-        f"Non capisco «{token}». Opzioni di /nuova: classica, contro, quadri, soglia=N, "
+    return _(
+        "Non capisco «{token}». Opzioni di /nuova: classica, contro, quadri, soglia=N, "
         "jokes, pari_perde, 6carte, spareggio, mazziere=Nome."
-    )
+    ).format(token=token)
 
 
 def bad_target(value: str, low: int, high: int) -> str:
-    return f"soglia={value}: scrivi un numero di punti tra {low} e {high}, per esempio soglia=50."
+    return _(
+        "soglia={value}: scrivi un numero di punti tra {low} e {high}, per esempio soglia=50."
+    ).format(value=value, low=low, high=high)
 
 
 def dealer_not_playing(token: str, players: Sequence[str]) -> str:
-    return f"mazziere={token}: {token} non gioca. Giocano: {names(players)}."
+    return _("mazziere={token}: {token} non gioca. Giocano: {players}.").format(
+        token=token, players=names(players)
+    )
 
 
 def quadri_players(count: int) -> str:
-    return f"A 4 Quadri si gioca in 4 esatti, non in {count}: /nuova quadri Anna Bruno Carlo Dario."
+    return _(
+        "A 4 Quadri si gioca in 4 esatti, non in {count}: /nuova quadri Anna Bruno Carlo Dario."
+    ).format(count=count)
 
 
 def tournament_players(low: int) -> str:
-    return f"Un torneo vuole almeno {low} giocatori: /torneo Anna Bruno Carlo Dario Elena Franco."
+    return _(
+        "Un torneo vuole almeno {low} giocatori: /torneo Anna Bruno Carlo Dario Elena Franco."
+    ).format(low=low)
 
 
 # --- Corrections, leaving, tables. ---
 
-FIX_EMPTY = (
+FIX_EMPTY = N_(
     "Scrivi quale mano correggere e come è andata davvero: /correggi 3 Anna 5 Bruno 12 t=Anna."
 )
-LEAVE_EMPTY = "Scrivi chi lascia la partita: /esci Carlo."
-TWO_TABLES_NAMED = "Hai scritto giocatori di tavoli diversi: ogni mano è di un tavolo solo."
+LEAVE_EMPTY = N_("Scrivi chi lascia la partita: /esci Carlo.")
+TWO_TABLES_NAMED = N_("Hai scritto giocatori di tavoli diversi: ogni mano è di un tavolo solo.")
 
 
 def no_such_hand(number: str, played: int) -> str:
     if played == 0:
-        return "Non c'è ancora nessuna mano da correggere."
-    return f"Non c'è una mano {number}: le mani giocate vanno da 1 a {played}."
+        return _("Non c'è ancora nessuna mano da correggere.")
+    return _("Non c'è una mano {number}: le mani giocate vanno da 1 a {played}.").format(
+        number=number, played=played
+    )
 
 
 def leaver_not_playing(token: str, players: Sequence[str]) -> str:
-    return f"{token} non gioca in questa partita. Giocano: {names(players)}."
+    return _("{token} non gioca in questa partita. Giocano: {players}.").format(
+        token=token, players=names(players)
+    )
 
 
 def which_table(tables: Sequence[Sequence[str]]) -> str:
-    lines = "\n".join(f"Tavolo {i}: {names(t)}" for i, t in enumerate(tables, start=1))
-    return f"Si gioca su più tavoli: scrivi i nomi, così capisco quale.\n{lines}"
+    return _("Si gioca su più tavoli: scrivi i nomi, così capisco quale.") + "\n" + _tables(tables)
 
 
 # --- Charts, statistics, the all-time leaderboard, export, settings. ---
 
 
 def decimal(value: float, digits: int = 1) -> str:
-    """Italian decimals: 2,5."""
-    return f"{value:.{digits}f}".replace(".", ",")
+    """Decimals as the language writes them: 2,5 in Italian, 2.5 in English."""
+    return f"{value:.{digits}f}".replace(".", pgettext("decimal separator", ","))
 
 
 def percent(part: int, whole: int) -> str:
@@ -712,21 +896,28 @@ def percent(part: int, whole: int) -> str:
 
 
 def chart_title(record: GameRecord, day: str) -> str:
-    stage = table_label(record).removesuffix(" · ")
-    where = f"Torneo, {stage.lower()}" if stage else "Partita"
-    return f"{where} del {day} · {mode_name(record.game.rules)}"
+    mode = mode_name(record.game.rules)
+    if record.stage is None:
+        return _("Partita del {day} · {mode}").format(day=day, mode=mode)
+    if record.is_final:
+        return _("Torneo, finale del {day} · {mode}").format(day=day, mode=mode)
+    return _("Torneo, tavolo {table} del {day} · {mode}").format(
+        table=record.stage.value, day=day, mode=mode
+    )
 
 
 def final_chart_caption(game: Game) -> str:
     return f"📈 {winners_line(game)}"
 
 
-NO_HANDS_TO_DRAW = "Non c'è ancora nessuna mano da disegnare: registra la prima con /mano."
-NO_GAMES_TONIGHT = "Stasera non si è ancora giocato. Iniziate con /nuova Anna Bruno Carlo."
+NO_HANDS_TO_DRAW = N_("Non c'è ancora nessuna mano da disegnare: registra la prima con /mano.")
+NO_GAMES_TONIGHT = N_("Stasera non si è ancora giocato. Iniziate con /nuova Anna Bruno Carlo.")
 
 
 def night_title(evening: date, games: int) -> str:
-    return f"Serata del {evening:%d/%m/%Y} · {games} {'partita' if games == 1 else 'partite'}"
+    return ngettext(
+        "Serata del {day} · {games} partita", "Serata del {day} · {games} partite", games
+    ).format(day=f"{evening:%d/%m/%Y}", games=games)
 
 
 def night_summary(evening: date, records: Sequence[GameRecord], times: Sequence[str]) -> str:
@@ -734,17 +925,27 @@ def night_summary(evening: date, records: Sequence[GameRecord], times: Sequence[
     lines = []
     for record, started in zip(records, times, strict=True):
         game = record.game
-        label = table_label(record)
-        head = f"{started} · {label}{mode_name(game.rules)}, {len(game.hands)} mani: "
+        hands = ngettext("{count} mano", "{count} mani", len(game.hands)).format(
+            count=len(game.hands)
+        )
+        head = f"{started} · {table_label(record)}{mode_name(game.rules)}, {hands}: "
         if record.running:
             leaders = [s.player for s in game.standings() if s.rank == 1]
-            lines.append(
-                head + (f"in corso, in testa {names(leaders)}" if game.hands else "in corso")
-            )
+            if game.hands:
+                lines.append(
+                    head + _("in corso, in testa {players}").format(players=names(leaders))
+                )
+            else:
+                lines.append(head + _("in corso"))
         elif winners := game.winners():
-            lines.append(head + f"vince {names(winners)} ({game.totals()[winners[0]]})")
+            lines.append(
+                head
+                + _("vince {players} ({total})").format(
+                    players=names(winners), total=game.totals()[winners[0]]
+                )
+            )
         else:
-            lines.append(head + "chiusa senza mani")
+            lines.append(head + _("chiusa senza mani"))
     wins: dict[str, int] = {}
     for record in records:
         if not record.running:
@@ -754,19 +955,30 @@ def night_summary(evening: date, records: Sequence[GameRecord], times: Sequence[
     top = ""
     if best:
         kings = [p for p, n in wins.items() if n == best]
-        verb = "Re della serata" if len(kings) == 1 else "Re della serata a pari merito"
-        top = f"\n\n👑 {verb}: {names(kings)} con {best} {'vittoria' if best == 1 else 'vittorie'}."
+        if len(kings) == 1:
+            line = ngettext(
+                "👑 Re della serata: {players} con {count} vittoria.",
+                "👑 Re della serata: {players} con {count} vittorie.",
+                best,
+            )
+        else:
+            line = ngettext(
+                "👑 Re della serata a pari merito: {players} con {count} vittoria.",
+                "👑 Re della serata a pari merito: {players} con {count} vittorie.",
+                best,
+            )
+        top = "\n\n" + line.format(players=names(kings), count=best)
     return f"🌙 {night_title(evening, len(records))}\n" + "\n".join(lines) + top
 
 
-LEADERBOARD_EMPTY = (
+LEADERBOARD_EMPTY = N_(
     "Nessuna partita finita in questa chat: la classifica generale comincia con la prima."
 )
-LEADERBOARD_NOTE = (
+LEADERBOARD_NOTE = N_(
     "L'abilità (OpenSkill) sale quando arrivi davanti a chi è forte e scende quando finisci "
     "dietro a chi lo è meno; conta il piazzamento finale di ogni partita."
 )
-PROVISIONAL_NOTE = "(provvisorio) = meno di 3 partite."
+PROVISIONAL_NOTE = N_("(provvisorio) = meno di 3 partite.")
 
 
 #: Rows a leaderboard shows: one Telegram message holds at most 4096 characters.
@@ -778,61 +990,83 @@ NAMES_LISTED = 40
 def leaderboard(lines: Sequence[LeaderboardLine]) -> str:
     rows = []
     for position, line in enumerate(lines[:LEADERBOARD_ROWS], start=1):
-        won = "vinta" if line.wins == 1 else "vinte"
-        row = (
-            f"{position}. {line.player} · abilità {decimal(line.skill.ordinal)} · "
-            f"{line.games} {'partita' if line.games == 1 else 'partite'}, {line.wins} {won} "
-            f"({percent(line.wins, line.games)}) · posizione media {decimal(line.average_place)}"
+        games = ngettext("{count} partita", "{count} partite", line.games).format(count=line.games)
+        won = ngettext("{count} vinta", "{count} vinte", line.wins).format(count=line.wins)
+        row = _(
+            "{position}. {player} · abilità {skill} · {games}, {won} ({percent}) · "
+            "posizione media {place}"
+        ).format(
+            position=position,
+            player=line.player,
+            skill=decimal(line.skill.ordinal),
+            games=games,
+            won=won,
+            percent=percent(line.wins, line.games),
+            place=decimal(line.average_place),
         )
-        rows.append(row + (" (provvisorio)" if line.provisional else ""))
+        rows.append(row + (_(" (provvisorio)") if line.provisional else ""))
     hidden = len(lines) - LEADERBOARD_ROWS
     if hidden > 0:
-        rows.append(f"… e altri {hidden}: /stats Nome per ciascuno.")
-    note = LEADERBOARD_NOTE
+        rows.append(_("… e altri {count}: /stats Nome per ciascuno.").format(count=hidden))
+    note = _(LEADERBOARD_NOTE)
     if any(line.provisional for line in lines[:LEADERBOARD_ROWS]):
-        note = f"{PROVISIONAL_NOTE}\n{note}"
-    return "🏆 Classifica generale\n" + "\n".join(rows) + f"\n\n{note}"
+        note = f"{_(PROVISIONAL_NOTE)}\n{note}"
+    return _("🏆 Classifica generale") + "\n" + "\n".join(rows) + f"\n\n{note}"
 
 
-STANDINGS_ARGUMENT = (
+STANDINGS_ARGUMENT = N_(
     "/classifica mostra la partita in corso; per la classifica di sempre: /classifica generale."
 )
-GENERAL_WORDS = frozenset({"generale", "general", "sempre", "tutti"})
+GENERAL_WORDS = frozenset({"generale", "general", "sempre", "tutti", "all"})
 
 
 def unknown_stats_player(token: str, players: Sequence[str]) -> str:
     if not players:
-        return f"Nessun giocatore «{token}» in questa chat: qui non si è ancora giocato."
-    if len(players) > NAMES_LISTED:
-        listed = ", ".join(players[:NAMES_LISTED])
-        return (
-            f"Nessun giocatore «{token}» in questa chat. Giocatori: {listed} "
-            f"e altri {len(players) - NAMES_LISTED}."
+        return _("Nessun giocatore «{token}» in questa chat: qui non si è ancora giocato.").format(
+            token=token
         )
-    return f"Nessun giocatore «{token}» in questa chat. Giocatori: {names(players)}."
+    if len(players) > NAMES_LISTED:
+        return _(
+            "Nessun giocatore «{token}» in questa chat. Giocatori: {players} e altri {count}."
+        ).format(
+            token=token,
+            players=", ".join(players[:NAMES_LISTED]),
+            count=len(players) - NAMES_LISTED,
+        )
+    return _("Nessun giocatore «{token}» in questa chat. Giocatori: {players}.").format(
+        token=token, players=names(players)
+    )
 
 
-STATS_ONE_NAME = "Scrivi un nome solo: /stats Anna, oppure /stats per il gruppo."
-
-
-def _mode_label(mode: str) -> str:
-    return "ControTamalo" if mode == Mode.CONTRO.value else "classiche"
+STATS_ONE_NAME = N_("Scrivi un nome solo: /stats Anna, oppure /stats per il gruppo.")
 
 
 def _hand_figures(figures: HandFigures, *, several: bool) -> str:
-    what = f"Mani {_mode_label(figures.mode)}" if several else "Mani"
+    if not several:
+        what = _("Mani")
+    elif figures.mode == Mode.CONTRO.value:
+        what = _("Mani ControTamalo")
+    else:
+        what = _("Mani classiche")
     rules = Rules(mode=Mode(figures.mode))
-    return (
-        f"{what}: {figures.hands} · media {decimal(figures.average)} punti · "
-        f"sotto i 5: {figures.under_five} ({percent(figures.under_five, figures.hands)}) · "
-        f"migliore {signed(figures.best, rules)}, peggiore {signed(figures.worst, rules)}"
+    return _(
+        "{what}: {hands} · media {average} punti · sotto i 5: {under} ({percent}) · "
+        "migliore {best}, peggiore {worst}"
+    ).format(
+        what=what,
+        hands=figures.hands,
+        average=decimal(figures.average),
+        under=figures.under_five,
+        percent=percent(figures.under_five, figures.hands),
+        best=signed(figures.best, rules),
+        worst=signed(figures.worst, rules),
     )
 
 
 def _calls(made: int, won: int, what: str) -> str:
-    riusciti = "riuscito" if won == 1 else "riusciti"
-    chiamati = "chiamato" if made == 1 else "chiamati"
-    return f"{what}: {made} {chiamati}, {won} {riusciti} ({percent(won, made)})"
+    called = ngettext("{count} chiamato", "{count} chiamati", made).format(count=made)
+    succeeded = ngettext("{count} riuscito", "{count} riusciti", won).format(count=won)
+    return f"{what}: {called}, {succeeded} ({percent(won, made)})"
 
 
 def player_stats(stats: PlayerStats) -> str:
@@ -840,17 +1074,24 @@ def player_stats(stats: PlayerStats) -> str:
     lines = [f"📊 {name}"]
     if stats.games:
         lines.append(
-            f"Partite finite: {stats.games} · vittorie: {stats.wins} "
-            f"({percent(stats.wins, stats.games)}) · posizione media "
-            f"{decimal(stats.rank_sum / stats.games)}"
+            _(
+                "Partite finite: {games} · vittorie: {wins} ({percent}) · posizione media {place}"
+            ).format(
+                games=stats.games,
+                wins=stats.wins,
+                percent=percent(stats.wins, stats.games),
+                place=decimal(stats.rank_sum / stats.games),
+            )
         )
         lines.append(
-            f"Vittorie di fila: {stats.current_streak} adesso · record {stats.longest_streak}"
+            _("Vittorie di fila: {current} adesso · record {longest}").format(
+                current=stats.current_streak, longest=stats.longest_streak
+            )
         )
     else:
-        lines.append("Nessuna partita finita, per ora.")
+        lines.append(_("Nessuna partita finita, per ora."))
     if stats.quadri:
-        lines.append(f"Quadri vinti: {stats.quadri}")
+        lines.append(_("Quadri vinti: {count}").format(count=stats.quadri))
     several = len(stats.hands) > 1
     lines += [_hand_figures(figures, several=several) for figures in stats.hands]
     if stats.hands:
@@ -860,138 +1101,170 @@ def player_stats(stats: PlayerStats) -> str:
         if any(f.mode == Mode.CONTRO.value for f in stats.hands):
             lines.append(_calls(counters, sum(f.counters_won for f in stats.hands), "ControTamalo"))
     if (rival := stats.rival) is not None:
-        lines.append(f"Rivale: {rival.opponent}, davanti a {name} {_times(rival.behind)}")
+        lines.append(
+            _("Rivale: {opponent}, davanti a {player} {times}").format(
+                opponent=rival.opponent, player=name, times=_times(rival.behind)
+            )
+        )
     if (victim := stats.victim) is not None:
         lines.append(
-            f"Vittima preferita: {victim.opponent}, dietro a {name} {_times(victim.ahead)}"
+            _("Vittima preferita: {opponent}, dietro a {player} {times}").format(
+                opponent=victim.opponent, player=name, times=_times(victim.ahead)
+            )
         )
     if stats.rivalries:
         pairs = " · ".join(f"{r.opponent} {r.ahead}–{r.behind}" for r in stats.rivalries)
-        lines.append(f"Testa a testa (davanti–dietro): {pairs}")
+        lines.append(_("Testa a testa (davanti–dietro): {pairs}").format(pairs=pairs))
     return "\n".join(lines)
 
 
 def _times(count: int) -> str:
-    return "una volta" if count == 1 else f"{count} volte"
+    return ngettext("una volta", "{count} volte", count).format(count=count)
 
 
 def chat_overview(overview: ChatOverview, last_day: str | None) -> str:
     if not overview.finished and not overview.hands and not overview.annulled:
-        return NO_GAME_YET
-    games = overview.finished
+        return _(NO_GAME_YET)
+    games = ngettext("{count} partita finita", "{count} partite finite", overview.finished)
+    hands = ngettext("{count} mano", "{count} mani", overview.hands)
+    players = ngettext(
+        "{count} giocatore in classifica", "{count} giocatori in classifica", overview.players
+    )
     lines = [
-        "📊 Statistiche del gruppo",
-        f"{games} {'partita finita' if games == 1 else 'partite finite'}, {overview.hands} "
-        f"{'mano' if overview.hands == 1 else 'mani'}, {overview.players} "
-        f"{'giocatore' if overview.players == 1 else 'giocatori'} in classifica.",
+        _("📊 Statistiche del gruppo"),
+        ", ".join(
+            (
+                games.format(count=overview.finished),
+                hands.format(count=overview.hands),
+                players.format(count=overview.players),
+            )
+        )
+        + ".",
     ]
     if overview.annulled:
         lines.append(
-            f"Annullate (tres sex): {overview.annulled}, non contano in nessuna statistica."
+            _("Annullate (tres sex): {count}, non contano in nessuna statistica.").format(
+                count=overview.annulled
+            )
         )
     if last_day is not None:
-        who = f", vinta da {names(overview.last_winners)}" if overview.last_winners else ""
-        lines.append(f"Ultima partita finita: {last_day}{who}.")
-    lines.append("Per un giocatore: /stats Nome · la classifica di sempre: /classifica generale")
+        if overview.last_winners:
+            line = _("Ultima partita finita: {day}, vinta da {players}.")
+        else:
+            line = _("Ultima partita finita: {day}.")
+        lines.append(line.format(day=last_day, players=names(overview.last_winners)))
+    lines.append(_("Per un giocatore: /stats Nome · la classifica di sempre: /classifica generale"))
     return "\n".join(lines)
 
 
 def export_caption(rows: int) -> str:
-    return (
-        f"📄 Tutte le mani del gruppo: {rows} righe, una per giocatore per mano. "
+    return _(
+        "📄 Tutte le mani del gruppo: {rows} righe, una per giocatore per mano. "
         "Si apre con un foglio di calcolo."
-    )
+    ).format(rows=rows)
 
 
-NOTHING_TO_EXPORT = "Non c'è ancora nessuna mano da esportare: giocate con /nuova e /mano."
+NOTHING_TO_EXPORT = N_("Non c'è ancora nessuna mano da esportare: giocate con /nuova e /mano.")
 
 
 def settings_shown(settings: ChatSettings) -> str:
-    default = " (predefinito)" if settings.timezone == DEFAULT_TIMEZONE else ""
-    who = "solo gli amministratori del gruppo" if settings.admins_only else "tutti (predefinito)"
-    return (
+    timezone = settings.timezone
+    if settings.timezone == DEFAULT_TIMEZONE:
+        timezone += _(" (predefinito)")
+    if settings.admins_only:
+        who = _("solo gli amministratori del gruppo")
+    else:
+        who = _("tutti (predefinito)")
+    return _(
         "⚙️ Impostazioni del gruppo\n"
-        f"Fuso orario: {settings.timezone}{default}. Decide le date e cos'è «stasera» "
+        "Fuso orario: {timezone}. Decide le date e cos'è «stasera» "
         "(la serata dura fino alle 6 del mattino).\n"
-        f"Annullare, correggere, chiudere, tres sex: {who}.\n"
+        "Annullare, correggere, chiudere, tres sex: {who}.\n"
+        "Lingua: {language} (/lingua).\n"
         "Per cambiare: /impostazioni fuso=Europe/London · /impostazioni admin=sì (o admin=no)"
-    )
+    ).format(timezone=timezone, who=who, language=_(LANGUAGE_NAMES[language()]))
 
 
 def settings_changed(settings: ChatSettings) -> str:
-    return "Fatto. " + settings_shown(settings)
+    return _("Fatto.") + " " + settings_shown(settings)
 
 
 def unknown_setting(token: str) -> str:
-    return (
-        f"Non conosco l'impostazione «{token}». Si possono cambiare: fuso=Europe/Rome e "
+    return _(
+        "Non conosco l'impostazione «{token}». Si possono cambiare: fuso=Europe/Rome e "
         "admin=sì o admin=no."
-    )
+    ).format(token=token)
 
 
 def yes_or_no(token: str) -> str:
-    return f"«{token}»: scrivi admin=sì oppure admin=no."
+    return _("«{token}»: scrivi admin=sì oppure admin=no.").format(token=token)
 
 
-ADMINS_ONLY = (
+ADMINS_ONLY = N_(
     "In questo gruppo annullare, correggere, chiudere una partita e il tres sex spettano agli "
     "amministratori: chiedi a uno di loro. Non ho cambiato nulla."
 )
-ADMIN_SETTING_FOR_ADMINS = (
+ADMIN_SETTING_FOR_ADMINS = N_(
     "Solo un amministratore del gruppo può decidere chi annulla e corregge. Non ho cambiato nulla."
 )
 
 
 def unknown_timezone(value: str) -> str:
-    return (
-        f"«{value}» non è un fuso orario che conosco. Scrivilo come Continente/Città, "
+    return _(
+        "«{value}» non è un fuso orario che conosco. Scrivilo come Continente/Città, "
         "per esempio fuso=Europe/Rome o fuso=America/New_York."
-    )
+    ).format(value=value)
 
 
 # --- /mano alone: the hand entered with buttons ---
 
-ENTRY_NOBODY = "Nessuno"
+ENTRY_NOBODY = N_("Nessuno")
 ENTRY_DELETE = "⌫"
-ENTRY_OUT = "fuori"
+ENTRY_OUT = N_("fuori")
 ENTRY_OK = "OK ✔️"
-ENTRY_BACK = "↩️ Indietro"
-ENTRY_RECORD = "✅ Registra"
-ENTRY_CANCEL = "✖️ Annulla"
-ENTRY_CANCELLED = "Inserimento annullato: nessuna mano registrata."
-ENTRY_EXPIRED = "⌛ Inserimento scaduto dopo 10 minuti senza tocchi: nessuna mano registrata."
-ENTRY_CLOSED = "Questo inserimento è chiuso."
-ENTRY_STALE = "Pulsante superato: ecco dove sei."
-ENTRY_TOURNAMENT = (
+ENTRY_BACK = N_("↩️ Indietro")
+ENTRY_RECORD = N_("✅ Registra")
+ENTRY_CANCEL = N_("✖️ Annulla")
+ENTRY_CANCELLED = N_("Inserimento annullato: nessuna mano registrata.")
+ENTRY_EXPIRED = N_("⌛ Inserimento scaduto dopo 10 minuti senza tocchi: nessuna mano registrata.")
+ENTRY_CLOSED = N_("Questo inserimento è chiuso.")
+ENTRY_STALE = N_("Pulsante superato: ecco dove sei.")
+ENTRY_TOURNAMENT = N_(
     "Durante un torneo scrivi la mano per intero, così so a quale tavolo va: "
     "/mano Anna 3 Bruno 12 …"
 )
+#: What a press that cannot be taken says (``bot.entry.Mistake.reason``).
 ENTRY_MISTAKES = {
-    "nothing_typed": "Scrivi prima il totale con i numeri (o premi «fuori»).",
-    "too_high": f"Un totale arriva al massimo a {MAX_TOTAL}.",
-    "counter_is_caller": "Chi chiama Tamalo non può chiamare anche ControTamalo.",
+    "nothing_typed": N_("Scrivi prima il totale con i numeri (o premi «fuori»)."),
+    "too_high": N_("Un totale arriva al massimo a {limit}."),
+    "counter_is_caller": N_("Chi chiama Tamalo non può chiamare anche ControTamalo."),
     "stale": ENTRY_STALE,
 }
 
 
+def entry_mistake(reason: str) -> str:
+    return _(ENTRY_MISTAKES[reason]).format(limit=MAX_TOTAL)
+
+
 def entry_busy(who: str) -> str:
-    return (
-        f"{who} sta già inserendo questa mano con i pulsanti: aspetta che finisca (o che "
+    return _(
+        "{who} sta già inserendo questa mano con i pulsanti: aspetta che finisca (o che "
         "la annulli). Puoi sempre scriverla per intero: /mano Anna 3 Bruno 12 …"
-    )
+    ).format(who=who)
 
 
 def entry_not_yours(who: str) -> str:
-    return f"Sta inserendo {who}: solo lui o lei può premere questi pulsanti."
+    return _("Sta inserendo {who}: solo lui o lei può premere questi pulsanti.").format(who=who)
 
 
 def entry_view(entry: Entry, number: int, who: str, label: str = "") -> str:
     """The entry message: what has been entered so far, and what to choose now."""
-    lines = [f"✍️ {label}Mano {number}, la inserisce {who}."]
+    nobody = _("nessuno")
+    lines = [f"✍️ {label}" + _("Mano {number}, la inserisce {who}.").format(number=number, who=who)]
     if entry.step is not EntryStep.CALLER:
-        lines.append(f"Tamalo: {entry.caller or 'nessuno'}")
+        lines.append(f"Tamalo: {entry.caller or nobody}")
         if entry.contro and entry.caller:
-            counter = entry.counter or "nessuno"
+            counter = entry.counter or nobody
             lines.append(f"ControTamalo: {counter if entry.step is not EntryStep.COUNTER else '…'}")
     if entry.step in (EntryStep.TOTALS, EntryStep.CONFIRM):
         lines.append("")
@@ -1001,22 +1274,27 @@ def entry_view(entry: Entry, number: int, who: str, label: str = "") -> str:
             elif total is None:
                 lines.append(f"{player} …")
             else:
-                lines.append(f"{player} {total}" + (" (fuori)" if player in entry.out else ""))
+                out = " (" + _(ENTRY_OUT) + ")" if player in entry.out else ""
+                lines.append(f"{player} {total}{out}")
     lines.append("")
     if entry.step is EntryStep.CALLER:
-        lines.append("Chi ha chiamato Tamalo?")
+        lines.append(_("Chi ha chiamato Tamalo?"))
     elif entry.step is EntryStep.COUNTER:
-        lines.append("Chi ha chiamato ControTamalo?")
+        lines.append(_("Chi ha chiamato ControTamalo?"))
     elif entry.step is EntryStep.TOTALS:
-        lines.append(f"Totale di {entry.player}: i numeri, poi OK (o «fuori» se è senza carte).")
+        lines.append(
+            _("Totale di {player}: i numeri, poi OK (o «fuori» se è senza carte).").format(
+                player=entry.player
+            )
+        )
     else:
-        lines.append("Tutto giusto? «Registra» e la mano è segnata.")
+        lines.append(_("Tutto giusto? «Registra» e la mano è segnata."))
     return "\n".join(lines)
 
 
 # --- the lore: /regole, /mosse, /dicono, /mossa ---
 
-RULES_SUMMARY = """\
+RULES_SUMMARY = N_("""\
 📜 Tamalo in breve
 Ognuno ha 4 carte coperte davanti e prima di cominciare può sbirciare solo le due più \
 vicine. Al proprio turno si pesca, si tiene o si butta; appena qualcuno scarta un numero, \
@@ -1027,72 +1305,96 @@ Chi crede di avere il totale più basso chiama «Tamalo»: gli altri fanno un ul
 poi si conta. Sotto i 5 punti non si prende nulla. Chi ha chiamato prende 15 se qualcuno ha \
 meno di lui, e 15 più il suo totale se ha più di 5. Il Re rosso vale 0, il Re nero 13.
 Ogni mano si segna con /mano; quando qualcuno arriva alla soglia la partita è finita e \
-vince chi ha meno punti."""
+vince chi ha meno punti.""")
 
 
 def rules_summary(rules: Rules | None) -> str:
     """The rules in short, and how this chat is playing (its running game), if it is."""
     if rules is None:
-        mode = "Nessuna partita in corso: /nuova Anna Bruno Carla parte con la classica a 100."
+        mode = _("Nessuna partita in corso: /nuova Anna Bruno Carla parte con la classica a 100.")
     else:
         mode = (
-            f"La partita in corso è {mode_name(rules)}, {end_rule(rules)}.\n"
-            f"{options_line(rules)}".rstrip()
-        )
-    return f"{RULES_SUMMARY}\n\n{mode}\nLe mosse con un nome: /mosse · una curiosità: /dicono"
-
-
-def moves_glossary() -> str:
-    allowed = [f"• {m.name}: {m.meaning}" for m in MOVES if not m.forbidden]
-    forbidden = [f"• {m.name}: {m.meaning}" for m in MOVES if m.forbidden]
-    return (
-        "🎭 Mosse degne di un nome\n"
-        + "\n".join(allowed)
-        + "\n\n🚫 Mosse proibite\n"
-        + "\n".join(forbidden)
-        + "\n\nSegna chi l'ha fatta: /mossa coppiona Anna (finisce nelle sue /stats)."
+            _("La partita in corso è {mode}, {end}.").format(
+                mode=mode_name(rules), end=end_rule(rules)
+            )
+            + "\n"
+            + options_line(rules)
+        ).rstrip()
+    return f"{_(RULES_SUMMARY)}\n\n{mode}\n" + _(
+        "Le mosse con un nome: /mosse · una curiosità: /dicono"
     )
 
 
-MOVE_EMPTY = "Scrivi la mossa e chi l'ha fatta: /mossa coppiona Anna. Tutte le mosse: /mosse"
-MOVE_NO_PLAYERS = "In questo gruppo non ha ancora giocato nessuno: iniziate con /nuova."
+def _move_line(move: Move) -> str:
+    return f"• {_(move.name)}: {_(move.meaning)}"
+
+
+def moves_glossary() -> str:
+    allowed = [_move_line(m) for m in MOVES if not m.forbidden]
+    forbidden = [_move_line(m) for m in MOVES if m.forbidden]
+    return (
+        _("🎭 Mosse degne di un nome")
+        + "\n"
+        + "\n".join(allowed)
+        + "\n\n"
+        + _("🚫 Mosse proibite")
+        + "\n"
+        + "\n".join(forbidden)
+        + "\n\n"
+        + _("Segna chi l'ha fatta: /mossa coppiona Anna (finisce nelle sue /stats).")
+    )
+
+
+MOVE_EMPTY = N_("Scrivi la mossa e chi l'ha fatta: /mossa coppiona Anna. Tutte le mosse: /mosse")
+MOVE_NO_PLAYERS = N_("In questo gruppo non ha ancora giocato nessuno: iniziate con /nuova.")
 
 
 def move_who(move: Move) -> str:
-    return f"Chi ha fatto la {move.name}? Un nome solo: /mossa {move.key} Anna."
+    return _("Chi ha fatto la {move}? Un nome solo: /mossa {key} Anna.").format(
+        move=_(move.name), key=move.key
+    )
 
 
 def unknown_move(typed: str) -> str:
-    return f"«{typed}» non è una mossa che conosco. L'elenco: /mosse"
+    return _("«{typed}» non è una mossa che conosco. L'elenco: /mosse").format(typed=typed)
 
 
 def unknown_move_player(name: str, players: Sequence[str]) -> str:
-    return f"{name} non ha mai giocato in questo gruppo. Giocatori: {names(players)}."
+    return _("{player} non ha mai giocato in questo gruppo. Giocatori: {players}.").format(
+        player=name, players=names(players)
+    )
 
 
 def move_recorded(move: Move, player: str, times: int) -> str:
-    frown = " (mossa proibita! 👀)" if move.forbidden else ""
-    count = "la prima volta" if times == 1 else f"{times} volte in tutto"
-    return f"🎭 {move.name} di {player}{frown}: segnata, {count}."
+    frown = _(" (mossa proibita! 👀)") if move.forbidden else ""
+    count = ngettext("la prima volta", "{count} volte in tutto", times).format(count=times)
+    return f"🎭 {_(move.name)} " + _("di {player}{frown}: segnata, {count}.").format(
+        player=player, frown=frown, count=count
+    )
 
 
 def moves_line(moves: Sequence[tuple[str, int]]) -> str:
     """A player's hall of fame: each named move and how many times."""
-    shown = " · ".join(f"{MOVE_BY_KEY[key].name} ×{count}" for key, count in moves)
-    return f"Albo delle mosse: {shown}"
+    shown = " · ".join(f"{_(MOVE_BY_KEY[key].name)} ×{count}" for key, count in moves)
+    return _("Albo delle mosse: {moves}").format(moves=shown)
 
 
 def hall_of_fame(moves: Sequence[tuple[str, str, int]]) -> str:
     """The chat's: each move's champion (move key, player, times)."""
     shown = " · ".join(
-        f"{MOVE_BY_KEY[key].name}: {player} ×{count}" for key, player, count in moves
+        f"{_(MOVE_BY_KEY[key].name)}: {player} ×{count}" for key, player, count in moves
     )
-    return f"Albo d'oro delle mosse: {shown}"
+    return _("Albo d'oro delle mosse: {moves}").format(moves=shown)
+
+
+def rumour(index: int) -> str:
+    """The ``index``-th "Dicono che…" (``bot.lore.RUMOURS``)."""
+    return _(RUMOURS[index])
 
 
 # --- /sonoio: players linked to people ---
 
-IAM_IN_GROUP = (
+IAM_IN_GROUP = N_(
     "/sonoio si scrive nel gruppo dove giochi, con il tuo nome nelle partite: /sonoio Anna. "
     "Poi qui in privato /stats ti mostra le tue statistiche di tutti i gruppi."
 )
@@ -1100,26 +1402,45 @@ IAM_IN_GROUP = (
 
 def iam_shown(player: str | None) -> str:
     if player is None:
-        return "Non hai ancora detto chi sei in questo gruppo: /sonoio Anna (il tuo nome qui)."
-    return f"In questo gruppo sei {player}. Per cambiare: /sonoio Nome."
+        return _("Non hai ancora detto chi sei in questo gruppo: /sonoio Anna (il tuo nome qui).")
+    return _("In questo gruppo sei {player}. Per cambiare: /sonoio Nome.").format(player=player)
 
 
 def iam_linked(player: str) -> str:
-    return (
-        f"Fatto: in questo gruppo sei {player}. Scrivimi /stats in privato per le tue "
+    return _(
+        "Fatto: in questo gruppo sei {player}. Scrivimi /stats in privato per le tue "
         "statistiche di tutti i gruppi."
-    )
+    ).format(player=player)
 
 
 def iam_taken(name: str) -> str:
-    return f"Qualcun altro ha già detto di essere {name} in questo gruppo: nessun cambiamento."
+    return _(
+        "Qualcun altro ha già detto di essere {player} in questo gruppo: nessun cambiamento."
+    ).format(player=name)
 
 
-PRIVATE_STATS_NOT_LINKED = (
+PRIVATE_STATS_NOT_LINKED = N_(
     "Non so ancora chi sei nei tuoi gruppi: scrivi /sonoio Anna (il tuo nome nelle partite) "
     "nel gruppo dove giochi, poi torna qui e scrivi /stats."
 )
 
 
 def group_heading(title: str | None) -> str:
-    return f"👥 {title or 'Un gruppo senza nome'}"
+    return f"👥 {title or _('Un gruppo senza nome')}"
+
+
+# --- Constants are read in the language in force. ---
+
+#: The texts without parameters: each ``texts.NAME`` read from outside is translated.
+_CONSTANTS = frozenset(
+    name for name, value in globals().items() if name.isupper() and isinstance(value, str)
+)
+
+
+class _Texts(types.ModuleType):
+    def __getattribute__(self, name: str) -> Any:
+        value = super().__getattribute__(name)
+        return _(value) if name in _CONSTANTS else value
+
+
+sys.modules[__name__].__class__ = _Texts

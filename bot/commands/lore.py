@@ -29,7 +29,7 @@ async def show_moves(update: Update, context: Context) -> None:
 
 async def rumour(update: Update, context: Context) -> None:
     """«Dicono che…»: one of the collection, at random."""
-    await message_of(update).reply_text(random.choice(RUMOURS))
+    await message_of(update).reply_text(texts.rumour(random.randrange(len(RUMOURS))))
 
 
 @replies_to_mistakes

@@ -114,7 +114,7 @@ async def test_serata_summarises_tonight_and_sends_the_nights_image(table: Table
     lines = summary.split("\n")
     assert lines[0] == f"🌙 Serata del {evening:%d/%m/%Y} · 2 partite"
     assert lines[1].endswith(" · classica, 2 mani: vince Carlo (7)")
-    assert lines[2].endswith(" · classica, 1 mani: in corso, in testa Bruno")
+    assert lines[2].endswith(" · classica, 1 mano: in corso, in testa Bruno")
     assert lines[-1] == "👑 Re della serata: Carlo con 1 vittoria."
     assert ("sendChatAction", {"chat_id": table.chat_id, "action": UPLOADING}) in calls
     ((_, png),) = [p["photo"] for n, p in calls if n == "sendPhoto"]

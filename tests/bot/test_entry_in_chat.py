@@ -156,10 +156,10 @@ async def test_mistakes_on_the_pad_are_told_and_change_nothing(table: Table) -> 
     assert list(buttons(table)) == ["Bruno", "Nessuno", texts.ENTRY_BACK, texts.ENTRY_CANCEL]
     await tap(table, "Nessuno")
 
-    assert await tap(table, texts.ENTRY_OK) == (texts.ENTRY_MISTAKES["nothing_typed"], None)
+    assert await tap(table, texts.ENTRY_OK) == (texts.entry_mistake("nothing_typed"), None)
     for digit in "500":
         await tap(table, digit)
-    assert await tap(table, "1") == (texts.ENTRY_MISTAKES["too_high"], None)
+    assert await tap(table, "1") == ("Un totale arriva al massimo a 500.", None)
     _, shown = await tap(table, texts.ENTRY_DELETE)
     assert shown is not None
     assert "▶️ Anna 50" in shown
