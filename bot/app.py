@@ -17,11 +17,12 @@ from telegram.ext import (
     CallbackQueryHandler,
     CommandHandler,
     MessageHandler,
+    TypeHandler,
     filters,
 )
 from telegram.request import BaseRequest, HTTPXRequest
 
-from bot import texts
+from bot import i18n, texts
 from bot.commands import (
     charts,
     entry,
@@ -81,7 +82,10 @@ HANDLERS: tuple[tuple[tuple[str, ...], Handler], ...] = (
     (("dicono", "rumours"), lore.rumour),
     (("mossa", "move"), lore.record_move),
     (("sonoio", "iam"), people.i_am),
+    (("lingua", "language"), chat_settings.choose_language),
 )
+#: The group of handlers that run before every other: the chat's language is set there.
+FIRST = -1
 
 
 def build_application(
@@ -121,6 +125,7 @@ def build_application(
     app: TamaloApp = builder.build()
     app.bot_data.db = db
     app.bot_data.renderer = Renderer(settings.chart_workers)
+    app.add_handler(TypeHandler(Update, chat_settings.speak_the_chats_language), group=FIRST)
     for commands, callback in HANDLERS:
         app.add_handler(CommandHandler(commands, callback, filters=NEW_MESSAGES))
     app.add_handler(CommandHandler(("mano", "hand"), game.edit_hand, filters=EDITED_MESSAGES))
@@ -138,9 +143,18 @@ async def open_resources(app: TamaloApp) -> None:
     if app.updater is not None:  # polling or webhook: updates a crash interrupted come first
         await replay(app, UpdateJournal(app.bot_data.db))
     app.bot_data.sweeper = asyncio.create_task(keep_tidy(app))
-    await app.bot.set_my_commands(
-        [BotCommand(command, description) for command, _, description in texts.COMMANDS]
-    )
+    await publish_menus(app)
+
+
+async def publish_menus(app: TamaloApp) -> None:
+    """The command menu in every language: Telegram shows each user the one of their app's
+    language (Italian unless it is another the bot speaks), and a chat that chose a language
+    with /lingua has the menu of that language."""
+    for language in i18n.LANGUAGES:
+        with i18n.speaking(language):
+            menu = [BotCommand(command, text) for command, text in texts.command_menu()]
+        code = None if language == i18n.DEFAULT else language
+        await app.bot.set_my_commands(menu, language_code=code)
 
 
 async def keep_tidy(app: TamaloApp) -> None:

@@ -8,8 +8,8 @@ import zoneinfo
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
-from bot import texts
-from bot.lore import MOVE_BY_SLUG, Move, slug
+from bot import i18n, texts
+from bot.lore import MOVE_BY_SLUG, MOVES, Move, slug
 from scoring import (
     DEFAULT_TARGET,
     MAX_TOTAL,
@@ -78,8 +78,10 @@ class NewGame:
 MODE_WORDS = {"classica": Mode.CLASSIC, "classic": Mode.CLASSIC, "contro": Mode.CONTRO,
               "controtamalo": Mode.CONTRO}  # fmt: skip
 QUADRI_WORDS = frozenset({"quadri", "4quadri"})
-FLAG_WORDS = {"jokes": "jokers", "jolly": "jokers", "pari_perde": "tie_beats_caller",
-              "6carte": "six_cards", "spareggio": "dealer_tiebreak"}  # fmt: skip
+FLAG_WORDS = {"jokes": "jokers", "jolly": "jokers", "jokers": "jokers",
+              "pari_perde": "tie_beats_caller", "tie_loses": "tie_beats_caller",
+              "6carte": "six_cards", "6cards": "six_cards",
+              "spareggio": "dealer_tiebreak", "tiebreak": "dealer_tiebreak"}  # fmt: skip
 TARGET_KEYS = frozenset({"soglia", "target"})
 DEALER_KEYS = frozenset({"mazziere", "dealer"})
 MIN_TARGET, MAX_TARGET = 5, 1000
@@ -211,8 +213,8 @@ def _cards(token: str, rules: Rules) -> int:
 
 
 CALLER_KEYS = frozenset({"t", "tamalo"})
-COUNTER_KEYS = frozenset({"ct", "contro", "controtamalo"})
-OUT_KEYS = frozenset({"f", "fuori"})
+COUNTER_KEYS = frozenset({"ct", "contro", "controtamalo", "counter"})
+OUT_KEYS = frozenset({"f", "fuori", "out"})
 MARKER_KEYS = CALLER_KEYS | COUNTER_KEYS | OUT_KEYS
 
 
@@ -499,8 +501,9 @@ def parse_move(text: str) -> tuple[Move, str]:
     words = tokens(text)
     if not words:
         raise UserError(texts.MOVE_EMPTY)
+    moves = _moves_by_slug()
     for length in range(min(MOVE_WORDS, len(words)), 0, -1):
-        move = MOVE_BY_SLUG.get(slug(" ".join(words[:length])))
+        move = moves.get(slug(" ".join(words[:length])))
         if move is None:
             continue
         who = words[length:]
@@ -508,3 +511,31 @@ def parse_move(text: str) -> tuple[Move, str]:
             raise UserError(texts.move_who(move))
         return move, parse_name(who[0])
     raise UserError(texts.unknown_move(" ".join(words[: len(words) - 1] or words)))
+
+
+def _moves_by_slug() -> dict[str, Move]:
+    """Every way a move may be typed: its key, its Italian name, and its name in the
+    language in force ("The Quickie", "quickie")."""
+    translated: dict[str, Move] = {}
+    for move in MOVES:
+        name = i18n._(move.name)
+        translated[slug(name)] = move
+        translated[slug(re.sub(r"^the\s+", "", name, flags=re.IGNORECASE))] = move
+    return translated | MOVE_BY_SLUG
+
+
+#: What ``/lingua`` understands, each language by its code and its names.
+LANGUAGE_WORDS = {
+    "it": "it", "ita": "it", "italiano": "it", "italian": "it",
+    "en": "en", "eng": "en", "inglese": "en", "english": "en",
+}  # fmt: skip
+
+
+def parse_language(text: str) -> str | None:
+    """``/lingua en`` → "en"; ``/lingua`` alone → ``None``, show the chat's language."""
+    words = tokens(text)
+    if not words:
+        return None
+    if len(words) > 1 or words[0].casefold() not in LANGUAGE_WORDS:
+        raise UserError(texts.unknown_language(" ".join(words)))
+    return LANGUAGE_WORDS[words[0].casefold()]

@@ -38,6 +38,7 @@ def insert_ignoring(session: AsyncSession, table: Table) -> Any:
 
 _CHATS = cast(Table, models.Chat.__table__)
 _LOCK_CHAT = select(_CHATS.c.id).where(_CHATS.c.id == bindparam("id")).with_for_update()
+_LANGUAGE = select(_CHATS.c.language).where(_CHATS.c.id == bindparam("id"))
 
 
 class ChatStore:
@@ -82,6 +83,17 @@ class ChatStore:
         chat.admins_only = settings.admins_only
         await self.session.flush()
         return settings
+
+    async def language(self, chat_id: int) -> str | None:
+        """The language the chat chose with ``/lingua`` (``None``: it never chose)."""
+        connection = await self.session.connection()
+        return (await connection.execute(_LANGUAGE, {"id": chat_id})).scalar()
+
+    async def choose_language(self, chat_id: int, language: str | None) -> None:
+        """``None`` goes back to the default language."""
+        chat = await self.ensure(chat_id)
+        chat.language = language
+        await self.session.flush()
 
     async def standings_message(self, chat_id: int, since: datetime) -> int | None:
         """The bot's standings message in the chat, if it was sent (or edited) after

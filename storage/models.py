@@ -52,6 +52,8 @@ class Chat(Base):
     timezone: Mapped[str | None] = mapped_column(String(64))
     #: Only the group's admins may undo, fix, close or annul (``/impostazioni admin=sì``).
     admins_only: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: The language the bot speaks in the chat (``/lingua en``); empty means the default.
+    language: Mapped[str | None] = mapped_column(String(8))
     #: The bot's last standings message and when it was sent: a /classifica soon after
     #: edits it instead of adding another message to the chat.
     standings_message_id: Mapped[int | None] = mapped_column(BigInteger)

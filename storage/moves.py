@@ -51,6 +51,7 @@ async def move_chat(session: AsyncSession, old: int, new: int) -> bool:
     await session.execute(delete(models.HandledMessage).where(models.HandledMessage.chat_id == old))
     if target.timezone is None and not target.admins_only:
         target.timezone, target.admins_only = source.timezone, source.admins_only
+    target.language = target.language or source.language
     await session.delete(source)
     await session.flush()
     if merged:

@@ -15,14 +15,14 @@ from datetime import UTC, datetime
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.error import BadRequest, TelegramError
 
-from bot import texts
+from bot import i18n, texts
 from bot.commands.common import changes, changing, message_of, replies_to_mistakes
 from bot.commands.game import chart_if_ended, record_hand, record_text
 from bot.context import Context, TamaloApp
 from bot.entry import PREFIX, Action, Entry, EntryMistake, Step, callback, parse_callback
 from bot.parsing import UserError
 from scoring import Game, Mode
-from storage import EntryInProgress, EntryStore, GameRecord, GameStore
+from storage import ChatStore, EntryInProgress, EntryStore, GameRecord, GameStore
 
 log = logging.getLogger(__name__)
 
@@ -133,7 +133,7 @@ async def _press(
         try:
             entry = entry.press(action)
         except EntryMistake as mistake:
-            return Outcome(toast=texts.ENTRY_MISTAKES[mistake.reason])
+            return Outcome(toast=texts.entry_mistake(mistake.reason))
         await entries.keep(entry_id, entry.to_json(), now)
         return _shown(entry_id, entry, number, stored.user_name)
 
@@ -196,12 +196,16 @@ async def sweep_expired(app: TamaloApp, now: datetime | None = None) -> int:
     """Entries left alone too long: dropped, and their messages say so. Returns how many."""
     async with app.bot_data.db.transaction() as session:
         expired = await EntryStore(session).take_expired(now or datetime.now(UTC))
+        chats = ChatStore(session)
+        languages = {e.chat_id: await chats.language(e.chat_id) for e in expired}
     for stored in expired:
         if stored.message_id is None:
             continue
+        with i18n.speaking(languages[stored.chat_id] or i18n.DEFAULT):
+            text = texts.ENTRY_EXPIRED
         try:
             await app.bot.edit_message_text(
-                texts.ENTRY_EXPIRED, chat_id=stored.chat_id, message_id=stored.message_id
+                text, chat_id=stored.chat_id, message_id=stored.message_id
             )
         except TelegramError as error:  # deleted, too old, or the bot left the group
             log.info("Could not tell chat %s its entry expired: %r", stored.chat_id, error)

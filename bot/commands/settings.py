@@ -1,15 +1,21 @@
-"""A chat's settings: /impostazioni."""
+"""A chat's settings: /impostazioni, and /lingua, the language the bot speaks in it."""
 
 from __future__ import annotations
 
-from telegram import Update
-from telegram.constants import ChatType
+import logging
 
-from bot import texts
+from sqlalchemy.exc import SQLAlchemyError
+from telegram import BotCommand, BotCommandScopeChat, Update
+from telegram.constants import ChatType
+from telegram.error import TelegramError
+
+from bot import i18n, texts
 from bot.commands.common import changes, chat_id_of, is_admin, message_of, replies_to_mistakes
 from bot.context import Context
-from bot.parsing import UserError, parse_settings
+from bot.parsing import UserError, parse_language, parse_settings
 from storage import ChatStore
+
+log = logging.getLogger(__name__)
 
 
 @replies_to_mistakes
@@ -34,3 +40,39 @@ async def settings(update: Update, context: Context) -> None:
         await message_of(update).reply_text(texts.settings_shown(current))
     else:
         await message_of(update).reply_text(texts.settings_changed(wanted))
+
+
+async def speak_the_chats_language(update: object, context: Context) -> None:
+    """Before any handler: the update is answered in its chat's language (``/lingua``)."""
+    if not isinstance(update, Update) or update.effective_chat is None:
+        return
+    try:
+        async with context.db.reading() as session:
+            language = await ChatStore(session).language(update.effective_chat.id)
+    except SQLAlchemyError as error:  # the handler will meet the same trouble and say so
+        log.warning("Could not read the language of chat %s: %r", update.effective_chat.id, error)
+        language = None
+    i18n.use(language or i18n.DEFAULT)
+
+
+@replies_to_mistakes
+async def choose_language(update: Update, context: Context) -> None:
+    """``/lingua en``: from now on the bot speaks English in this chat, and the chat's command
+    menu lists the English commands; ``/lingua`` alone says which language it speaks."""
+    wanted = parse_language(context.text_args)
+    message = message_of(update)
+    if wanted is None:
+        await message.reply_text(texts.language_shown(i18n.language()))
+        return
+    async with changes(update, context) as games:
+        stored = None if wanted == i18n.DEFAULT else wanted
+        await ChatStore(games.session).choose_language(message.chat_id, stored)
+    i18n.use(wanted)
+    await message.reply_text(texts.language_changed())
+    try:
+        await context.bot.set_my_commands(
+            [BotCommand(command, text) for command, text in texts.command_menu()],
+            scope=BotCommandScopeChat(message.chat_id),
+        )
+    except TelegramError as error:  # the language is changed all the same; only the menu lags
+        log.warning("Could not set the command menu of chat %s: %r", message.chat_id, error)

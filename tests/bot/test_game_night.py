@@ -234,13 +234,25 @@ async def test_help_lists_every_command_with_an_example(table: Table) -> None:
             assert example in text
 
 
-async def test_the_command_menu_is_registered_at_start_up(table: Table) -> None:
-    (commands,) = [p["commands"] for name, p in table.request.calls if name == "setMyCommands"]
-    assert [c["command"] for c in commands] == [
+async def test_the_command_menu_is_registered_at_start_up_in_each_language(table: Table) -> None:
+    menus = {
+        p.get("language_code"): p["commands"]
+        for name, p in table.request.calls
+        if name == "setMyCommands"
+    }
+    assert set(menus) == {None, "en"}  # Italian for everyone, English for English apps
+    assert [c["command"] for c in menus[None]] == [
         "nuova", "mano", "classifica", "correggi", "annulla", "mazziere", "entra", "esci",
         "fine", "torneo", "tresei", "grafico", "serata", "stats", "esporta", "impostazioni",
-        "regole", "mosse", "mossa", "dicono", "sonoio", "aiuto",
+        "lingua", "regole", "mosse", "mossa", "dicono", "sonoio", "aiuto",
     ]  # fmt: skip
+    assert [c["command"] for c in menus["en"]] == [
+        "new", "hand", "standings", "fix", "undo", "dealer", "join", "leave",
+        "end", "tournament", "tressex", "chart", "tonight", "stats", "export", "settings",
+        "language", "rules", "moves", "move", "rumours", "iam", "help",
+    ]  # fmt: skip
+    assert menus[None][0]["description"].startswith("Nuova partita")
+    assert menus["en"][0]["description"].startswith("New game")
 
 
 async def test_commands_addressed_to_the_bot_by_username_work(table: Table) -> None:

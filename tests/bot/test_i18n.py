@@ -1,0 +1,388 @@
+"""Languages: one message catalogue, Italian by default, English for a chat that asks."""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from typing import Any
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+
+from bot import i18n, render, texts
+from bot.i18n import _
+from bot.parsing import UserError, parse_language, parse_move
+from tests.bot.conftest import StartBot, Table
+
+# --- the catalogue ---
+
+
+def _fields(text: str) -> set[str]:
+    return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
+
+
+def _catalogue() -> dict[tuple[str | None, str], Any]:
+    with i18n.catalogue_path("en").open("rb") as po:
+        catalogue = read_po(po, locale="en")
+    return {
+        (message.context, message.id if isinstance(message.id, str) else message.id[0]): message
+        for message in catalogue
+        if message.id
+    }
+
+
+def _texts_in_the_code() -> set[tuple[str | None, str]]:
+    found = set()
+    for _filename, _line, message, _comments, context in extract_from_dir(i18n.LOCALES.parent):
+        found.add((context, message[0] if isinstance(message, tuple) else message))
+    return found
+
+
+def test_every_text_in_the_code_has_an_english_translation() -> None:
+    catalogue = _catalogue()
+    in_code = _texts_in_the_code()
+
+    assert len(in_code) > 300
+    missing = sorted(text for _context, text in in_code - set(catalogue))
+    assert not missing, f"not in the catalogue (run make messages, then translate): {missing}"
+    unused = sorted(text for (context, text), m in catalogue.items()
+                    if (context, text) not in in_code and not m.obsolete)  # fmt: skip
+    assert not unused, f"in the catalogue but no longer in the code: {unused}"
+    for key in in_code:
+        message = catalogue[key]
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        assert all(strings), f"untranslated: {ids[0]!r}"
+        assert not message.fuzzy, f"translation not checked (fuzzy): {ids[0]!r}"
+        for translated in strings:
+            # The same placeholders (a singular may leave out the count: "once").
+            assert _fields(translated) <= _fields(ids[-1]), (ids[0], translated)
+            if len(ids) == 1:
+                assert _fields(translated) == _fields(ids[0]), (ids[0], translated)
+            for edge in ("\n", " "):
+                assert ids[0].startswith(edge) == translated.startswith(edge), translated
+                assert ids[0].endswith(edge) == translated.endswith(edge), translated
+
+
+def test_italian_is_the_default_and_the_source() -> None:
+    assert i18n.language() == "it"
+    assert texts.NO_RUNNING_GAME.startswith("Nessuna partita in corso")
+    with i18n.speaking("en"):
+        assert texts.NO_RUNNING_GAME.startswith("No game")
+        assert texts.names(["Anna", "Bruno", "Carlo"]) == "Anna, Bruno and Carlo"
+        assert texts.decimal(2.5) == "2.5"
+        with i18n.speaking("it"):
+            assert texts.decimal(2.5) == "2,5"
+        assert texts.quadri(1) == "1 quadro"
+    assert texts.NO_RUNNING_GAME.startswith("Nessuna partita in corso")
+
+
+@pytest.mark.parametrize(
+    ("typed", "language"),
+    [("", None), ("en", "en"), ("EN", "en"), ("english", "en"), ("inglese", "en"),
+     ("it", "it"), ("italiano", "it")],
+)  # fmt: skip
+def test_the_language_is_read_however_it_is_typed(typed: str, language: str | None) -> None:
+    assert parse_language(typed) == language
+
+
+@pytest.mark.parametrize("typed", ["fr", "en it", "klingon"])
+def test_a_language_the_bot_does_not_speak_is_told(typed: str) -> None:
+    with pytest.raises(UserError) as raised:
+        parse_language(typed)
+
+    assert raised.value.message == texts.unknown_language(typed)
+    assert "/lingua it" in raised.value.message
+
+
+def test_charts_are_labelled_in_the_chats_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot import charts
+
+    monkeypatch.setattr(charts, "game_chart", lambda *args, **kwargs: _("Mano").encode())
+    monkeypatch.setattr(charts, "night_chart", lambda *args, **kwargs: _("Punti").encode())
+
+    assert render.draw_game(None, "", {}, False, "en") == b"Hand"  # type: ignore[arg-type]
+    assert render.draw_game(None, "", {}, False, "it") == b"Mano"  # type: ignore[arg-type]
+    assert render.draw_night(None, "", {}, "en") == b"Points"  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("typed", "move"),
+    [("quickie Anna", "sveltina"), ("The Sabine Snatch Anna", "ratto-delle-sabine"),
+     ("potions Anna", "pozioni"), ("coppiona Anna", "coppiona"), ("sveltina Anna", "sveltina")],
+)  # fmt: skip
+def test_in_english_a_move_may_be_typed_by_its_english_name(typed: str, move: str) -> None:
+    with i18n.speaking("en"):
+        assert parse_move(typed)[0].key == move
+
+
+# --- /lingua in a chat ---
+
+
+async def test_lingua_switches_a_chat_and_only_that_chat(table: Table) -> None:
+    assert await table.reply("/lingua") == texts.language_shown("it")
+    assert await table.reply("/lingua en") == "Done: from now on I speak English in this chat. " \
+        "/help for the commands."  # fmt: skip
+
+    assert (await table.reply("/nuova Anna")).startswith("You need at least two players")
+    other = table.in_chat(-100_999)
+    assert (await other.reply("/nuova Anna")).startswith("Servono almeno due giocatori")
+    assert (await table.reply("/language")).startswith("In this chat I speak English.")
+    assert (await table.reply("/lingua it")).startswith("Fatto: da ora in questa chat parlo")
+    assert (await table.reply("/nuova Anna")).startswith("Servono almeno due giocatori")
+
+
+async def test_the_chats_menu_follows_its_language(table: Table) -> None:
+    calls = await table.calls("/language en")
+
+    (menu,) = [p for name, p in calls if name == "setMyCommands"]
+    assert menu["scope"] == {"type": "chat", "chat_id": table.chat_id}
+    assert [c["command"] for c in menu["commands"]][:3] == ["new", "hand", "standings"]
+
+
+async def test_the_language_outlives_a_restart(start_bot: StartBot) -> None:
+    async with start_bot() as table:
+        await table.send("/lingua en")
+    async with start_bot() as table:
+        assert (await table.reply("/undo")).startswith("There's no hand to undo")
+
+
+async def test_a_wrong_language_changes_nothing(table: Table) -> None:
+    assert await table.reply("/lingua fr") == texts.unknown_language("fr")
+    assert await table.reply("/lingua") == texts.language_shown("it")
+
+
+# --- a whole night in English: no Italian left ---
+
+#: Words that only Italian has: one of them in an English reply means a text was missed.
+ITALIAN = re.compile(
+    r"\b(il|lo|gli|della|delle|dei|degli|che|non|con|una|uno|è|sono|partita|partite|mano|"
+    r"mani|punti|giocatore|giocatori|giocano|nessuna|nessun|nessuno|chi|hai|scrivi|classifica|"
+    r"vince|vincono|distribuisce|tavolo|tavoli|soglia|fuori|registra|carte|totale|totali|"
+    r"oppure|anche|questa|questo|tutti|ancora|serata|stasera|finita|chiusa|corretta|nella|"
+    r"alla|dopo|mossa|mosse|dicono|gruppo|lingua|fatto|sì|volte|volta|vittoria|vittorie|"
+    r"abilità|posizione|inserimento|pulsante|indietro|grafico|statistiche|impostazioni|fuso|"
+    r"orario|amministratori|riuscito|sbagliato|italiano|inglese|predefinito|mazziere|"
+    r"classica|annullata|annullato|contro|pari_perde|6carte|spareggio)\b",
+    re.IGNORECASE,
+)
+ITALIAN_COMMANDS = re.compile(
+    r"/(nuova|mano|classifica|correggi|annulla|mazziere|entra|esci|fine|torneo|tresei|"
+    r"grafico|serata|esporta|impostazioni|lingua|regole|mosse|mossa|dicono|sonoio|aiuto)\b"
+)
+
+
+def italian_in(text: str) -> list[str]:
+    plain = re.sub(r"tres sex non expedit", "", text, flags=re.IGNORECASE)  # Latin, a name
+    return ITALIAN.findall(plain) + ITALIAN_COMMANDS.findall(plain)
+
+
+def everything_said(calls: list[tuple[str, dict[str, Any]]]) -> list[str]:
+    """Each text the bot sent: messages, edits, captions, buttons, toasts."""
+    said = []
+    for name, parameters in calls:
+        for key in ("text", "caption"):
+            if isinstance(parameters.get(key), str):
+                said.append(parameters[key])
+        if (markup := parameters.get("reply_markup")) is not None:
+            keyboard = json.loads(markup) if isinstance(markup, str) else markup
+            said += [button["text"] for row in keyboard["inline_keyboard"] for button in row]
+        if name == "setMyCommands":
+            said += [command["description"] for command in parameters["commands"]]
+    return said
+
+
+def keyboard(calls: list[tuple[str, dict[str, Any]]]) -> dict[str, str]:
+    """The buttons of the last message among ``calls`` that has some: label → data."""
+    for name, parameters in reversed(calls):
+        if name in {"sendMessage", "editMessageText"} and parameters.get("reply_markup"):
+            markup = parameters["reply_markup"]
+            rows = (json.loads(markup) if isinstance(markup, str) else markup)["inline_keyboard"]
+            return {button["text"]: button["callback_data"] for row in rows for button in row}
+    return {}
+
+
+async def tap(table: Table, label: str) -> None:
+    """Press the button ``label`` of the entry message as it is now."""
+    await table.press(keyboard(table.request.calls)[label])
+
+
+NIGHT = """\
+/help
+/rules
+/moves
+/rumours
+/standings
+/chart
+/tonight
+/undo
+/end
+/dealer
+/stats
+/leaderboard
+/export
+/new
+/new Anna
+/new Anna Bruno Carlo pippo=1
+/new quadri Anna Bruno
+/new 6cards Anna Bruno Carlo
+/new target=3 Anna Bruno
+/new tiebreak Anna Bruno
+/new Anna Bruno Carlo dealer=Zorro
+/new Anna Bruno Carlo dealer=Bruno
+/new Anna Bruno
+/hand
+/hand Anna 3 Bruno 12 Carlo 7 t=Anna
+/hand Anna 3 Bruno 12
+/hand Anna x Bruno 1 Carlo 2
+/hand Anna -3 Bruno 1 Carlo 2
+/hand Anna 600 Bruno 1 Carlo 2
+/hand Anna ZZ,3 Bruno 1 Carlo 2
+/hand Anna JK Bruno 1 Carlo 2
+/hand Anna 3 Bruno 12 Carlo 7 t=Dario
+/hand Anna 3 Bruno 12 Carlo 7 t=Anna t=Bruno
+/hand Anna 3 Bruno 12 Carlo 7 t=
+/hand Anna 3 Bruno 12 Carlo 7 t=Anna ct=Bruno
+/hand Anna 3 Bruno 12 Carlo 7 zz=Anna
+/hand Anna 3 Anna 4 Bruno 12 Carlo 7
+/hand Anna 3 Bruno 12 Carlo 7 Zorro 3
+/hand 5 Anna 3 Bruno 12 Carlo 7
+/hand 1 2
+/hand Anna 3 Bruno 12 Carlo 7 f=Anna
+/hand Anna A,7,KN Bruno 12 Carlo 0 f=Carlo t=Bruno
+/standings
+/dealer
+/fix 2 Anna 3 Bruno 12 Carlo 7 t=Carlo
+/fix 9 Anna 1 Bruno 1 Carlo 1
+/fix
+/undo
+/join
+/join Dario Elena
+/join Anna
+/join Dario
+/leave
+/leave Zorro
+/leave Dario
+/hand Anna 1 Bruno 2 Carlo 3 Dario 4
+/chart
+/stats Anna
+/stats Zorro
+/stats Anna Bruno
+/iam
+/iam Anna
+/iam Anna
+/move
+/move coppiona
+/move pippo Anna
+/move coppiona Anna
+/move sveltina Bruno
+/move fox Zorro
+/move the quickie Bruno
+/settings
+/settings tz=Europe/London
+/settings tz=Mars/Base
+/settings colour=red
+/settings admin=maybe
+/hand Anna 40 Bruno 50 Carlo 60 t=Anna
+/hand Anna 40 Bruno 50 Carlo 60
+/standings
+/undo
+/end
+/undo
+/fix 1 Anna 1 Bruno 2 Carlo 3
+/stats
+/stats Anna
+/leaderboard
+/tonight
+/export
+/new controtamalo Anna Bruno Carlo
+/hand Anna 3 Bruno 12 Carlo 7 t=Anna ct=Bruno
+/hand Anna 3 Bruno 12 Carlo 7 ct=Bruno
+/hand Anna 3 Bruno 12 Carlo 7 t=Anna ct=Anna
+/new classic controtamalo Anna Bruno
+/tressex
+/new quadri Anna Bruno Carlo Dario
+/join Elena
+/leave Dario
+/hand Anna 1 Bruno 2 Carlo 3 Dario 4 t=Anna
+/hand Anna 1 Bruno 2 Carlo 3 Dario 4 t=Anna
+/hand Anna 1 Bruno 2 Carlo 3 Dario 4 t=Anna
+/hand Anna 1 Bruno 2 Carlo 3 Dario 4 t=Anna
+/end
+/tournament Anna Bruno
+/tournament jokes Anna Bruno Carlo Dario Elena Franco
+/tournament quadri Anna Bruno Carlo Dario Elena Franco
+/tournament dealer=Anna Anna Bruno Carlo Dario Elena Franco
+/tournament controtamalo Anna Bruno Carlo Dario Elena Franco
+/new Anna Bruno
+/hand
+/join Zed
+/hand 1 2 3
+/hand Anna 1 Bruno 2 Carlo 3 Dario 4 Elena 5 Franco 6
+/tressex
+/stats Anna
+/leaderboard
+/tonight
+/help
+"""
+
+
+async def test_a_night_in_english_has_no_italian_left(table: Table) -> None:
+    await table.send("/language en")
+    start = len(table.request.calls)
+    for line in NIGHT.splitlines():
+        keys = keyboard(await table.calls(line))
+        if "Nobody" in keys:  # a hand entered with buttons, then one cancelled
+            await tap(table, "Nobody")
+            for _player in range(3):
+                await tap(table, "7")
+                await tap(table, "OK ✔️")
+            await tap(table, "↩️ Back")
+            await tap(table, "out")
+            await tap(table, "✅ Record")
+            await table.send("/undo")
+            await table.send("/hand")
+            await tap(table, "✖️ Cancel")
+        if "Yes ✅" in keys:  # everyone votes to annul, and one vote too many
+            for user in range(1, 8):
+                await table.press(keys["Yes ✅"], user=user)
+    said = everything_said(table.request.calls[start:])
+
+    assert len(said) > 150
+    leftovers = {text: found for text in said if (found := italian_in(text))}
+    assert not leftovers, leftovers
+    assert any("🏆 Anna wins with 55 points!" in text for text in said)
+    assert any(text.startswith("Hand 1:\nAnna 0 · Tamalo made ✅") for text in said)
+    assert any(text.endswith("🎲 The game is cancelled: it doesn't count in any standings.")
+               for text in said)  # fmt: skip
+    assert "Entry cancelled: no hand recorded." in said
+
+
+async def test_an_expired_entry_says_so_in_the_chats_language(table: Table) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from bot.commands import entry
+
+    await table.send("/language en")
+    await table.send("/new Anna Bruno")
+    await table.send("/hand")
+    before = len(table.request.calls)
+
+    await entry.sweep_expired(table.app, datetime.now(UTC) + timedelta(hours=1))
+
+    (edit,) = [p["text"] for n, p in table.request.calls[before:] if n == "editMessageText"]
+    assert edit.startswith("⌛")
+    assert not italian_in(edit)
+
+
+async def test_a_group_upgraded_to_a_supergroup_keeps_its_language(table: Table) -> None:
+    from tests.bot.test_lifecycle import upgrade
+
+    await table.send("/lingua en")
+    await table.send("/nuova Anna Bruno")
+
+    supergroup = await upgrade(table)
+
+    assert (await supergroup.reply("/standings")).startswith("Standings after 0 hands")
