@@ -17,7 +17,6 @@ from telegram.ext import (
     CallbackQueryHandler,
     CommandHandler,
     MessageHandler,
-    TypeHandler,
     filters,
 )
 from telegram.request import BaseRequest, HTTPXRequest
@@ -125,7 +124,10 @@ def build_application(
     app: TamaloApp = builder.build()
     app.bot_data.db = db
     app.bot_data.renderer = Renderer(settings.chart_workers)
-    app.add_handler(TypeHandler(Update, chat_settings.speak_the_chats_language), group=FIRST)
+    # Before the handlers that answer (commands and buttons): the chat's language.
+    speak = chat_settings.speak_the_chats_language
+    app.add_handler(MessageHandler(filters.COMMAND, speak), group=FIRST)
+    app.add_handler(CallbackQueryHandler(speak), group=FIRST)
     for commands, callback in HANDLERS:
         app.add_handler(CommandHandler(commands, callback, filters=NEW_MESSAGES))
     app.add_handler(CommandHandler(("mano", "hand"), game.edit_hand, filters=EDITED_MESSAGES))

@@ -1,6 +1,6 @@
 """Persistence: SQLAlchemy 2 async models, queries and Alembic migrations."""
 
-from storage.chats import DEFAULT_TIMEZONE, ChatSettings, ChatStore
+from storage.chats import DEFAULT_TIMEZONE, ChatSettings, ChatStore, chat_language
 from storage.db import Database
 from storage.entries import ENTRY_LIFETIME, EntryInProgress, EntryStore, StoredEntry
 from storage.games import (
@@ -50,5 +50,6 @@ __all__ = [
     "Tally",
     "TournamentRunning",
     "UpdateJournal",
+    "chat_language",
     "move_chat",
 ]

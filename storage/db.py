@@ -127,8 +127,9 @@ class Database:
         options: dict[str, Any] = {READING: True}
         if self.url.get_backend_name() == "postgresql":
             options["isolation_level"] = "REPEATABLE READ"  # one snapshot, as in SQLite
-        reader = self.engine.execution_options(**options)
-        self.reading_sessions = async_sessionmaker(reader, expire_on_commit=False)
+        #: The engine for reading alone (no write lock on SQLite, one snapshot everywhere).
+        self.reader = self.engine.execution_options(**options)
+        self.reading_sessions = async_sessionmaker(self.reader, expire_on_commit=False)
 
     async def upgrade(self) -> None:
         """Bring the schema to the newest Alembic revision, then fill in what it derives from

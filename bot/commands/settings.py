@@ -13,7 +13,7 @@ from bot import i18n, texts
 from bot.commands.common import changes, chat_id_of, is_admin, message_of, replies_to_mistakes
 from bot.context import Context
 from bot.parsing import UserError, parse_language, parse_settings
-from storage import ChatStore
+from storage import ChatStore, chat_language
 
 log = logging.getLogger(__name__)
 
@@ -42,13 +42,13 @@ async def settings(update: Update, context: Context) -> None:
         await message_of(update).reply_text(texts.settings_changed(wanted))
 
 
-async def speak_the_chats_language(update: object, context: Context) -> None:
-    """Before any handler: the update is answered in its chat's language (``/lingua``)."""
-    if not isinstance(update, Update) or update.effective_chat is None:
+async def speak_the_chats_language(update: Update, context: Context) -> None:
+    """Before the handler of a command or a button: it answers in the chat's language
+    (``/lingua``). One read of one row, about a millisecond per command on SQLite."""
+    if update.effective_chat is None:
         return
     try:
-        async with context.db.reading() as session:
-            language = await ChatStore(session).language(update.effective_chat.id)
+        language = await chat_language(context.db, update.effective_chat.id)
     except SQLAlchemyError as error:  # the handler will meet the same trouble and say so
         log.warning("Could not read the language of chat %s: %r", update.effective_chat.id, error)
         language = None
