@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from telegram import BotCommand, Update
+from telegram import BotCommand, BotCommandScopeAllPrivateChats, Update
 from telegram.error import BadRequest, NetworkError, RetryAfter, TelegramError
 from telegram.ext import (
     AIORateLimiter,
@@ -42,7 +42,7 @@ from bot.journal import JournalingRequest, replay
 from bot.render import Renderer
 from bot.settings import Settings
 from bot.updates import ChatOrderedUpdates
-from storage import Database, UpdateJournal
+from storage import Database, UpdateJournal, chats_speaking
 
 log = logging.getLogger(__name__)
 
@@ -149,14 +149,29 @@ async def open_resources(app: TamaloApp) -> None:
 
 
 async def publish_menus(app: TamaloApp) -> None:
-    """The command menu in every language: Telegram shows each user the one of their app's
-    language (Italian unless it is another the bot speaks), and a chat that chose a language
-    with /lingua has the menu of that language."""
-    for language in i18n.LANGUAGES:
-        with i18n.speaking(language):
-            menu = [BotCommand(command, text) for command, text in texts.command_menu()]
-        code = None if language == i18n.DEFAULT else language
-        await app.bot.set_my_commands(menu, language_code=code)
+    """The command menus. Italian for everyone; English in private chats with people whose
+    Telegram app is in English (the bot answers them in English too); and each chat that chose
+    a language with /lingua gets that language's menu again, so it lists this version's
+    commands (in the background: many chats take a while at Telegram's pace)."""
+    await app.bot.set_my_commands(_menu(i18n.DEFAULT))
+    for language in i18n.LANGUAGES[1:]:
+        await app.bot.set_my_commands(
+            _menu(language), scope=BotCommandScopeAllPrivateChats(), language_code=language
+        )
+    app.bot_data.menus = asyncio.create_task(_publish_chat_menus(app))
+
+
+def _menu(language: str) -> list[BotCommand]:
+    with i18n.speaking(language):
+        return [BotCommand(command, text) for command, text in texts.command_menu()]
+
+
+async def _publish_chat_menus(app: TamaloApp) -> None:
+    try:
+        for chat_id, language in await chats_speaking(app.bot_data.db):
+            await chat_settings.show_menu(app.bot, chat_id, language)
+    except Exception:
+        log.exception("Publishing the chats' menus failed; they are published at the next start")
 
 
 async def keep_tidy(app: TamaloApp) -> None:
@@ -172,10 +187,11 @@ async def keep_tidy(app: TamaloApp) -> None:
 
 
 async def close_resources(app: TamaloApp) -> None:
-    if (sweeper := app.bot_data.sweeper) is not None:
-        sweeper.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await sweeper
+    for task in (app.bot_data.sweeper, app.bot_data.menus):
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
     app.bot_data.renderer.close()
     await app.bot_data.db.close()
 

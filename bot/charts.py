@@ -380,7 +380,7 @@ def game_chart(
         ax.text(
             0.01,
             target + 3 * per_px,
-            f"soglia {target}",
+            _("soglia {target}").format(target=target),
             transform=ax.get_yaxis_transform(),
             ha="left",
             va="bottom",
@@ -512,7 +512,7 @@ def night_chart(figures: scoring.NightFigures, *, title: str, colours: Mapping[s
     )
     wins_ax, points_ax, calls_ax = figure.subplots(3, 1)
     for ax, heading in (
-        (wins_ax, "Vittorie"),
+        (wins_ax, _("Vittorie")),
         (points_ax, _("Punti per mano")),
         (calls_ax, _("Tamalo chiamati")),
     ):
@@ -552,8 +552,8 @@ def night_chart(figures: scoring.NightFigures, *, title: str, colours: Mapping[s
     _panel_key(
         points_ax,
         [
-            Patch(facecolor="#888888", alpha=0.25, label="metà centrale"),
-            Line2D([], [], color="black", linewidth=3, label="mediana"),
+            Patch(facecolor="#888888", alpha=0.25, label=_("metà centrale")),
+            Line2D([], [], color="black", linewidth=3, label=_("mediana")),
         ],
     )
 
@@ -586,8 +586,8 @@ def night_chart(figures: scoring.NightFigures, *, title: str, colours: Mapping[s
     _panel_key(
         calls_ax,
         [
-            Patch(facecolor="#777777", edgecolor="#777777", label="riusciti"),
-            Patch(facecolor="white", edgecolor="#555555", hatch="////", label="sbagliati"),
+            Patch(facecolor="#777777", edgecolor="#777777", label=_("riusciti")),
+            Patch(facecolor="white", edgecolor="#555555", hatch="////", label=_("sbagliati")),
         ],
     )
     return _png(figure, level=6)  # once a night: smaller rather than faster

@@ -18,6 +18,8 @@ class BotData:
     renderer: Renderer
     #: Closes hand entries left alone and tidies the journal, while the bot runs (``keep_tidy``).
     sweeper: asyncio.Task[None] | None = None
+    #: Publishes again the menus of the chats that chose a language, at start-up.
+    menus: asyncio.Task[None] | None = None
 
 
 class Context(CallbackContext[ExtBot[Any], dict[object, object], dict[object, object], BotData]):

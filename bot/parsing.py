@@ -513,14 +513,17 @@ def parse_move(text: str) -> tuple[Move, str]:
     raise UserError(texts.unknown_move(" ".join(words[: len(words) - 1] or words)))
 
 
+@functools.cache
 def _moves_by_slug() -> dict[str, Move]:
-    """Every way a move may be typed: its key, its Italian name, and its name in the
-    language in force ("The Quickie", "quickie")."""
+    """Every way a move may be typed, in any chat: its key, its Italian name, and its name in
+    every other language ("The Quickie", "quickie")."""
     translated: dict[str, Move] = {}
-    for move in MOVES:
-        name = i18n._(move.name)
-        translated[slug(name)] = move
-        translated[slug(re.sub(r"^the\s+", "", name, flags=re.IGNORECASE))] = move
+    for language in i18n.LANGUAGES:
+        with i18n.speaking(language):
+            for move in MOVES:
+                name = i18n._(move.name)
+                translated[slug(name)] = move
+                translated[slug(re.sub(r"^the\s+", "", name, flags=re.IGNORECASE))] = move
     return translated | MOVE_BY_SLUG
 
 

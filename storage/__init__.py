@@ -1,6 +1,6 @@
 """Persistence: SQLAlchemy 2 async models, queries and Alembic migrations."""
 
-from storage.chats import DEFAULT_TIMEZONE, ChatSettings, ChatStore, chat_language
+from storage.chats import DEFAULT_TIMEZONE, ChatSettings, ChatStore, chat_language, chats_speaking
 from storage.db import Database
 from storage.entries import ENTRY_LIFETIME, EntryInProgress, EntryStore, StoredEntry
 from storage.games import (
@@ -51,5 +51,6 @@ __all__ = [
     "TournamentRunning",
     "UpdateJournal",
     "chat_language",
+    "chats_speaking",
     "move_chat",
 ]

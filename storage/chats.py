@@ -128,3 +128,12 @@ async def chat_language(db: Database, chat_id: int) -> str | None:
     every update: one statement on a reading connection, no ORM session (half the time)."""
     async with db.reader.connect() as connection:
         return (await connection.execute(_LANGUAGE, {"id": chat_id})).scalar()
+
+
+async def chats_speaking(db: Database) -> list[tuple[int, str]]:
+    """Every chat that chose its language with ``/lingua``, and that language."""
+    async with db.reader.connect() as connection:
+        rows = await connection.execute(
+            select(_CHATS.c.id, _CHATS.c.language).where(_CHATS.c.language.is_not(None))
+        )
+        return [(chat_id, language) for chat_id, language in rows]

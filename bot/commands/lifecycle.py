@@ -7,8 +7,9 @@ import logging
 from telegram import Update
 
 from bot.commands.common import message_of
+from bot.commands.settings import show_menu
 from bot.context import Context
-from storage import move_chat
+from storage import chat_language, move_chat
 
 log = logging.getLogger(__name__)
 
@@ -27,3 +28,5 @@ async def chat_migrated(update: Update, context: Context) -> None:
         moved = await move_chat(session, old, new)
     if moved:
         log.info("Chat %s became chat %s: its history moved with it", old, new)
+        if (language := await chat_language(context.db, new)) is not None:
+            await show_menu(context.bot, new, language)  # a menu belongs to a chat id

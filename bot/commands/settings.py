@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 
 from sqlalchemy.exc import SQLAlchemyError
-from telegram import BotCommand, BotCommandScopeChat, Update
+from telegram import Bot, BotCommand, BotCommandScopeChat, Update
 from telegram.constants import ChatType
 from telegram.error import TelegramError
 
@@ -44,14 +44,19 @@ async def settings(update: Update, context: Context) -> None:
 
 async def speak_the_chats_language(update: Update, context: Context) -> None:
     """Before the handler of a command or a button: it answers in the chat's language
-    (``/lingua``). One read of one row, about a millisecond per command on SQLite."""
-    if update.effective_chat is None:
+    (``/lingua``). One read of one row, about a millisecond per command on SQLite. A private
+    chat that never chose speaks the language of the person's Telegram app, if the bot knows
+    it (and shows them the menu of that language: see ``bot.app.publish_menus``)."""
+    chat = update.effective_chat
+    if chat is None:
         return
     try:
-        language = await chat_language(context.db, update.effective_chat.id)
+        language = await chat_language(context.db, chat.id)
     except SQLAlchemyError as error:  # the handler will meet the same trouble and say so
-        log.warning("Could not read the language of chat %s: %r", update.effective_chat.id, error)
+        log.warning("Could not read the language of chat %s: %r", chat.id, error)
         language = None
+    if language is None and chat.type == ChatType.PRIVATE and update.effective_user:
+        language = (update.effective_user.language_code or "").partition("-")[0].casefold()
     i18n.use(language or i18n.DEFAULT)
 
 
@@ -65,14 +70,18 @@ async def choose_language(update: Update, context: Context) -> None:
         await message.reply_text(texts.language_shown(i18n.language()))
         return
     async with changes(update, context) as games:
-        stored = None if wanted == i18n.DEFAULT else wanted
-        await ChatStore(games.session).choose_language(message.chat_id, stored)
+        await ChatStore(games.session).choose_language(message.chat_id, wanted)
     i18n.use(wanted)
     await message.reply_text(texts.language_changed())
+    await show_menu(context.bot, message.chat_id, wanted)
+
+
+async def show_menu(bot: Bot, chat_id: int, language: str) -> None:
+    """The chat's command menu in ``language``, whatever each person's app speaks. Failing
+    changes nothing else: the menu catches up at the next start (``bot.app``)."""
+    with i18n.speaking(language):
+        menu = [BotCommand(command, text) for command, text in texts.command_menu()]
     try:
-        await context.bot.set_my_commands(
-            [BotCommand(command, text) for command, text in texts.command_menu()],
-            scope=BotCommandScopeChat(message.chat_id),
-        )
-    except TelegramError as error:  # the language is changed all the same; only the menu lags
-        log.warning("Could not set the command menu of chat %s: %r", message.chat_id, error)
+        await bot.set_my_commands(menu, scope=BotCommandScopeChat(chat_id))
+    except TelegramError as error:
+        log.warning("Could not set the command menu of chat %s: %r", chat_id, error)

@@ -38,16 +38,24 @@ class Table:
         return {"id": self.chat_id, "type": "group", "title": "Tavolo"}
 
     def update(
-        self, text: str, *, edited: bool = False, message_id: int | None = None, user: int = 42
+        self,
+        text: str,
+        *,
+        edited: bool = False,
+        message_id: int | None = None,
+        user: int = 42,
+        app_language: str | None = None,
     ) -> Update:
-        """A message typed by ``user``; ``edited``: the message ``message_id`` edited."""
+        """A message typed by ``user`` (whose Telegram app speaks ``app_language``);
+        ``edited``: the message ``message_id`` edited."""
         number = self.last_update_id = next(self._ids)
         command_length = len(text.split()[0]) if text.startswith("/") else 0
         message = {
             "message_id": number if message_id is None else message_id,
             "date": 1_700_000_000,
             "chat": self.chat,
-            "from": {"id": user, "is_bot": False, "first_name": f"Utente{user}"},
+            "from": {"id": user, "is_bot": False, "first_name": f"Utente{user}"}
+            | ({"language_code": app_language} if app_language else {}),
             "text": text,
             "entities": [{"type": "bot_command", "offset": 0, "length": command_length}]
             if command_length

@@ -236,23 +236,23 @@ async def test_help_lists_every_command_with_an_example(table: Table) -> None:
 
 async def test_the_command_menu_is_registered_at_start_up_in_each_language(table: Table) -> None:
     menus = {
-        p.get("language_code"): p["commands"]
-        for name, p in table.request.calls
-        if name == "setMyCommands"
+        p.get("language_code"): p for name, p in table.request.calls if name == "setMyCommands"
     }
-    assert set(menus) == {None, "en"}  # Italian for everyone, English for English apps
-    assert [c["command"] for c in menus[None]] == [
+    assert set(menus) == {None, "en"}  # Italian for everyone, English in English apps' privates
+    assert [c["command"] for c in menus[None]["commands"]] == [
         "nuova", "mano", "classifica", "correggi", "annulla", "mazziere", "entra", "esci",
         "fine", "torneo", "tresei", "grafico", "serata", "stats", "esporta", "impostazioni",
         "lingua", "regole", "mosse", "mossa", "dicono", "sonoio", "aiuto",
     ]  # fmt: skip
-    assert [c["command"] for c in menus["en"]] == [
+    assert [c["command"] for c in menus["en"]["commands"]] == [
         "new", "hand", "standings", "fix", "undo", "dealer", "join", "leave",
         "end", "tournament", "tressex", "chart", "tonight", "stats", "export", "settings",
         "language", "rules", "moves", "move", "rumours", "iam", "help",
     ]  # fmt: skip
-    assert menus[None][0]["description"].startswith("Nuova partita")
-    assert menus["en"][0]["description"].startswith("New game")
+    assert menus[None]["commands"][0]["description"].startswith("Nuova partita")
+    assert menus["en"]["commands"][0]["description"].startswith("New game")
+    assert menus["en"]["scope"] == {"type": "all_private_chats"}
+    assert "scope" not in menus[None]
 
 
 async def test_commands_addressed_to_the_bot_by_username_work(table: Table) -> None:

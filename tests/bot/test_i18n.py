@@ -113,9 +113,55 @@ def test_charts_are_labelled_in_the_chats_language(monkeypatch: pytest.MonkeyPat
     [("quickie Anna", "sveltina"), ("The Sabine Snatch Anna", "ratto-delle-sabine"),
      ("potions Anna", "pozioni"), ("coppiona Anna", "coppiona"), ("sveltina Anna", "sveltina")],
 )  # fmt: skip
-def test_in_english_a_move_may_be_typed_by_its_english_name(typed: str, move: str) -> None:
+def test_a_move_may_be_typed_by_its_english_name_in_any_chat(typed: str, move: str) -> None:
+    assert parse_move(typed)[0].key == move
     with i18n.speaking("en"):
         assert parse_move(typed)[0].key == move
+
+
+def _texts_drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text the charts draw from now on: titles, labels, keys, notes."""
+    from bot import charts
+
+    drawn: list[str] = []
+    png = charts._png
+
+    def collect(figure: Any, **options: Any) -> bytes:
+        drawn.extend(t.get_text() for t in figure.findobj(lambda a: hasattr(a, "get_text")))
+        return png(figure, **options)
+
+    monkeypatch.setattr(charts, "_png", collect)
+    return drawn
+
+
+def test_every_text_in_an_english_chart_is_english(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot import charts
+    from scoring import Game, Hand, NightFigures, Report, Rules
+
+    drawn = _texts_drawn(monkeypatch)
+
+    def hand(caller: str | None = None, **totals: int) -> Hand:
+        return Hand(tuple(Report(p, t) for p, t in totals.items()), caller)
+
+    classic = Game(("Anna", "Bruno")).with_hand(hand("Anna", Anna=3, Bruno=12))
+    classic = classic.with_hand(hand("Bruno", Anna=3, Bruno=12))
+    quadri = Game(("Anna", "Bruno", "Carla", "Dario"), Rules(quadri=True))
+    quadri = quadri.with_hand(hand(Anna=1, Bruno=2, Carla=3, Dario=4))
+    night = NightFigures(
+        wins={"Anna": 2, "Bruno": 0}, hand_points={"Anna": [0, 3], "Bruno": []},
+        calls={"Anna": (3, 2)},
+    )  # fmt: skip
+    with i18n.speaking("en"):
+        charts.game_chart(classic, title="", colours={}, finished=True)
+        charts.game_chart(quadri, title="", colours={}, finished=False)
+        charts.night_chart(night, title="", colours={})
+        charts.game_chart(Game(("Anna", "Bruno")), title="", colours={}, finished=False)
+        charts.night_chart(NightFigures(wins={}, hand_points={}, calls={}), title="", colours={})
+
+    words = " · ".join(text for text in drawn if text.strip())
+    for english in ("Hand", "Points", "target 100", "Wins", "No hands yet", "No games tonight"):
+        assert english in words
+    assert not italian_in(words), italian_in(words)
 
 
 # --- /lingua in a chat ---
@@ -386,3 +432,50 @@ async def test_a_group_upgraded_to_a_supergroup_keeps_its_language(table: Table)
     supergroup = await upgrade(table)
 
     assert (await supergroup.reply("/standings")).startswith("Standings after 0 hands")
+
+
+async def test_a_private_chat_speaks_the_language_of_the_persons_app(table: Table) -> None:
+    private = table.in_chat(7)
+
+    english = await private.deliver(private.update("/help", user=7, app_language="en-GB"))
+    italian = await private.deliver(private.update("/aiuto", user=7))
+    chosen = await private.deliver(private.update("/lingua it", user=7, app_language="en"))
+    after = await private.deliver(private.update("/aiuto", user=7, app_language="en"))
+    in_group = await table.deliver(table.update("/aiuto", app_language="en"))
+
+    assert english[0].startswith("🃏 TamaloBot keeps score")
+    assert italian[0].startswith("🃏 TamaloBot tiene il punteggio")
+    assert chosen[0].startswith("Fatto: da ora in questa chat parlo italiano")
+    assert after[0].startswith("🃏 TamaloBot tiene il punteggio")  # the chat chose
+    assert in_group[0].startswith("🃏 TamaloBot tiene il punteggio")  # a group: the group's
+
+
+async def test_chats_that_chose_a_language_get_its_menu_again_at_start_up(
+    start_bot: StartBot,
+) -> None:
+    async with start_bot() as table:
+        await table.send("/lingua en")
+        await table.in_chat(-100_555).send("/lingua it")
+    async with start_bot() as table:
+        menus = table.app.bot_data.menus
+        assert menus is not None
+        await menus
+        chat_menus = {
+            p["scope"]["chat_id"]: p["commands"][0]["command"]
+            for name, p in table.request.calls
+            if name == "setMyCommands" and p.get("scope", {}).get("type") == "chat"
+        }
+    assert chat_menus == {table.chat_id: "new", -100_555: "nuova"}
+
+
+async def test_an_upgraded_group_gets_the_menu_of_its_language(table: Table) -> None:
+    from tests.bot.test_lifecycle import SUPERGROUP, upgrade
+
+    await table.send("/lingua en")
+    before = len(table.request.calls)
+
+    await upgrade(table)
+
+    (menu,) = [p for n, p in table.request.calls[before:] if n == "setMyCommands"]
+    assert menu["scope"] == {"type": "chat", "chat_id": SUPERGROUP}
+    assert menu["commands"][0]["command"] == "new"
