@@ -23,6 +23,7 @@ from telegram.request import RequestData
 
 from bot.app import build_application, running
 from bot.context import TamaloApp
+from bot.i18n import _
 from bot.offline import SENDING, OfflineBotApi
 from bot.settings import Secret, Settings
 
@@ -74,7 +75,7 @@ class ConsoleRequest(OfflineBotApi):
                                    "from": BOT_USER}  # fmt: skip
         lines = []
         if name == "editMessageText":
-            lines.append("🤖 (messaggio aggiornato)")
+            lines.append("🤖 " + _("(messaggio aggiornato)"))  # in the chat's language
         if text := parameters.get("text") or parameters.get("caption"):
             message["text"] = text
             lines.append(f"🤖 {text}")
