@@ -18,6 +18,8 @@ async def move_chat(session: AsyncSession, old: int, new: int) -> bool:
     in the caller's unit of work; returns whether there was anything to move (a second call
     finds nothing). If the new chat has been used already, the histories merge: a name in
     both is one player, and the ratings are worked out again over all the games."""
+    if await session.get(models.Chat, old) is None:  # moved already (before the lock: on
+        return False  # PostgreSQL the lock would create the row afresh, empty)
     chats = ChatStore(session)
     for chat_id in sorted((old, new)):  # always in the same order: no deadlock
         await chats.lock(chat_id)

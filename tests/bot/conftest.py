@@ -184,6 +184,8 @@ def start_bot(database_url: str) -> StartBot:
 
         app.add_error_handler(record)
         async with running(app):
+            if app.bot_data.menus is not None:  # start-up done: each test begins quiet
+                await app.bot_data.menus
             yield Table(app, request, errors)
 
     return start
