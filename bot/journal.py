@@ -12,6 +12,7 @@ twice would change nothing anyway (every change is claimed once per message, see
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from typing import Any
@@ -59,8 +60,11 @@ class JournalingRequest(BaseRequest):
             answer = json.loads(payload)
             if answer.get("ok") and answer.get("result"):
                 # Raising here (the database is down) makes the poll fail: nothing is
-                # confirmed to Telegram, and the batch comes again with the next poll.
-                new = await self.journal.keep(answer["result"])
+                # confirmed to Telegram, and the batch comes again with the next poll. Shielded:
+                # polling stopped at shutdown must not abandon the write half-way, holding
+                # SQLite's write lock until the process ends (kept, the batch is handled at
+                # the next start).
+                new = await asyncio.shield(self.journal.keep(answer["result"]))
                 if len(new) < len(answer["result"]):  # delivered again: handled, or queued
                     payload = json.dumps({**answer, "result": new}).encode()
         return code, payload

@@ -11,11 +11,14 @@ processes, the database's chat lock keeps changes one at a time; see ``ChatStore
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from telegram import Update
 from telegram.ext import BaseUpdateProcessor
+
+log = logging.getLogger(__name__)
 
 #: Updates in progress or waiting for their chat's turn, across all chats.
 MAX_CONCURRENT_UPDATES = 256
@@ -50,7 +53,15 @@ class ChatOrderedUpdates(BaseUpdateProcessor):
             async with turn:
                 await coroutine  # a handler's failure is reported inside: it ends normally
             if self._handled is not None and isinstance(update, Update):
-                await self._handled(update.update_id)
+                try:
+                    await self._handled(update.update_id)
+                except Exception:  # the chat has its answer: only the bookkeeping failed
+                    log.warning(
+                        "Could not mark update %s handled: after a restart it is handled "
+                        "again, and changes nothing (each message is recorded once)",
+                        update.update_id,
+                        exc_info=True,
+                    )
         finally:
             self._queued[key] -= 1
             if not self._queued[key]:  # nobody else waiting: forget the chat

@@ -1,10 +1,16 @@
 """Chats are served side by side; one chat's messages are handled in the order they came."""
 
 import asyncio
+import json
+from typing import Any
 
+import pytest
+from sqlalchemy.exc import OperationalError
 from telegram import Update
+from telegram.request import BaseRequest
 
 from bot.app import build_application
+from bot.journal import JournalingRequest
 from bot.settings import Secret, Settings
 from bot.updates import ChatOrderedUpdates
 from tests.bot.fakes import RecordingRequest
@@ -61,3 +67,57 @@ def test_the_bot_uses_it() -> None:
     settings = Settings(token=Secret("123456:TEST"), chart_workers=0)
     app = build_application(settings, request=RecordingRequest())
     assert isinstance(app.update_processor, ChatOrderedUpdates)
+
+
+async def test_an_update_answered_stays_answered_when_marking_it_handled_fails(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # Marking is bookkeeping for the journal: the chat has had its answer, and telling it
+    # "nothing was recorded" would be false. (At the next start it is found recorded.)
+    async def handled(update_id: int) -> None:
+        raise OperationalError("UPDATE received_updates", {}, Exception("database is locked"))
+
+    processor = ChatOrderedUpdates(handled=handled)
+    done: list[int] = []
+
+    async def handle() -> None:
+        done.append(1)
+
+    await processor.process_update(message_in(-1, 7), handle())
+
+    assert done == [1]
+    assert "Could not mark update 7 handled" in caplog.text
+    assert processor.chats_in_progress == 0
+
+
+async def test_a_poll_stopped_at_shutdown_still_finishes_keeping_its_batch() -> None:
+    # Stopping the bot cancels the poll; abandoned half-way, the write would keep SQLite's
+    # write lock until the process ends, and every other write would wait and fail.
+    writing, may_finish = asyncio.Event(), asyncio.Event()
+    kept: list[dict[str, Any]] = []
+
+    class Journal:
+        async def keep(self, updates: list[dict[str, Any]]) -> list[dict[str, Any]]:
+            writing.set()
+            await may_finish.wait()
+            kept.extend(updates)
+            return updates
+
+    class Telegram(BaseRequest):
+        read_timeout = None
+
+        async def initialize(self) -> None: ...
+        async def shutdown(self) -> None: ...
+        async def do_request(self, *args: Any, **kwargs: Any) -> tuple[int, bytes]:
+            return 200, json.dumps({"ok": True, "result": [{"update_id": 9}]}).encode()
+
+    polls = JournalingRequest(Telegram(), Journal())  # type: ignore[arg-type]
+    poll = asyncio.create_task(polls.do_request("https://api/bot1:x/getUpdates", "POST"))
+    await writing.wait()
+    poll.cancel()
+    may_finish.set()
+
+    with pytest.raises(asyncio.CancelledError):
+        await poll
+    await asyncio.sleep(0)
+    assert kept == [{"update_id": 9}]

@@ -255,7 +255,8 @@ def assert_kill_kept_what_it_answered(outcome: Outcome) -> None:
     # the kill interrupted come back from the bot's own journal; Telegram's deliveries again
     # of what the journal has are dropped.
     answered_after = Counter(r.to for r in outcome.after)
-    assert set(answered_after.values()) <= {1}
+    twice = [(r.to, r.text) for r in outcome.after if answered_after[r.to] > 1]
+    assert not twice, twice
     assert set(stream.chat_of) - {r.to for r in outcome.before} <= set(answered_after)
     for reply in outcome.after:
         assert reply.to is not None
