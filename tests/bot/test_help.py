@@ -1,6 +1,6 @@
 """The help and the command menu cover every command the bot answers."""
 
-from bot import texts
+from bot import i18n, texts
 from bot.app import HANDLERS
 
 
@@ -21,3 +21,14 @@ def test_every_command_is_in_the_help_and_the_menu() -> None:
 def test_menu_descriptions_fit_telegram() -> None:
     assert all(1 <= len(description) <= 256 for _, _, description in texts.COMMANDS)
     assert len(texts.HELP) < 4096
+
+
+def test_the_english_help_names_every_english_command() -> None:
+    with i18n.speaking("en"):
+        help_text, menu = texts.HELP, texts.command_menu()
+    for names, _ in HANDLERS:
+        if "start" in names:
+            continue
+        assert f"/{names[-1]}" in help_text
+    assert [command for command, _ in menu] == [alias for _, alias, _ in texts.COMMANDS]
+    assert all(1 <= len(description) <= 256 for _, description in menu)
