@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from telegram import BotCommand, BotCommandScopeAllPrivateChats, Update
+from telegram import BotCommandScopeAllPrivateChats, Update
 from telegram.error import BadRequest, NetworkError, RetryAfter, TelegramError
 from telegram.ext import (
     AIORateLimiter,
@@ -153,17 +153,14 @@ async def publish_menus(app: TamaloApp) -> None:
     Telegram app is in English (the bot answers them in English too); and each chat that chose
     a language with /lingua gets that language's menu again, so it lists this version's
     commands (in the background: many chats take a while at Telegram's pace)."""
-    await app.bot.set_my_commands(_menu(i18n.DEFAULT))
+    await app.bot.set_my_commands(chat_settings.menu_in(i18n.DEFAULT))
     for language in i18n.LANGUAGES[1:]:
         await app.bot.set_my_commands(
-            _menu(language), scope=BotCommandScopeAllPrivateChats(), language_code=language
+            chat_settings.menu_in(language),
+            scope=BotCommandScopeAllPrivateChats(),
+            language_code=language,
         )
     app.bot_data.menus = asyncio.create_task(_publish_chat_menus(app))
-
-
-def _menu(language: str) -> list[BotCommand]:
-    with i18n.speaking(language):
-        return [BotCommand(command, text) for command, text in texts.command_menu()]
 
 
 async def _publish_chat_menus(app: TamaloApp) -> None:

@@ -41,17 +41,22 @@ def language() -> str:
 
 def use(lang: str) -> None:
     """From now on, in this update's context, speak ``lang``."""
-    _current.set(lang if lang in LANGUAGES else DEFAULT)
+    _current.set(_known(lang))
 
 
 @contextmanager
 def speaking(lang: str) -> Iterator[None]:
     """Speak ``lang`` inside the block (work outside an update: sweeps, chart workers)."""
-    token = _current.set(lang if lang in LANGUAGES else DEFAULT)
+    token = _current.set(_known(lang))
     try:
         yield
     finally:
         _current.reset(token)
+
+
+def _known(lang: str) -> str:
+    """``lang`` if the bot speaks it, else the default."""
+    return lang if lang in LANGUAGES else DEFAULT
 
 
 def catalogue_path(lang: str) -> Path:

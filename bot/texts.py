@@ -422,12 +422,8 @@ def _hand_and_after(game: Game, number: int, title: str) -> str:
     head = f"{title}\n{lines}\n\n" + quadro_closed(game, number)
     if game.is_over():
         return head + game_over(game) + final_standings(game)
-    return (
-        head
-        + _("Classifica:")
-        + f"\n{standings_lines(game.standings(), game.rules)}\n\n"
-        + _("Prossimo mazziere: {dealer}.").format(dealer=game.next_dealer)
-    )
+    next_dealer = _("Prossimo mazziere: {dealer}.").format(dealer=game.next_dealer)
+    return f"{head}{_standings_after(game)}\n\n{next_dealer}"
 
 
 def game_over(game: Game) -> str:

@@ -87,11 +87,6 @@ class ChatStore:
         await self.session.flush()
         return settings
 
-    async def language(self, chat_id: int) -> str | None:
-        """The language the chat chose with ``/lingua`` (``None``: it never chose)."""
-        connection = await self.session.connection()
-        return (await connection.execute(_LANGUAGE, {"id": chat_id})).scalar()
-
     async def choose_language(self, chat_id: int, language: str | None) -> None:
         """``None`` goes back to the default language."""
         chat = await self.ensure(chat_id)

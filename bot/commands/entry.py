@@ -22,7 +22,7 @@ from bot.context import Context, TamaloApp
 from bot.entry import PREFIX, Action, Entry, EntryMistake, Step, callback, parse_callback
 from bot.parsing import UserError
 from scoring import Game, Mode
-from storage import ChatStore, EntryInProgress, EntryStore, GameRecord, GameStore
+from storage import EntryInProgress, EntryStore, GameRecord, GameStore, chat_language
 
 log = logging.getLogger(__name__)
 
@@ -196,12 +196,11 @@ async def sweep_expired(app: TamaloApp, now: datetime | None = None) -> int:
     """Entries left alone too long: dropped, and their messages say so. Returns how many."""
     async with app.bot_data.db.transaction() as session:
         expired = await EntryStore(session).take_expired(now or datetime.now(UTC))
-        chats = ChatStore(session)
-        languages = {e.chat_id: await chats.language(e.chat_id) for e in expired}
     for stored in expired:
         if stored.message_id is None:
             continue
-        with i18n.speaking(languages[stored.chat_id] or i18n.DEFAULT):
+        language = await chat_language(app.bot_data.db, stored.chat_id)
+        with i18n.speaking(language or i18n.DEFAULT):
             text = texts.ENTRY_EXPIRED
         try:
             await app.bot.edit_message_text(

@@ -76,12 +76,16 @@ async def choose_language(update: Update, context: Context) -> None:
     await show_menu(context.bot, message.chat_id, wanted)
 
 
+def menu_in(language: str) -> list[BotCommand]:
+    """The command menu Telegram shows under "/", in ``language``."""
+    with i18n.speaking(language):
+        return [BotCommand(command, text) for command, text in texts.command_menu()]
+
+
 async def show_menu(bot: Bot, chat_id: int, language: str) -> None:
     """The chat's command menu in ``language``, whatever each person's app speaks. Failing
     changes nothing else: the menu catches up at the next start (``bot.app``)."""
-    with i18n.speaking(language):
-        menu = [BotCommand(command, text) for command, text in texts.command_menu()]
     try:
-        await bot.set_my_commands(menu, scope=BotCommandScopeChat(chat_id))
+        await bot.set_my_commands(menu_in(language), scope=BotCommandScopeChat(chat_id))
     except TelegramError as error:
         log.warning("Could not set the command menu of chat %s: %r", chat_id, error)

@@ -131,6 +131,10 @@ class Table:
         edited = next((p["text"] for n, p in calls if n == "editMessageText"), None)
         return toast, edited
 
+    def buttons(self) -> dict[str, str]:
+        """The buttons of the bot's last message or edit: label → callback data."""
+        return buttons_of(self.request.calls)
+
     def last_buttons(self) -> list[str]:
         """The callback data of the inline buttons of the bot's last message or edit."""
         for name, parameters in reversed(self.request.calls):
@@ -160,6 +164,19 @@ class Table:
                 t: sorted((await session.execute(text(f"SELECT * FROM {t}"))).all(), key=repr)
                 for t in tables
             }
+
+
+def buttons_of(calls: list[tuple[str, dict[str, Any]]]) -> dict[str, str]:
+    """The buttons of the last message sent or edited among ``calls``: label → callback
+    data (none if it has none)."""
+    for name, parameters in reversed(calls):
+        if name in {"sendMessage", "editMessageText"}:
+            markup = parameters.get("reply_markup")
+            if markup is None:
+                return {}
+            rows = (json.loads(markup) if isinstance(markup, str) else markup)["inline_keyboard"]
+            return {button["text"]: button["callback_data"] for row in rows for button in row}
+    return {}
 
 
 StartBot = Callable[[], AbstractAsyncContextManager[Table]]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -18,23 +17,9 @@ TYPED = "/mano Anna 3 Bruno 12 Carla 0 t=Anna ct=Bruno f=Carla"
 PRESSES = ("Anna", "Bruno", "3", texts.ENTRY_OK, "1", "2", texts.ENTRY_OK, texts.ENTRY_OUT)
 
 
-def buttons(table: Table) -> dict[str, str]:
-    """The bot's last message's buttons: label → callback data."""
-    for name, parameters in reversed(table.request.calls):
-        if name in {"sendMessage", "editMessageText"}:
-            markup = parameters.get("reply_markup")
-            if markup is None:
-                return {}
-            keyboard: dict[str, Any] = json.loads(markup) if isinstance(markup, str) else markup
-            return {
-                b["text"]: b["callback_data"] for row in keyboard["inline_keyboard"] for b in row
-            }
-    return {}
-
-
 async def tap(table: Table, label: str, *, user: int = 42) -> tuple[str | None, str | None]:
     """Press the button ``label`` of the bot's last message."""
-    return await table.press(buttons(table)[label], user=user)
+    return await table.press(table.buttons()[label], user=user)
 
 
 async def stored_hands(table: Table) -> list[tuple[Any, ...]]:
@@ -61,7 +46,7 @@ async def test_a_hand_entered_with_buttons_is_the_hand_typed(table: Table) -> No
     [opened] = await table.send("/mano")
     assert opened.startswith("✍️ Mano 1, la inserisce Utente42.")
     assert opened.endswith("Chi ha chiamato Tamalo?")
-    assert list(buttons(table)) == ["Anna", "Bruno", "Carla", "Nessuno", texts.ENTRY_CANCEL]
+    assert list(table.buttons()) == ["Anna", "Bruno", "Carla", "Nessuno", texts.ENTRY_CANCEL]
     shown = []
     for label in PRESSES:
         toast, edited = await tap(table, label)
@@ -76,7 +61,7 @@ async def test_a_hand_entered_with_buttons_is_the_hand_typed(table: Table) -> No
     toast, recorded = await tap(table, texts.ENTRY_RECORD)
 
     assert recorded == typed_reply
-    assert buttons(table) == {}
+    assert table.buttons() == {}
     assert await stored_hands(table) == await stored_hands(typed)
     assert await table.totals() == await typed.totals()
 
@@ -94,7 +79,7 @@ async def test_cancel_and_expiry_leave_nothing_behind(table: Table) -> None:
     await table.send("/mano")
     await tap(table, "Nessuno")
     await tap(table, "7")
-    late = buttons(table)
+    late = table.buttons()
     assert await sweep_expired(table.app) == 0  # touched just now
     calls = len(table.request.calls)
     later = datetime.now(UTC) + ENTRY_LIFETIME + timedelta(seconds=1)
@@ -113,7 +98,7 @@ async def test_cancel_and_expiry_leave_nothing_behind(table: Table) -> None:
 async def test_one_entry_at_a_time_and_only_its_author_presses(table: Table) -> None:
     await table.send("/nuova Anna Bruno")
     await table.send("/mano", user=42)
-    entry = buttons(table)
+    entry = table.buttons()
 
     assert await table.send("/mano", user=43) == [texts.entry_busy("Utente42")]
     assert await table.press(entry["Anna"], user=43) == (texts.entry_not_yours("Utente42"), None)
@@ -129,10 +114,10 @@ async def test_one_entry_at_a_time_and_only_its_author_presses(table: Table) -> 
 async def test_a_double_tap_records_once_and_old_buttons_do_nothing(table: Table) -> None:
     await table.send("/nuova Anna Bruno")
     await table.send("/mano")
-    first_view = buttons(table)
+    first_view = table.buttons()
     for label in ("Nessuno", "5", texts.ENTRY_OK, "6", texts.ENTRY_OK):
         await tap(table, label)
-    record = buttons(table)[texts.ENTRY_RECORD]
+    record = table.buttons()[texts.ENTRY_RECORD]
 
     # A button of a view already left behind: told so, and shown where the entry is.
     toast, shown = await table.press(first_view["Anna"])
@@ -153,7 +138,7 @@ async def test_mistakes_on_the_pad_are_told_and_change_nothing(table: Table) -> 
     await table.send("/nuova contro Anna Bruno")
     await table.send("/mano")
     await tap(table, "Anna")
-    assert list(buttons(table)) == ["Bruno", "Nessuno", texts.ENTRY_BACK, texts.ENTRY_CANCEL]
+    assert list(table.buttons()) == ["Bruno", "Nessuno", texts.ENTRY_BACK, texts.ENTRY_CANCEL]
     await tap(table, "Nessuno")
 
     assert await tap(table, texts.ENTRY_OK) == (texts.entry_mistake("nothing_typed"), None)
@@ -171,7 +156,7 @@ async def test_an_entry_carries_on_after_a_restart(start_bot: StartBot) -> None:
         await table.send("/mano")
         await tap(table, "Bruno")
         await tap(table, "9")
-        pad = buttons(table)
+        pad = table.buttons()
     async with start_bot() as table:
         await table.press(pad[texts.ENTRY_OK])
         await tap(table, "2")
@@ -188,5 +173,5 @@ async def test_every_button_fits_telegrams_64_bytes(table: Table) -> None:
     await tap(table, "Giocatore11")
     await tap(table, "Giocatore10")
 
-    assert buttons(table)
-    assert all(len(data.encode()) <= 64 for data in buttons(table).values())
+    assert table.buttons()
+    assert all(len(data.encode()) <= 64 for data in table.buttons().values())

@@ -14,7 +14,7 @@ from babel.messages.pofile import read_po
 from bot import i18n, render, texts
 from bot.i18n import _
 from bot.parsing import UserError, parse_language, parse_move
-from tests.bot.conftest import StartBot, Table
+from tests.bot.conftest import StartBot, Table, buttons_of
 
 # --- the catalogue ---
 
@@ -240,19 +240,9 @@ def everything_said(calls: list[tuple[str, dict[str, Any]]]) -> list[str]:
     return said
 
 
-def keyboard(calls: list[tuple[str, dict[str, Any]]]) -> dict[str, str]:
-    """The buttons of the last message among ``calls`` that has some: label → data."""
-    for name, parameters in reversed(calls):
-        if name in {"sendMessage", "editMessageText"} and parameters.get("reply_markup"):
-            markup = parameters["reply_markup"]
-            rows = (json.loads(markup) if isinstance(markup, str) else markup)["inline_keyboard"]
-            return {button["text"]: button["callback_data"] for row in rows for button in row}
-    return {}
-
-
 async def tap(table: Table, label: str) -> None:
     """Press the button ``label`` of the entry message as it is now."""
-    await table.press(keyboard(table.request.calls)[label])
+    await table.press(table.buttons()[label])
 
 
 NIGHT = """\
@@ -379,7 +369,7 @@ async def test_a_night_in_english_has_no_italian_left(table: Table) -> None:
     await table.send("/language en")
     start = len(table.request.calls)
     for line in NIGHT.splitlines():
-        keys = keyboard(await table.calls(line))
+        keys = buttons_of(await table.calls(line))
         if "Nobody" in keys:  # a hand entered with buttons, then one cancelled
             await tap(table, "Nobody")
             for _player in range(3):
