@@ -23,7 +23,9 @@ from telegram.request import BaseRequest, HTTPXRequest
 
 from bot import i18n, texts
 from bot.commands import (
+    buttons,
     charts,
+    confirm,
     entry,
     game,
     help,
@@ -68,6 +70,8 @@ HANDLERS: tuple[tuple[tuple[str, ...], Handler], ...] = (
     (("mazziere", "dealer"), game.next_dealer),
     (("annulla", "undo"), game.undo),
     (("fine", "end"), game.end_game),
+    (("riapri", "reopen"), confirm.reopen),
+    (("rivincita", "rematch"), confirm.rematch),
     (("torneo", "tournament"), tournament.start_tournament),
     (("tresei", "tressex"), vote.open_vote),
     (("grafico", "chart"), charts.show_chart),
@@ -134,6 +138,7 @@ def build_application(
     app.add_handler(MessageHandler(EDITED_COMMANDS, help.explain_edits))
     app.add_handler(CallbackQueryHandler(vote.cast_vote, pattern=vote.CALLBACK))
     app.add_handler(CallbackQueryHandler(entry.press, pattern=entry.PATTERN))
+    app.add_handler(CallbackQueryHandler(confirm.press, pattern=buttons.PATTERN))
     app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, lifecycle.chat_migrated))
     app.add_error_handler(report_error)
     return app

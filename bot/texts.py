@@ -54,6 +54,8 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("entra", "join", N_("Un giocatore entra a partita iniziata: /entra Dario")),
     ("esci", "leave", N_("Un giocatore lascia la partita: /esci Dario")),
     ("fine", "end", N_("Chiude la partita così com'è")),
+    ("riapri", "reopen", N_("Riapre la partita chiusa con /fine")),
+    ("rivincita", "rematch", N_("Nuova partita con gli stessi giocatori e le stesse regole")),
     ("torneo", "tournament", N_("Torneo a due tavoli e finale: /torneo e almeno 6 nomi")),
     ("tresei", "tressex", N_("Tres sex non expedit: si vota per annullare la partita")),
     ("grafico", "chart", N_("Grafico dei punti della partita")),
@@ -102,7 +104,9 @@ e chi ha chiamato Tamalo (t= o tamalo=)
 /mazziere (/dealer) — chi distribuisce la prossima mano (il mazziere gira in senso orario)
 /entra Dario (/join) — un giocatore entra a partita iniziata, con i punti dell'ultimo
 /esci Dario (/leave) — un giocatore lascia: non gioca più e resta fuori dalla classifica
-/fine (/end) — chiude la partita così com'è
+/fine (/end) — chiude la partita così com'è (se ci sono mani, chiede conferma)
+/riapri (/reopen) — riapre la partita chiusa con /fine, finché non ne inizia un'altra
+/rivincita (/rematch) — stessi giocatori, stesse regole; il primo mazziere si sposta di un posto
 /torneo Anna Bruno Carlo Dario Elena Franco (/tournament) — due tavoli sorteggiati, poi la finale
 /tresei (/tressex) — tres sex non expedit: se più di metà dei giocatori vota sì, \
 la partita è annullata
@@ -567,8 +571,78 @@ def undo_closed_game(*, tournament: bool = False) -> str:
     if tournament:
         return _("Questo tavolo è stato chiuso con /fine: le sue mani non si tolgono più.")
     return _(
-        "L'ultima partita è stata chiusa con /fine: non la riapro. Iniziane una nuova con /nuova."
+        "L'ultima partita è stata chiusa con /fine: /riapri la riapre, poi /annulla toglie "
+        "l'ultima mano."
     )
+
+
+# --- Confirmations: a repeated hand, closing a game, reopening it, a rematch. ---
+
+SAME_HAND_YES = N_("✅ Sì, è una mano nuova")
+SAME_HAND_NO = N_("✖️ No, è la stessa")
+SAME_HAND_DROPPED = N_("Va bene: non l'ho registrata una seconda volta.")
+SAME_HAND_STALE = N_(
+    "Intanto la partita è cambiata: questa mano non l'ho registrata. Se serve, riscrivila con "
+    "/mano."
+)
+ALREADY_ANSWERED = N_("Questa domanda ha già avuto risposta.")
+END_YES = N_("🏁 Sì, chiudi la partita")
+END_NO = N_("▶️ No, continuiamo")
+GAME_GOES_ON = N_("Va bene, la partita continua.")
+GAME_ALREADY_CLOSED = N_("Questa partita è già chiusa.")
+REOPEN = N_("↩️ Riapri la partita")
+NOTHING_TO_REOPEN = N_(
+    "Non c'è nessuna partita da riaprire: iniziane una con /nuova Anna Bruno Carlo."
+)
+ALREADY_RUNNING = N_("La partita è già in corso.")
+NEWER_GAME_STARTED = N_(
+    "Dopo questa partita ne è cominciata un'altra: non si riapre più. /rivincita ne inizia "
+    "una nuova con gli stessi giocatori."
+)
+REOPEN_ANNULLED = N_("L'ultima partita è stata annullata col tres sex: non si riapre.")
+REOPEN_TOURNAMENT = N_("Le partite di un torneo non si riaprono con /riapri.")
+REOPEN_REACHED_TARGET = N_(
+    "L'ultima partita è finita perché qualcuno ha raggiunto la soglia: per riaprirla togli "
+    "l'ultima mano con /annulla."
+)
+NO_GAME_TO_REMATCH = N_(
+    "Non c'è ancora nessuna partita da rigiocare: iniziane una con /nuova Anna Bruno Carlo."
+)
+REMATCH_TOURNAMENT = N_(
+    "L'ultima era un torneo: per un altro scrivi /torneo con i nomi (i tavoli si sorteggiano)."
+)
+
+
+def same_hand_again(number: int, previous: Hand) -> str:
+    return _(
+        "Questa mano è uguale alla mano {previous}, registrata meno di due minuti fa:\n{hand}\n"
+        "È davvero una mano nuova (la {number})?"
+    ).format(previous=number - 1, number=number, hand=hand_command(previous))
+
+
+def end_asked(game: Game, label: str = "") -> str:
+    return (
+        label
+        + _("Chiudo la partita adesso, con la classifica così com'è?")
+        + "\n"
+        + standings_lines(game.standings(), game.rules)
+    )
+
+
+def reopen_hint() -> str:
+    return "\n\n" + _("Chiusa per sbaglio? /riapri la riapre, finché non ne inizia un'altra.")
+
+
+def game_reopened(game: Game) -> str:
+    next_dealer = _("Prossimo mazziere: {dealer}.").format(dealer=game.next_dealer)
+    return (
+        _("↩️ Partita riaperta: si riprende dalla mano {number}.").format(number=len(game.hands) + 1)
+        + f"\n\n{_standings_after(game)}\n\n{next_dealer}"
+    )
+
+
+def rematch_started(game: Game) -> str:
+    return _("🔁 Rivincita!") + " " + game_started(game)
 
 
 def dealer_line(game: Game, label: str = "") -> str:
@@ -582,7 +656,7 @@ def dealer_line(game: Game, label: str = "") -> str:
 
 GAME_REOPENED = N_("\n\nCon questa correzione nessuno è alla soglia: la partita riprende.")
 FIX_CLOSED_GAME = N_(
-    "L'ultima partita è stata chiusa con /fine: non la correggo. Iniziane una nuova con /nuova."
+    "L'ultima partita è stata chiusa con /fine: /riapri la riapre, poi si corregge."
 )
 NO_JOINING_TOURNAMENTS = N_("In un torneo i tavoli sono fatti: non si entra a partita iniziata.")
 NO_JOINING_QUADRI = N_("A 4 Quadri giocano sempre gli stessi 4: non si entra a partita iniziata.")

@@ -6,7 +6,7 @@ import enum
 import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, cast
 
 from sqlalchemy import Select, Table, bindparam, delete, func, insert, select
@@ -307,6 +307,14 @@ class GameStore:
         )
         records = await self._all(_games().where(_GAMES.c.id.in_(with_joiners)))
         return {record.id: record.game.late_entries() for record in records}
+
+    async def hand_recorded_at(self, hand_id: int) -> datetime | None:
+        recorded = await self.session.scalar(
+            select(models.HandRow.recorded_at).where(models.HandRow.id == hand_id)
+        )
+        if recorded is not None and recorded.tzinfo is None:  # SQLite keeps no zone: UTC
+            return recorded.replace(tzinfo=UTC)
+        return recorded
 
     async def running(self, chat_id: int) -> GameRecord | None:
         """The chat's running game outside tournaments."""

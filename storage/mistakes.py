@@ -94,12 +94,14 @@ class PendingHands:
         await self.session.flush()
         return row.id
 
-    async def take(self, pending_id: int) -> PendingHand | None:
-        """The hand waiting under ``pending_id``, no longer waiting; ``None`` if it was taken."""
+    async def take(self, pending_id: int, chat_id: int) -> PendingHand | None:
+        """The chat's hand waiting under ``pending_id``, no longer waiting; ``None`` if it was
+        taken already."""
         pending = models.PendingHand
         columns = (pending.id, pending.game_id, pending.chat_id, pending.message_id,
                    pending.number, pending.text)  # fmt: skip
-        row = (await self.session.execute(select(*columns).where(pending.id == pending_id))).first()
+        chosen = select(*columns).where(pending.id == pending_id, pending.chat_id == chat_id)
+        row = (await self.session.execute(chosen)).first()
         if row is None:
             return None
         await self.session.execute(delete(pending).where(pending.id == pending_id))

@@ -95,7 +95,7 @@ async def press(update: Update, context: Context) -> None:
         outcome = Outcome(toast=error.message[:200], alert=True)
     await query.answer(outcome.toast, show_alert=outcome.alert)
     if outcome.text is not None:
-        await _edit(query.message, outcome.text, outcome.buttons)
+        await edit_in_place(query.message, outcome.text, outcome.buttons)
     if outcome.recorded is not None and isinstance(query.message, Message):
         await chart_if_ended(query.message, context, *outcome.recorded)
 
@@ -181,8 +181,8 @@ def keyboard(entry_id: int, entry: Entry) -> InlineKeyboardMarkup:
     return InlineKeyboardMarkup(rows)
 
 
-async def _edit(message: object, text: str, buttons: InlineKeyboardMarkup | None) -> None:
-    """Show the entry's new state; the same state again (two quick presses) is no error."""
+async def edit_in_place(message: object, text: str, buttons: InlineKeyboardMarkup | None) -> None:
+    """Show a message's new state; the same state again (two quick presses) is no error."""
     if not isinstance(message, Message):
         return
     try:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
-from telegram import Message, MessageEntity, Update
+from telegram import InlineKeyboardMarkup, Message, MessageEntity, Update
 
 from bot import texts
+from bot.commands import buttons
 from bot.commands.charts import send_final_chart
 from bot.commands.common import (
     admins_only,
@@ -29,7 +30,7 @@ from bot.parsing import (
     parse_new_game,
     pick_table,
 )
-from scoring import Game
+from scoring import Game, Hand
 from storage import (
     GameAlreadyRunning,
     GameRecord,
@@ -37,8 +38,12 @@ from storage import (
     GameStore,
     LastUndos,
     MessageAlreadyHandled,
+    PendingHands,
     TournamentRunning,
 )
+
+#: A typed hand equal to the previous one, this soon after it, is asked about first.
+SAME_HAND_WINDOW = timedelta(minutes=2)
 
 
 async def running_game(games: GameStore, chat_id: int, text: str = "") -> GameRecord:
@@ -87,13 +92,46 @@ async def new_game(update: Update, context: Context) -> None:
 
 @replies_to_mistakes
 async def record_hand(update: Update, context: Context) -> None:
-    """Record one hand of the running game and show the points and standings."""
+    """Record one hand of the running game and show the points and standings; a hand equal
+    to the one recorded just before is asked about first."""
     message = message_of(update)
     async with changes(update, context) as games:
-        record, game, after = await record_text(games, message.chat_id, message.message_id,
-                                                context.text_args)  # fmt: skip
+        record = await running_game(games, message.chat_id, context.text_args)
+        pending = await _same_as_last(games, record, message.message_id, context.text_args)
+        if pending is None:
+            record, game, after = await record_text(
+                games, message.chat_id, message.message_id, context.text_args, record
+            )
+    if pending is not None:
+        pending_id, previous = pending
+        number = len(record.game.hands) + 1
+        await message.reply_text(
+            texts.same_hand_again(number, previous), reply_markup=buttons.same_hand(pending_id)
+        )
+        return
     await message.reply_text(texts.hand_recorded(game, texts.table_label(record)) + after)
     await chart_if_ended(message, context, record, game)
+
+
+async def _same_as_last(
+    games: GameStore, record: GameRecord, message_id: int, text: str
+) -> tuple[int, Hand] | None:
+    """A hand equal to the one recorded less than two minutes before is kept waiting for a
+    button, not recorded twice: its id and the previous hand."""
+    game = record.game
+    if not game.hands or record.last_hand_id is None:
+        return None
+    absent = [p for p in game.players if p not in game.next_players]
+    previous = game.hands[-1].hand
+    if parse_hand(text, game.next_players, game.rules, absent=absent) != previous:
+        return None
+    recorded_at = await games.hand_recorded_at(record.last_hand_id)
+    if recorded_at is None or datetime.now(UTC) - recorded_at > SAME_HAND_WINDOW:
+        return None
+    pending_id = await PendingHands(games.session).ask(
+        record.id, record.chat_id, message_id, len(game.hands) + 1, text
+    )
+    return pending_id, previous
 
 
 async def record_text(
@@ -337,17 +375,34 @@ async def _last_played(games: GameStore, chat_id: int) -> GameRecord:
 @replies_to_mistakes
 @admins_only
 async def end_game(update: Update, context: Context) -> None:
-    """Close the running game now, ranked as it stands."""
+    """Close the running game now, ranked as it stands; with hands played, ask first."""
+    message = message_of(update)
     async with changes(update, context) as games:
-        record = await running_game(games, chat_id_of(update), context.text_args)
-        now = datetime.now(UTC)
-        await games.set_state(record, GameState.FINISHED, now)
-        after = await progress(games, record, record.game, now)
-    await message_of(update).reply_text(
-        texts.game_ended(record.game, texts.table_label(record)) + after
-    )
-    ended = replace(record, state=GameState.FINISHED)
-    await send_final_chart(message_of(update), context, ended)
+        record = await running_game(games, message.chat_id, context.text_args)
+        if not record.game.hands:
+            after = await close(games, record)
+    if record.game.hands:
+        question = texts.end_asked(record.game, texts.table_label(record))
+        await message.reply_text(question, reply_markup=buttons.end(record.id))
+        return
+    await message.reply_text(closed_text(record, after), reply_markup=reopen_button(record))
+
+
+async def close(games: GameStore, record: GameRecord) -> str:
+    """Finish ``record``'s game as it stands: what its tournament's progress adds."""
+    now = datetime.now(UTC)
+    await games.set_state(record, GameState.FINISHED, now)
+    return await progress(games, record, record.game, now)
+
+
+def closed_text(record: GameRecord, after: str) -> str:
+    """A game just closed by /fine: its final standings, and how to reopen it."""
+    hint = "" if record.tournament_id is not None else texts.reopen_hint()
+    return texts.game_ended(record.game, texts.table_label(record)) + after + hint
+
+
+def reopen_button(record: GameRecord) -> InlineKeyboardMarkup | None:
+    return None if record.tournament_id is not None else buttons.reopen(record.id)
 
 
 @replies_to_mistakes

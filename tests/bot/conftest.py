@@ -130,6 +130,29 @@ class Table:
         edited = next((p["text"] for n, p in calls if n == "editMessageText"), None)
         return toast, edited
 
+    async def record(self, text: str) -> str:
+        """A hand typed; one equal to the previous hand is confirmed as a new hand (the bot
+        asks): the reply that records it."""
+        replies = await self.send(text)
+        yes = [d for d in self.last_buttons() if d.startswith("same:") and d.endswith(":y")]
+        if not yes:
+            assert len(replies) == 1, replies
+            return replies[0]
+        _toast, recorded = await self.press(yes[0])
+        assert recorded is not None
+        return recorded
+
+    async def close(self, command: str = "/fine", *, user: int = 42) -> list[str]:
+        """``/fine``, and the press that confirms it when asked (a game with hands): the
+        replies, or the closing text the question became."""
+        replies = await self.send(command, user=user)
+        confirm = [d for d in self.last_buttons() if d.startswith("fine:") and d.endswith(":y")]
+        if not confirm:
+            return replies
+        _toast, closed = await self.press(confirm[0], user=user)
+        assert closed is not None
+        return [closed]
+
     def buttons(self) -> dict[str, str]:
         """The buttons of the bot's last message or edit: label → callback data."""
         return buttons_of(self.request.calls)

@@ -47,7 +47,7 @@ async def test_an_admins_only_chat_refuses_members_and_changes_nothing(table: Ta
 
     assert (await table.send("/annulla", user=ADMIN))[0].startswith("Ho annullato la mano 1")
     assert (await table.send("/impostazioni admin=no", user=ADMIN))[0].startswith("Fatto.")
-    assert (await table.send("/fine", user=MEMBER))[0].startswith("Partita chiusa.")
+    assert (await table.close(user=MEMBER))[0].startswith("Partita chiusa.")
 
 
 async def test_an_unclear_admin_setting_is_explained(table: Table) -> None:

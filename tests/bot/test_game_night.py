@@ -69,10 +69,11 @@ async def test_undoing_the_hand_that_ended_the_game_reopens_it(table: Table) -> 
 async def test_a_game_closed_with_fine_is_ranked_as_it_stands(table: Table) -> None:
     await table.send("/new Anna Bruno Carlo")
     await table.send("/hand Anna 10 Bruno 3 Carlo 10")
-    closed = await table.reply("/end")
+    (closed,) = await table.close("/end")
     assert closed == (
         "Partita chiusa.\nClassifica finale:\n1. Bruno 0\n2. Anna 10\n2. Carlo 10"
-        "\n\n🏆 Vince Bruno con 0 punti!"
+        "\n\n🏆 Vince Bruno con 0 punti!\n\n"
+        "Chiusa per sbaglio? /riapri la riapre, finché non ne inizia un'altra."
     )
     assert (await table.reply("/annulla")).startswith("L'ultima partita è stata chiusa con /fine")
     assert (await table.reply("/nuova Anna Bruno")).startswith("🃏 Nuova partita classica")
@@ -220,7 +221,7 @@ async def test_a_hand_of_a_closed_game_is_not_changed_by_an_edit(table: Table) -
     await table.send("/nuova Anna Bruno")
     hand = table.update("/mano Anna 3 Bruno 12")
     await table.deliver(hand)
-    await table.send("/fine")
+    await table.close()
     before = await table.dump()
     assert await table.deliver(table.edit(hand, "/mano Anna 30 Bruno 12")) == [
         "La partita di quella mano è chiusa: modificare il messaggio non la cambia più. "
@@ -244,13 +245,14 @@ async def test_the_command_menu_is_registered_at_start_up_in_each_language(table
     assert set(menus) == {None, "en"}  # Italian for everyone, English in English apps' privates
     assert [c["command"] for c in menus[None]["commands"]] == [
         "nuova", "mano", "classifica", "correggi", "annulla", "mazziere", "entra", "esci",
-        "fine", "torneo", "tresei", "grafico", "serata", "stats", "esporta", "impostazioni",
-        "lingua", "regole", "mosse", "mossa", "dicono", "sonoio", "aiuto",
+        "fine", "riapri", "rivincita", "torneo", "tresei", "grafico", "serata", "stats",
+        "esporta", "impostazioni", "lingua", "regole", "mosse", "mossa", "dicono", "sonoio",
+        "aiuto",
     ]  # fmt: skip
     assert [c["command"] for c in menus["en"]["commands"]] == [
         "new", "hand", "standings", "fix", "undo", "dealer", "join", "leave",
-        "end", "tournament", "tressex", "chart", "tonight", "stats", "export", "settings",
-        "language", "rules", "moves", "move", "rumours", "iam", "help",
+        "end", "reopen", "rematch", "tournament", "tressex", "chart", "tonight", "stats",
+        "export", "settings", "language", "rules", "moves", "move", "rumours", "iam", "help",
     ]  # fmt: skip
     assert menus[None]["commands"][0]["description"].startswith("Nuova partita")
     assert menus["en"]["commands"][0]["description"].startswith("New game")
@@ -322,3 +324,31 @@ async def test_the_export_shows_where_late_joiners_started(table: Table) -> None
     for row in rows:
         points[row["player"]] = points.get(row["player"], 0) + int(row["points"])
     assert points == await table.totals()
+
+
+async def test_rematch_starts_the_same_game_with_the_next_first_dealer(table: Table) -> None:
+    assert await table.reply("/rivincita") == (
+        "Non c'è ancora nessuna partita da rigiocare: iniziane una con /nuova Anna Bruno Carlo."
+    )
+    await table.send("/nuova contro soglia=5 pari_perde Anna Bruno Carlo mazziere=Carlo")
+    await table.send("/mano 30 2 9")
+    assert "C'è già una partita in corso" in await table.reply("/rivincita")
+    assert "Partita finita" in await table.reply("/mano 40 2 9")
+    rematch = await table.reply("/rematch")  # the game had ended at the target
+    assert rematch.startswith(
+        "🔁 Rivincita! 🃏 Nuova partita ControTamalo, si chiude a 5 punti.\n"
+        "Opzioni: pari perde (un pari batte chi chiama Tamalo).\n"
+        "Giocano, in ordine: Anna, Bruno e Carlo.\nPrima mano: distribuisce Anna.\n"
+    )
+    assert (await table.reply("/mano 1 1 1")).endswith("Prossimo mazziere: Bruno.")
+
+
+async def test_rematch_keeps_who_was_still_in_and_skips_who_left(table: Table) -> None:
+    await table.send("/nuova Anna Bruno Carlo mazziere=Anna")
+    await table.send("/mano 1 2 3")
+    await table.send("/esci Bruno")
+    await table.send("/entra Dario")
+    await table.close()
+    rematch = await table.reply("/rivincita")
+    assert "Giocano, in ordine: Anna, Carlo e Dario.\nPrima mano: distribuisce Carlo." in rematch
+    assert "Nuova partita classica, si chiude a 100 punti." in rematch

@@ -370,6 +370,9 @@ async def test_a_night_in_english_has_no_italian_left(table: Table) -> None:
     start = len(table.request.calls)
     for line in NIGHT.splitlines():
         keys = buttons_of(await table.calls(line))
+        for confirm in ("✅ Yes, it's a new hand", "🏁 Yes, end the game"):
+            if confirm in keys:  # the same hand again, and the game ended with hands
+                await table.press(keys[confirm])
         if "Nobody" in keys:  # a hand entered with buttons, then one cancelled
             await tap(table, "Nobody")
             for _player in range(3):

@@ -88,7 +88,7 @@ async def test_a_removed_bot_keeps_the_groups_history(table: Table) -> None:
 async def test_a_private_chat_never_sees_a_groups_games(table: Table) -> None:
     await table.send("/nuova Anna Bruno")
     await table.send("/mano Anna 3 Bruno 40")
-    await table.send("/fine")
+    await table.close()
     private = table.in_chat(42)  # Anna writes to the bot directly
     assert await private.reply("/classifica") == (
         "In questa chat non si è ancora giocato. Iniziate con /nuova Anna Bruno Carlo."

@@ -1,7 +1,11 @@
 """Every bad input gets one clear message saying what to type instead, and changes nothing."""
 
-import pytest
+from datetime import UTC, datetime, timedelta
 
+import pytest
+from sqlalchemy import update
+
+from storage.models import HandRow
 from tests.bot.conftest import Table
 
 MISTAKES_DURING_A_GAME = [
@@ -156,3 +160,132 @@ async def test_fix_with_a_number_alone_shows_that_hand_ready_to_edit(table: Tabl
     assert "Non c'è una mano 3" in await table.reply("/correggi 3")
     assert (await table.reply(command.replace("Carlo 7", "Carlo 9"))).startswith("Mano 2 corretta:")
     assert await table.totals() == {"Anna": 0, "Bruno": 24, "Carlo": 16}
+
+
+CLOSE, GO_ON = "🏁 Sì, chiudi la partita", "▶️ No, continuiamo"
+
+
+async def test_fine_on_a_game_with_hands_asks_first(table: Table) -> None:
+    await table.send("/nuova Anna Bruno")
+    await table.send("/mano 10 20")
+    before = await table.dump()
+    assert await table.reply("/fine") == (
+        "Chiudo la partita adesso, con la classifica così com'è?\n1. Anna 10\n2. Bruno 20"
+    )
+    buttons = table.buttons()
+    assert set(buttons) == {CLOSE, GO_ON}
+    assert await table.dump() == before  # asking changes nothing
+
+    assert await table.press(buttons[GO_ON]) == (None, "Va bene, la partita continua.")
+    assert (await table.reply("/mano 1 1")).startswith("Mano 2:")
+    # A stale "close" pressed later, twice, by two people: closed once.
+    toast, closed = await table.press(buttons[CLOSE], user=1)
+    assert toast is None
+    assert closed is not None
+    assert closed.startswith("Partita chiusa.\nClassifica finale:")
+    assert await table.press(buttons[CLOSE], user=2) == ("Questa partita è già chiusa.", None)
+    assert await table.press(buttons[GO_ON], user=2) == ("Questa partita è già chiusa.", None)
+    assert "Nessuna partita in corso" in await table.reply("/mano 1 1")
+
+
+async def test_fine_on_a_game_without_hands_closes_at_once(table: Table) -> None:
+    await table.send("/nuova Anna Bruno")
+    assert (await table.reply("/fine")).startswith("Partita chiusa.")
+
+
+async def test_a_game_closed_by_fine_reopens(table: Table) -> None:
+    await table.send("/nuova Anna Bruno Carlo")
+    await table.send("/mano 10 20 30")
+    await table.close()
+    reopen = table.buttons()["↩️ Riapri la partita"]
+    reopened = await table.reply("/riapri")
+    assert reopened == (
+        "↩️ Partita riaperta: si riprende dalla mano 2.\n\nClassifica:\n1. Anna 10\n2. Bruno 20"
+        "\n3. Carlo 30\n\nProssimo mazziere: Bruno."
+    )
+    assert (await table.reply("/mano 1 1 1")).startswith("Mano 2:")
+    assert await table.reply("/riapri") == "La partita è già in corso."
+    # The button on the closing message does the same, once.
+    await table.close()
+    assert await table.press(reopen, user=1) == (None, None)
+    assert table.request.sent_texts()[-1].startswith(
+        "↩️ Partita riaperta: si riprende dalla mano 3."
+    )
+    assert await table.press(reopen, user=2) == ("La partita è già in corso.", None)
+    assert await table.totals() == {"Anna": 10, "Bruno": 20, "Carlo": 30}
+
+
+async def test_a_game_is_not_reopened_once_a_newer_one_started(table: Table) -> None:
+    await table.send("/nuova Anna Bruno")
+    await table.send("/mano 10 20")
+    await table.close()
+    reopen = table.buttons()["↩️ Riapri la partita"]
+    await table.send("/nuova Anna Bruno")
+    await table.send("/fine")
+    before = await table.dump()
+    toast, _ = await table.press(reopen)
+    assert toast is not None
+    assert toast.startswith("Dopo questa partita ne è cominciata un'altra")
+    assert await table.dump() == before
+
+
+async def test_a_game_that_reached_the_target_is_reopened_by_undo_not_reopen(table: Table) -> None:
+    await table.send("/nuova Anna Bruno")
+    await table.send("/mano 10 120")
+    before = await table.dump()
+    assert (await table.reply("/riapri")).startswith(
+        "L'ultima partita è finita perché qualcuno ha raggiunto la soglia"
+    )
+    assert await table.dump() == before
+
+
+async def test_a_hand_equal_to_the_previous_one_is_asked_about(table: Table) -> None:
+    await table.send("/nuova Anna Bruno Carlo")
+    await table.send("/mano Anna 3 Bruno 12 Carlo 7 t=Anna")
+    before = await table.dump()
+    assert await table.reply("/mano 3 12 7 t=anna") == (
+        "Questa mano è uguale alla mano 1, registrata meno di due minuti fa:\n"
+        "/mano Anna 3 Bruno 12 Carlo 7 t=Anna\nÈ davvero una mano nuova (la 2)?"
+    )
+    assert await table.dump() == before
+    buttons = table.buttons()
+    _, recorded = await table.press(buttons["✅ Sì, è una mano nuova"], user=1)
+    assert recorded is not None
+    assert recorded.startswith("Mano 2:")
+    assert await table.press(buttons["✅ Sì, è una mano nuova"], user=2) == (
+        "Questa domanda ha già avuto risposta.",
+        None,
+    )
+    assert await table.totals() == {"Anna": 0, "Bruno": 24, "Carlo": 14}
+
+    await table.send("/mano 3 12 7 t=Anna")
+    assert await table.press(table.buttons()["✖️ No, è la stessa"]) == (
+        None,
+        "Va bene: non l'ho registrata una seconda volta.",
+    )
+    assert await table.totals() == {"Anna": 0, "Bruno": 24, "Carlo": 14}
+    assert (await table.reply("/mano 3 12 8 t=Anna")).startswith("Mano 3:")  # not the same
+
+
+async def test_a_confirmed_repeat_after_the_game_moved_on_is_not_recorded(table: Table) -> None:
+    await table.send("/nuova Anna Bruno")
+    await table.send("/mano 10 20")
+    await table.send("/mano 10 20")
+    yes = table.buttons()["✅ Sì, è una mano nuova"]
+    await table.send("/mano 5 5")
+    assert await table.press(yes) == (
+        None,
+        "Intanto la partita è cambiata: questa mano non l'ho registrata. Se serve, riscrivila "
+        "con /mano.",
+    )
+    assert await table.totals() == {"Anna": 15, "Bruno": 25}
+
+
+async def test_a_hand_equal_to_one_recorded_long_ago_is_recorded(table: Table) -> None:
+    await table.send("/nuova Anna Bruno")
+    await table.send("/mano 10 20")
+    async with table.app.bot_data.db.transaction() as session:
+        await session.execute(
+            update(HandRow).values(recorded_at=datetime.now(UTC) - timedelta(minutes=2, seconds=1))
+        )
+    assert (await table.reply("/mano 10 20")).startswith("Mano 2:")

@@ -20,7 +20,7 @@ async def test_a_full_four_quadri_game(table: Table) -> None:
         ["/mano 2 10 20 30 t=Anna"] * 4,  # Anna, with a Tamalo won
         ["/mano 10 20 30 4"] * 4,  # Dario
     ]
-    replies = [await table.reply(hand) for quadro in quadri for hand in quadro]
+    replies = [await table.record(hand) for quadro in quadri for hand in quadro]
 
     assert replies[0].startswith("Quadro 1 · mano 1/4:\nAnna 0\nBruno 10\n")
     assert replies[0].endswith("Prossimo mazziere: Dario.")
@@ -54,8 +54,8 @@ async def test_a_full_four_quadri_game(table: Table) -> None:
 async def test_four_quadri_names_the_tie_that_remains(table: Table) -> None:
     await table.send("/nuova quadri Anna Bruno Carlo Dario")
     for _ in range(15):
-        await table.send("/mano 5 5 5 5")
-    last = await table.reply("/mano 5 5 5 5")
+        await table.record("/mano 5 5 5 5")
+    last = await table.record("/mano 5 5 5 5")
     assert last.endswith(
         "🏆 Vincono a pari merito Anna, Bruno, Carlo e Dario con 4 quadri e 80 punti!\n"
         "Stessi quadri e stessi punti: il regolamento propone una gara di schiaffi per decidere."
@@ -132,8 +132,8 @@ async def test_who_finished_the_cards_may_be_left_out(table: Table) -> None:
     assert (await table.reply("/mano Bruno 7 Carlo 9 f=Anna")).startswith(
         "Mano 1:\nAnna 0 (ha finito le carte)\nBruno 7\nCarlo 9"
     )
-    await table.send("/mano 7 9 f=Anna")  # seat order, without Anna
-    await table.send("/mano 0 7 9 f=Anna")  # or with her 0
+    await table.record("/mano 7 9 f=Anna")  # seat order, without Anna
+    await table.record("/mano 0 7 9 f=Anna")  # or with her 0 (the same hand again)
     assert await table.totals() == {"Anna": 0, "Bruno": 21, "Carlo": 27}
     assert "si chiama solo nelle partite ControTamalo" in await table.reply(
         "/mano 1 2 3 t=Anna ct=Bruno"
@@ -153,7 +153,7 @@ async def test_game_options_are_stated_and_checked(table: Table) -> None:
     await table.send("/mano Anna JK,KR Bruno 40")
     assert await table.totals() == {"Anna": 30, "Bruno": 40}
     assert (await table.reply("/entra Carlo")).startswith("La variante a 6 carte si gioca in due")
-    await table.send("/fine")
+    await table.close()
     for typed, mistake in [
         ("/nuova classica contro Anna Bruno", "Scegli una modalità sola"),
         ("/nuova soglia=cento Anna Bruno", "soglia=cento: scrivi un numero di punti tra 5 e 1000"),
@@ -170,7 +170,7 @@ async def test_the_deal_rotates_and_mazziere_says_who_is_next(table: Table) -> N
     assert "Prima mano: distribuisce Bruno." in started
     assert await table.reply("/mazziere") == "Mano 1: distribuisce Bruno."
     assert (await table.reply("/mano 1 2 3 4")).endswith("Prossimo mazziere: Carlo.")
-    await table.send("/mano 1 2 3 4")
+    await table.record("/mano 1 2 3 4")
     assert await table.reply("/dealer") == "Mano 3: distribuisce Dario."
     await table.send("/esci Dario")
     assert await table.reply("/mazziere") == "Mano 3: distribuisce Anna."  # Dario is skipped
@@ -192,10 +192,11 @@ async def test_a_player_leaves_and_keeps_their_history(table: Table) -> None:
     assert left.startswith("Bruno lascia la partita con 20 punti")
     assert left.endswith("Classifica:\n1. Anna 10\n2. Carlo 30")
     assert "Manca il totale" not in await table.reply("/mano 10 50")
-    ended = await table.reply("/fine")
+    (ended,) = await table.close()
     assert ended == (
         "Partita chiusa.\nClassifica finale:\n1. Anna 20\n2. Carlo 80\n"
-        "Hanno lasciato: Bruno 20\n\n🏆 Vince Anna con 20 punti!"
+        "Hanno lasciato: Bruno 20\n\n🏆 Vince Anna con 20 punti!\n\n"
+        "Chiusa per sbaglio? /riapri la riapre, finché non ne inizia un'altra."
     )
 
 
@@ -290,7 +291,7 @@ async def test_a_six_player_tournament_through_to_its_final(table: Table) -> Non
 
     hand = await table.reply(f"/mano {a} 3 {c} 40 {y} 60 {z} 8 t={a}")
     assert hand.startswith("Finale · Mano 1:")
-    won = await table.reply(f"/mano {a} 3 {c} 40 {y} 60 {z} 8 t={a}")  # y 120
+    won = await table.record(f"/mano {a} 3 {c} 40 {y} 60 {z} 8 t={a}")  # y 120
     assert won.endswith(f"🏆 Vince {a} con 0 punti!\n\n🥇 {a} vince il torneo!")
     assert (await table.reply("/nuova Anna Bruno")).startswith("🃏 Nuova partita classica")
 
@@ -419,7 +420,7 @@ async def test_tres_sex_at_a_tournament_table_is_about_the_whole_tournament(tabl
 async def test_a_leaver_is_told_apart_and_an_undone_hand_is_retyped_with_them(table: Table) -> None:
     await table.send("/nuova Anna Bruno Carlo")
     await table.send("/mano 10 20 30")
-    await table.send("/mano 10 20 30")
+    await table.record("/mano 10 20 30")
     await table.send("/esci Bruno")
     assert await table.reply("/mano Anna 1 Bruno 2 Carlo 3") == (
         "Bruno non giocava in questa mano: scrivi solo Anna e Carlo."

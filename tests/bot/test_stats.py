@@ -146,7 +146,7 @@ async def test_correcting_or_undoing_a_finished_game_keeps_every_figure_right(
     assert "2 partite" in board
     assert "Partite finite: 2 " in await table.reply("/stats Bruno")
 
-    await play(table, ["/fine"])  # closed as it stands, after one hand: Bruno wins it
+    await table.close()  # closed as it stands, after one hand: Bruno wins it
     assert "Partite finite: 3 · vittorie: 2" in await table.reply("/stats Bruno")
 
 

@@ -349,10 +349,15 @@ def expected(family: str, arguments: str, game: Game) -> tuple[str, Game | None]
         if family == "mano":
             absent = [p for p in game.players if p not in game.next_players]
             hand = parse_hand(arguments, game.next_players, game.rules, absent=absent)
+            if game.hands and hand == game.hands[-1].hand:  # asked about, not recorded
+                return texts.same_hand_again(len(game.hands) + 1, hand), None
             after = game.with_hand(hand)
             return texts.hand_recorded(after), after
         if family == "correggi":
             number, rest = parse_fix(arguments, len(game.hands))
+            if not rest:  # hand N alone: shown as recorded, to edit
+                command = texts.hand_command(game.hands[number - 1].hand, number)
+                return texts.hand_to_fix(number, command), None
             seated = game.seated_for(number)
             absent = [p for p in game.players if p not in seated]
             hand = parse_hand(rest, seated, game.rules, absent=absent, number=number)

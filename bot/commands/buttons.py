@@ -1,0 +1,42 @@
+"""The buttons that confirm an action or take it back, and their callback data, far below
+Telegram's 64 bytes: ``same:<pending hand id>:y|n`` (a hand equal to the previous one),
+``fine:<game id>:y|n`` (close the game now), ``riapri:<game id>`` (reopen it)."""
+
+from __future__ import annotations
+
+import re
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot import texts
+
+#: Ids up to nine digits: a longer (forged) one is a stale button, never a database error.
+SAME = re.compile(r"^same:(\d{1,9}):([yn])$")
+END = re.compile(r"^fine:(\d{1,9}):([yn])$")
+REOPEN = re.compile(r"^riapri:(\d{1,9})$")
+#: Every callback data of these buttons (well formed or not).
+PATTERN = r"^(same|fine|riapri):"
+
+
+def same_hand(pending_id: int) -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup(
+        [
+            [InlineKeyboardButton(texts.SAME_HAND_YES, callback_data=f"same:{pending_id}:y")],
+            [InlineKeyboardButton(texts.SAME_HAND_NO, callback_data=f"same:{pending_id}:n")],
+        ]
+    )
+
+
+def end(game_id: int) -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup(
+        [
+            [InlineKeyboardButton(texts.END_YES, callback_data=f"fine:{game_id}:y")],
+            [InlineKeyboardButton(texts.END_NO, callback_data=f"fine:{game_id}:n")],
+        ]
+    )
+
+
+def reopen(game_id: int) -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup(
+        [[InlineKeyboardButton(texts.REOPEN, callback_data=f"riapri:{game_id}")]]
+    )
