@@ -67,6 +67,8 @@ class Entry:
     typing: str = ""
     #: Goes up with every change: a button from an older view is told apart.
     version: int = 0
+    #: The hand number it is entered as (``None``: stored before it was kept).
+    number: int | None = None
 
     def __post_init__(self) -> None:
         if not self.totals:
@@ -83,6 +85,10 @@ class Entry:
             words.append(f"ct={self.counter}")
         words += [f"f={p}" for p in self.players if p in self.out]
         return " ".join(words)
+
+    def renumbered(self, number: int) -> Entry:
+        """The entry as hand ``number``: its number was taken by a hand typed meanwhile."""
+        return replace(self, number=number, version=self.version + 1)
 
     @property
     def player(self) -> str:
@@ -179,6 +185,7 @@ class Entry:
                 "current": self.current,
                 "typing": self.typing,
                 "version": self.version,
+                "number": self.number,
             },
             ensure_ascii=False,
         )
@@ -197,6 +204,7 @@ class Entry:
             current=int(data["current"]),
             typing=str(data["typing"]),
             version=int(data["version"]),
+            number=data.get("number"),
         )
 
 

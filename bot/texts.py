@@ -1372,6 +1372,13 @@ def entry_busy(who: str) -> str:
     ).format(who=who)
 
 
+def entry_number_taken(taken: int, number: int) -> str:
+    return _(
+        "⚠️ Intanto la mano {taken} è stata scritta con /mano: questa sarebbe la mano {number}. "
+        "Controlla e premi di nuovo: se era la stessa mano, «Annulla»."
+    ).format(taken=taken, number=number)
+
+
 def entry_not_yours(who: str) -> str:
     return _("Sta inserendo {who}: solo lui o lei può premere questi pulsanti.").format(who=who)
 

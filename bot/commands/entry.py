@@ -9,7 +9,7 @@ closes the entry in the same transaction, so a double tap records it once.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
@@ -51,7 +51,8 @@ async def open_entry(update: Update, context: Context) -> None:
             raise UserError(texts.ENTRY_TOURNAMENT)
         record = records[0]
         game = record.game
-        entry = Entry(game.next_players, contro=game.rules.mode is Mode.CONTRO)
+        number = len(game.hands) + 1
+        entry = Entry(game.next_players, contro=game.rules.mode is Mode.CONTRO, number=number)
         try:
             entry_id = await EntryStore(games.session).open(
                 record.id, message.chat_id, user.id if user else 0, who, entry.to_json(),
@@ -60,7 +61,7 @@ async def open_entry(update: Update, context: Context) -> None:
         except EntryInProgress as error:
             raise UserError(texts.entry_busy(error.user_name)) from error
     sent = await message.reply_text(
-        texts.entry_view(entry, len(game.hands) + 1, who), reply_markup=keyboard(entry_id, entry)
+        texts.entry_view(entry, number, who), reply_markup=keyboard(entry_id, entry)
     )
     async with changing(context, message.chat_id) as session:
         await EntryStore(session).show_in(entry_id, sent.message_id)
@@ -122,6 +123,13 @@ async def _press(
         if action == Action.CANCEL:
             await entries.close(entry_id)
             return Outcome(text=texts.ENTRY_CANCELLED)
+        if entry.number is not None and entry.number != number:  # a hand typed meanwhile
+            taken = entry.number
+            entry = entry.renumbered(number)
+            await entries.keep(entry_id, entry.to_json(), now)
+            shown = _shown(entry_id, entry, number, stored.user_name)
+            warning = texts.entry_number_taken(taken, number)
+            return replace(shown, text=f"{warning}\n\n{shown.text}", toast=warning, alert=True)
         if action == Action.RECORD and entry.step is Step.CONFIRM:
             message_id = stored.message_id if stored.message_id is not None else -entry_id
             record, game, after = await record_text(

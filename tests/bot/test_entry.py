@@ -64,9 +64,13 @@ def test_a_button_that_cannot_apply_says_why(actions: tuple[str, ...], reason: s
 
 
 def test_an_entry_is_stored_and_read_back_unchanged() -> None:
-    entry = pressed(Entry(("Anna", "Bruno", "Carla"), contro=True), "c2", "x0", "out", "d4")
+    entry = pressed(
+        Entry(("Anna", "Bruno", "Carla"), contro=True, number=3), "c2", "x0", "out", "d4"
+    )
 
     assert Entry.from_json(entry.to_json()) == entry
+    assert entry.renumbered(4).number == 4
+    assert entry.renumbered(4).version == entry.version + 1  # its old buttons are stale
 
 
 def test_callback_data_round_trips_and_rejects_anything_else() -> None:

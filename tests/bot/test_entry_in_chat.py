@@ -106,9 +106,40 @@ async def test_one_entry_at_a_time_and_only_its_author_presses(table: Table) -> 
     [typed] = await table.send("/mano Anna 9 Bruno 8", user=43)
     assert typed.startswith("Mano 1:")
 
-    _, edited = await table.press(entry["Anna"], user=42)
+    warning = (
+        "⚠️ Intanto la mano 1 è stata scritta con /mano: questa sarebbe la mano 2. "
+        "Controlla e premi di nuovo: se era la stessa mano, «Annulla»."
+    )
+    toast, edited = await table.press(entry["Anna"], user=42)
+    assert toast == warning
     assert edited is not None
-    assert edited.startswith("✍️ Mano 2, la inserisce Utente42.")
+    assert edited.startswith(warning + "\n\n✍️ Mano 2, la inserisce Utente42.")
+    assert edited.endswith("Chi ha chiamato Tamalo?")  # the press was not taken
+
+
+async def test_an_entry_whose_number_a_typed_hand_took_asks_to_record_again(
+    table: Table,
+) -> None:
+    await table.send("/nuova Anna Bruno")
+    await table.send("/mano")
+    for label in ("Nessuno", "5", texts.ENTRY_OK, "6", texts.ENTRY_OK):
+        await tap(table, label)
+    record = table.buttons()[texts.ENTRY_RECORD]
+    await table.send("/mano Anna 9 Bruno 8", user=43)
+
+    toast, shown = await table.press(record)
+    assert toast is not None
+    assert toast.startswith("⚠️ Intanto la mano 1 è stata scritta con /mano")
+    assert shown is not None
+    assert "✍️ Mano 2, la inserisce Utente42." in shown
+    assert shown.endswith("Tutto giusto? «Registra» e la mano è segnata.")
+    assert await table.totals() == {"Anna": 9, "Bruno": 8}  # not recorded
+    assert await table.press(record) == (texts.ENTRY_STALE, shown.split("\n\n", 1)[1])
+
+    _, recorded = await tap(table, texts.ENTRY_RECORD)
+    assert recorded is not None
+    assert recorded.startswith("Mano 2:")
+    assert await table.totals() == {"Anna": 14, "Bruno": 14}
 
 
 async def test_a_double_tap_records_once_and_old_buttons_do_nothing(table: Table) -> None:
