@@ -36,6 +36,8 @@ class Outcome:
     text: it stays as it is), and what else to send."""
 
     toast: str | None = None
+    #: The toast stays until closed: a refusal, not a stale button.
+    alert: bool = False
     text: str | None = None
     buttons: InlineKeyboardMarkup | None = None
     #: A hand recorded: the game's record before it and the game after.
@@ -57,8 +59,8 @@ async def press(update: Update, context: Context) -> None:
     try:
         outcome = await _press(update, context, chat.id, data)
     except UserError as error:
-        outcome = Outcome(toast=error.message[:200])
-    await query.answer(outcome.toast, show_alert=outcome.toast is not None)
+        outcome = Outcome(toast=error.message[:200], alert=True)
+    await query.answer(outcome.toast, show_alert=outcome.alert)
     message = query.message if isinstance(query.message, Message) else None
     if message is None:
         return
@@ -79,7 +81,7 @@ async def _press(update: Update, context: Context, chat_id: int, data: str) -> O
     if end is None and reopen is None:
         return Outcome(toast=texts.ALREADY_ANSWERED)
     if not await may_undo_and_fix(update, context):
-        return Outcome(toast=texts.ADMINS_ONLY)
+        return Outcome(toast=texts.ADMINS_ONLY[:200], alert=True)
     if end is not None:
         return await _end(context, chat_id, int(end[1]), yes=end[2] == "y")
     assert reopen is not None

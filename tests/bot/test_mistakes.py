@@ -289,3 +289,23 @@ async def test_a_hand_equal_to_one_recorded_long_ago_is_recorded(table: Table) -
             update(HandRow).values(recorded_at=datetime.now(UTC) - timedelta(minutes=2, seconds=1))
         )
     assert (await table.reply("/mano 10 20")).startswith("Mano 2:")
+
+
+async def test_in_an_admins_only_chat_members_press_close_and_reopen_in_vain(table: Table) -> None:
+    admin, member = 1, 2
+    table.request.admins.add(admin)
+    await table.send("/impostazioni admin=sì", user=admin)
+    await table.send("/nuova Anna Bruno")
+    await table.send("/mano 10 20")
+    await table.send("/fine", user=admin)
+    close = table.buttons()[CLOSE]
+    toast, edited = await table.press(close, user=member)
+    assert toast is not None
+    assert toast.startswith("In questo gruppo annullare, correggere, chiudere una partita")
+    assert edited is None
+    assert (await table.reply("/classifica")).startswith("Classifica dopo 1 mano")
+    await table.close(user=admin)
+    reopen = table.buttons()["↩️ Riapri la partita"]
+    assert (await table.press(reopen, user=member))[0] == toast
+    assert "In questo gruppo" in (await table.send("/riapri", user=member))[0]
+    assert (await table.send("/riapri", user=admin))[0].startswith("↩️ Partita riaperta")
