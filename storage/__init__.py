@@ -1,6 +1,13 @@
 """Persistence: SQLAlchemy 2 async models, queries and Alembic migrations."""
 
-from storage.chats import DEFAULT_TIMEZONE, ChatSettings, ChatStore, chat_language, chats_speaking
+from storage.chats import (
+    DEFAULT_TIMEZONE,
+    ChatSettings,
+    ChatStore,
+    chat_language,
+    chats_speaking,
+    last_message_id,
+)
 from storage.db import Database
 from storage.entries import ENTRY_LIFETIME, EntryInProgress, EntryStore, StoredEntry
 from storage.games import (
@@ -52,5 +59,6 @@ __all__ = [
     "UpdateJournal",
     "chat_language",
     "chats_speaking",
+    "last_message_id",
     "move_chat",
 ]
