@@ -17,7 +17,7 @@ from telegram.error import InvalidToken
 
 from bot.app import ALLOWED_UPDATES, build_application
 from bot.logs import configure_logging
-from bot.settings import Settings, SettingsError
+from bot.settings import Settings, SettingsError, read_values, secrets_in
 
 log = logging.getLogger("bot")
 
@@ -63,13 +63,14 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    values = read_values()
+    secrets = secrets_in(values)  # as written: a message about a bad setting may quote them
     try:
-        settings = Settings.load()
+        settings = Settings.from_values(values)
     except SettingsError as error:
-        configure_logging("INFO", [])
+        configure_logging("INFO", secrets)
         log.error("%s", error)
         return 2
-    secrets = [s.get() for s in (settings.token, settings.webhook_secret) if s is not None]
     if args.mode == "console":
         configure_logging("WARNING", secrets)  # the terminal is for the game
         from bot import console  # only here: the bot itself starts faster without it
