@@ -138,8 +138,7 @@ async def edit_hand(update: Update, context: Context) -> None:
             if fixable is None:
                 raise UserError(texts.EDITED_HAND_CLOSED)
             record = fixable
-            if not may_correct:
-                raise UserError(texts.ADMINS_ONLY)
+            await may_correct.check(session)
             game, after = await _correct(games, record, number, context.text_args)
             reply = texts.hand_fixed(game, number, texts.table_label(record)) + after
     await message.reply_text(reply)
