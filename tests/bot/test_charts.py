@@ -79,10 +79,8 @@ def chart(game: Game, title: str = "Partita del 22/11/2026 · classica") -> np.n
     return pixels(game_chart(game, title=title, colours=COLOURS))
 
 
-@pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
-    """The texts of every chart drawn from now on, one list per chart: titles, keys, ticks,
-    labels."""
+def texts_drawn(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """The texts of every chart drawn from now on, one list per chart: titles, keys, labels."""
     charts_drawn: list[list[str]] = []
     png = charts._png
 
@@ -93,6 +91,11 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
 
     monkeypatch.setattr(charts, "_png", collect)
     return charts_drawn
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    return texts_drawn(monkeypatch)
 
 
 def a_game(*players: str, hands: int = 6, rules: Rules | None = None) -> Game:
