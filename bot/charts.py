@@ -309,7 +309,7 @@ def game_chart(
     _draw_spots(ax, plan, palette)
     _draw_target(ax, plan, axes_h, per_px)
     if plan.quadri:
-        _draw_quadri(ax, plan, palette, axes_h)
+        _draw_quadri(ax, plan, palette, axes_w)
     if not game.hands:
         ax.text(
             0.5,
@@ -388,9 +388,10 @@ def _draw_target(ax: Axes, plan: GamePlan, axes_h: float, per_px: float) -> None
         )
 
 
-def _draw_quadri(ax: Axes, plan: GamePlan, palette: Mapping[str, str], axes_h: float) -> None:
+def _draw_quadri(ax: Axes, plan: GamePlan, palette: Mapping[str, str], axes_px: float) -> None:
     """The quadri as vertical separators, each headed with its number and, once closed, with
-    its winners' names in their colours."""
+    its winners in their colours: "♛ Anna", or only the crowns where the names do not fit in
+    the quadro's width (a quarter of the axes' ``axes_px`` pixels)."""
     step = scoring.HANDS_PER_QUADRO
     ax.vlines(
         list(range(step, plan.hands, step)),
@@ -403,7 +404,10 @@ def _draw_quadri(ax: Axes, plan: GamePlan, palette: Mapping[str, str], axes_h: f
         zorder=1,
     )
     row = 1.2 * _px(_TEXT_PT) + 4
-    font = _font(_TEXT_PT, bold=True)
+    axes_h = ax.bbox.height
+    font, names_font = _font(_TEXT_PT, bold=True), _font(_TEXT_PT - 2, bold=True)
+    gap = 0.4 * _px(_TEXT_PT)
+    room = (axes_px - 2 * 18) / scoring.QUADRI - gap  # 18 px either side of the hands
     for quadro in range(1, scoring.QUADRI + 1):
         centre = (quadro - 0.5) * step
         ax.text(
@@ -416,13 +420,14 @@ def _draw_quadri(ax: Axes, plan: GamePlan, palette: Mapping[str, str], axes_h: f
             fontproperties=font,
             color=_MUTED,
         )
-        if quadro > len(plan.quadro_winners):
-            continue
-        names = [f"♛ {_plain(p)}" for p in plan.quadro_winners[quadro - 1]]
-        widths = [_widest([name], font) for name in names]
-        gap = 0.5 * _px(_TEXT_PT)
+        winners = plan.quadro_winners[quadro - 1] if quadro <= len(plan.quadro_winners) else ()
+        names = [f"♛ {_plain(p)}" for p in winners]
+        widths = [_widest([name], names_font) for name in names]
+        if sum(widths) + gap * (len(names) - 1) > room:
+            names = ["♛"] * len(winners)
+            widths = [_widest(["♛"], names_font)] * len(winners)
         x = -(sum(widths) + gap * (len(names) - 1)) / 2  # pixels from the centre
-        for player, name, width in zip(plan.quadro_winners[quadro - 1], names, widths, strict=True):
+        for player, name, width in zip(winners, names, widths, strict=True):
             ax.annotate(
                 name,
                 xy=(centre, 1 + 4 / axes_h),
@@ -431,7 +436,7 @@ def _draw_quadri(ax: Axes, plan: GamePlan, palette: Mapping[str, str], axes_h: f
                 textcoords="offset pixels",
                 ha="left",
                 va="bottom",
-                fontproperties=font,
+                fontproperties=names_font,
                 color=palette[player],
             )
             x += width + gap

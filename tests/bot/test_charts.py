@@ -498,6 +498,18 @@ def test_4_quadri_end_labels_show_quadri_won(drawn: list[list[str]]) -> None:
     assert "Anna 36 · 1 quadro" in texts
 
 
+def test_a_quadro_won_by_everyone_is_headed_with_crowns_that_fit(drawn: list[list[str]]) -> None:
+    game = Game(("Anna", "Bruno", "Carla", "Dario"), Rules(quadri=True))
+    game = play(game, *[hand(Anna=5, Bruno=5, Carla=5, Dario=5)] * 4)
+    assert plan_game(game, finished=False).quadro_winners == (("Anna", "Bruno", "Carla", "Dario"),)
+
+    chart(game, title="4 Quadri")
+
+    (texts,) = drawn
+    assert texts.count("♛") == 4  # four names would run into the next quadro
+    assert not [text for text in texts if text.startswith("♛ ")]
+
+
 def test_negative_totals_are_labelled_with_a_minus_sign() -> None:
     plan = plan_game(contro_game(), finished=False)
     assert "Bruno \N{MINUS SIGN}7" in [label.text for label in plan.labels]
