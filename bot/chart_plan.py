@@ -147,10 +147,11 @@ def _lines_and_calls(
 
 
 def _near(target: int, values: list[int]) -> bool:
-    """Whether an axis reaching ``target`` still gives the lines at least half its height:
-    a game closed far from the target is drawn to its own scale instead."""
+    """Whether an axis reaching ``target`` still gives the lines at least half its height (or
+    is no taller than the least span): a game closed far from the target is drawn to its own
+    scale instead."""
     low, high = min(0, *values), max(0, *values)
-    return target - low <= 2 * (high - low)
+    return target - low <= max(2 * (high - low), MIN_SPAN)
 
 
 def _limits(values: list[int]) -> tuple[float, float]:

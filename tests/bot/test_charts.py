@@ -349,6 +349,18 @@ def test_every_total_drawn_is_inside_the_axis_with_a_margin(
         assert plan.target_line <= plan.high - room
 
 
+def test_a_few_points_are_not_drawn_as_a_cliff() -> None:
+    game = Game(("Anna", "Bruno"), Rules(mode=Mode.CONTRO, target=5))
+    game = game.with_hand(hand("Anna", Anna=1, Bruno=4))  # −2, −2
+
+    plan = plan_game(game, finished=False)
+
+    assert plan.target_line == 5  # 2 points are near a target of 5
+    assert plan.low < -2
+    assert plan.high - plan.low >= 10  # the axis spans 10 points at least
+    assert plan.high - plan.low < 10 * 1.2
+
+
 def test_controtamalo_calls_are_marked_won_or_lost_on_the_callers_line() -> None:
     plan = plan_game(contro_game(), finished=False)
 
