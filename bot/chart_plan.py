@@ -96,9 +96,14 @@ def plan_game(game: scoring.Game, *, finished: bool) -> GamePlan:
     hands = scoring.QUADRI * scoring.HANDS_PER_QUADRO if quadri else max(len(game.hands), 1)
     spots += tuple(Spot(Mark.JOINED, ln.player, ln.xs[0], ln.ys[0]) for ln in lines if ln.xs[0])
     values = [y for line in lines for y in line.ys]
-    target = None if quadri else game.rules.target
-    shown = target is not None and (not values or _near(target, values))
-    low, high = _limits([*values, *([target] if shown and target is not None else [])])
+    target_line = target_above = None
+    if not quadri:  # 4 Quadri ends after 16 hands, not at the target
+        if not values or _near(game.rules.target, values):
+            target_line = game.rules.target
+            values.append(target_line)
+        else:
+            target_above = game.rules.target
+    low, high = _limits(values)
     return GamePlan(
         lines=lines,
         spots=spots,
@@ -106,8 +111,8 @@ def plan_game(game: scoring.Game, *, finished: bool) -> GamePlan:
         hands=hands,
         low=low,
         high=high,
-        target_line=target if shown else None,
-        target_above=None if shown else target,
+        target_line=target_line,
+        target_above=target_above,
         quadri=quadri,
         quadro_winners=tuple(
             game.quadro_winners(quadro) for quadro in range(1, game.closed_quadri() + 1)
