@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import itertools
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -86,13 +87,26 @@ def name_key(name: str) -> str:
 
 
 async def find_player(session: AsyncSession, chat_id: int, name: str) -> models.Player | None:
-    """The chat's player by that name, whatever its case; ``None`` if nobody of that name
-    played in the chat."""
-    return await session.scalar(
+    """The chat's player by that name, whatever its case, else the one whose name differs
+    only by accents (``Nicolo`` is ``Nicolò``); ``None`` if nobody of that name played."""
+    found = await session.scalar(
         select(models.Player).where(
             models.Player.chat_id == chat_id, models.Player.name_key == name_key(name)
         )
     )
+    if found is not None:
+        return found
+    players = (
+        await session.scalars(select(models.Player).where(models.Player.chat_id == chat_id))
+    ).all()
+    folded = [
+        p for p in players if _without_accents(p.name_key) == _without_accents(name_key(name))
+    ]
+    return folded[0] if len(folded) == 1 else None
+
+
+def _without_accents(key: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", key) if not unicodedata.combining(c))
 
 
 _GAMES = cast(Table, models.Game.__table__)
