@@ -87,8 +87,8 @@ async def press(update: Update, context: Context) -> None:
     assert query is not None
     parsed = parse_callback(query.data or "")
     chat = update.effective_chat
-    if parsed is None or chat is None:
-        await query.answer()
+    if parsed is None or chat is None:  # not data the bot made: a button of nothing open
+        await query.answer(texts.ENTRY_CLOSED)
         return
     entry_id, version, action = parsed
     try:
