@@ -136,6 +136,9 @@ _PLAYER_IDS = select(_PLAYERS.c.name_key, _PLAYERS.c.id).where(
     _PLAYERS.c.chat_id == bindparam("chat_id"),
     _PLAYERS.c.name_key.in_(bindparam("keys", expanding=True)),
 )
+_KEYS_OF_CHAT = select(_PLAYERS.c.name_key, _PLAYERS.c.id).where(
+    _PLAYERS.c.chat_id == bindparam("chat_id")
+)
 _SEATS_OF_GAMES = (
     select(
         models.Seat.game_id,
@@ -650,13 +653,25 @@ class GameStore:
         return record
 
     async def _players(self, chat_id: int, names: Sequence[str]) -> dict[str, int]:
-        """The ids of the chat's players by these names (by ``name_key``); who is new is
-        created with this spelling. Two statements however many players."""
-        keys = {name_key(name): name for name in names}
+        """The ids of the chat's players by these names (by ``name_key``); a name typed
+        without the accents of a player's (``Nicolo``) is that player, and who is new is
+        created with this spelling."""
         connection = await self.session.connection()
-        await connection.execute(
-            insert_ignoring(self.session, _PLAYERS),
-            [{"chat_id": chat_id, "name": name, "name_key": key} for key, name in keys.items()],
-        )
-        rows = await connection.execute(_PLAYER_IDS, {"chat_id": chat_id, "keys": list(keys)})
-        return {key: player_id for key, player_id in rows}
+        known = dict((await connection.execute(_KEYS_OF_CHAT, {"chat_id": chat_id})).all())
+        folded: dict[str, list[str]] = {}
+        for key in known:
+            folded.setdefault(_without_accents(key), []).append(key)
+        keys: dict[str, str] = {}
+        for name in names:
+            key = name_key(name)
+            twins = folded.get(_without_accents(key), [])
+            keys[name_key(name)] = twins[0] if key not in known and len(twins) == 1 else key
+        new = {key: name for name in names if (key := keys[name_key(name)]) not in known}
+        if new:
+            await connection.execute(
+                insert_ignoring(self.session, _PLAYERS),
+                [{"chat_id": chat_id, "name": name, "name_key": key} for key, name in new.items()],
+            )
+            rows = await connection.execute(_PLAYER_IDS, {"chat_id": chat_id, "keys": list(new)})
+            known |= dict(rows.all())
+        return {typed: known[key] for typed, key in keys.items()}

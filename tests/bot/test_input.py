@@ -168,3 +168,13 @@ async def test_lists_of_the_groups_players_are_bounded(table: Table) -> None:
         reply = await table.reply(typed)
         assert reply.endswith(" e altri 8."), reply
         assert reply.count("Giocatore") == texts.NAMES_LISTED
+
+
+async def test_a_new_game_seats_the_groups_player_whatever_the_accents(table: Table) -> None:
+    await table.send("/nuova Nicolò Anna")
+    await table.send("/mano 30 5")
+    await table.send("/fine")
+    assert "Giocano, in ordine: Nicolò e Bruno." in await table.reply("/nuova NICOLO Bruno")
+    assert (await table.totals()).keys() == {"Nicolò", "Bruno"}
+    known = await table.reply("/stats Zed")
+    assert known.endswith("Giocatori: Nicolò, Anna e Bruno."), known
