@@ -1524,6 +1524,10 @@ def iam_taken(name: str) -> str:
     ).format(player=name)
 
 
+IAM_NEEDS_PERSON = N_(
+    "/sonoio collega il tuo account a un giocatore: scrivilo da te, non a nome del gruppo "
+    "o di un canale."
+)
 IAM_ONE_NAME = N_(
     "Scrivi un nome solo: /sonoio Anna; /sonoio no per non essere più nessuno; "
     "/sonoio no Anna per togliere chi ha detto di essere Anna."

@@ -20,8 +20,10 @@ from storage import People, PlayerTaken, StatsStore
 async def i_am(update: Update, context: Context) -> None:
     """Say, show or take back who the sender is among the group's players."""
     message, user = message_of(update), update.effective_user
-    if message.chat.type == ChatType.PRIVATE or user is None or message.sender_chat is not None:
+    if message.chat.type == ChatType.PRIVATE:
         raise UserError(texts.IAM_IN_GROUP)
+    if user is None or message.sender_chat is not None:  # anonymous: no person to link
+        raise UserError(texts.IAM_NEEDS_PERSON)
     claim = parse_iam(context.text_args)
     if claim.undo:
         await _take_back(update, context, user, claim.player)

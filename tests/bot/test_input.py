@@ -178,3 +178,11 @@ async def test_a_new_game_seats_the_groups_player_whatever_the_accents(table: Ta
     assert (await table.totals()).keys() == {"Nicolò", "Bruno"}
     known = await table.reply("/stats Zed")
     assert known.endswith("Giocatori: Nicolò, Anna e Bruno."), known
+
+
+async def test_nobody_can_claim_a_player_anonymously(table: Table) -> None:
+    await table.send("/nuova Anna Bruno")
+    for anonymous_admin in (False, True):
+        update = without_sender(table, "/sonoio Anna", anonymous_admin=anonymous_admin)
+        assert await table.deliver(update) == [texts.IAM_NEEDS_PERSON]
+    assert await table.send("/sonoio Anna") == [texts.iam_linked("Anna", "Utente42")]
