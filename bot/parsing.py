@@ -65,10 +65,10 @@ def parse_nothing(text: str, command: str) -> None:
 def parse_name(token: str) -> str:
     """A player's name as typed (in its usual Unicode form): a word starting with a letter,
     never a card or a number, and nothing in it that cannot be seen."""
+    token = names.normal(token)
     if names.invisible(token):
         raise UserError(texts.invisible_name(token))
-    token = names.normal(token)
-    if len(token.casefold()) > MAX_NAME or not _NAME.fullmatch(token) or names.invisible(token):
+    if len(token.casefold()) > MAX_NAME or not _NAME.fullmatch(token):
         raise UserError(texts.bad_name(token))
     if is_card(token):
         raise UserError(texts.name_is_a_card(token))
@@ -410,7 +410,7 @@ def _by_name(
             raise UserError(texts.unknown_player(token, players))
         if player in totals:
             raise UserError(texts.duplicate_player(player))
-        _index, value = next(pairs, (0, None))
+        value = next(pairs, (0, None))[1]
         if value is None or _find(value, players) is not None:
             raise UserError(texts.missing_value(player))
         totals[player] = parse_value(value, rules)
@@ -470,13 +470,15 @@ def _find(name: str, players: Sequence[str]) -> str | None:
 
 
 def _refuse_duplicates(players: Sequence[str]) -> None:
-    """Each seat once: the same name twice, or two names nobody could tell apart by eye."""
-    for index, player in enumerate(players):
-        earlier = players[:index]
-        if _find(player, earlier) is not None:
-            raise UserError(texts.duplicate_player(player))
-        if (twin := names.lookalike(player, earlier)) is not None:
+    """Each seat once: the same name twice (in any case, with or without accents), or two
+    names nobody could tell apart by eye."""
+    seen: dict[str, str] = {}
+    for player in players:
+        if (twin := seen.get(names.skeleton(player))) is not None:
+            if names.fold(twin) == names.fold(player):
+                raise UserError(texts.duplicate_player(player))
             raise UserError(texts.name_looks_like(player, twin))
+        seen[names.skeleton(player)] = player
 
 
 def parse_standings(text: str) -> bool:
