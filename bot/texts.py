@@ -737,25 +737,27 @@ def name_looks_like(name: str, player: str) -> str:
 
 
 def no_arguments(command: str, typed: str) -> str:
-    shown = typed if len(typed) <= QUOTED else typed[: QUOTED - 1] + "…"
     return _(
         "/{command} si scrive da solo, senza altro: «{typed}» non lo capisco. "
         "Non ho cambiato nulla; scrivi solo /{command}."
-    ).format(command=command_name(command), typed=shown)
+    ).format(command=command_name(command), typed=_quoted(typed))
 
 
 def names_nobody(command: str, typed: str, players: Sequence[str]) -> str:
-    shown = typed if len(typed) <= QUOTED else typed[: QUOTED - 1] + "…"
     line = _(
         "/{command} si scrive da solo, o in un torneo con il nome di un giocatore del tavolo "
         "(/{command} {player}). «{typed}» non gioca: non ho cambiato nulla."
     )
-    shown_line = line.format(command=command_name(command), player=players[0], typed=shown)
-    return shown_line + did_you_mean(typed, players)
+    shown = line.format(command=command_name(command), player=players[0], typed=_quoted(typed))
+    return shown + did_you_mean(typed, players)
 
 
 #: What a refusal quotes of a long text typed, at most.
 QUOTED = 40
+
+
+def _quoted(typed: str) -> str:
+    return typed if len(typed) <= QUOTED else typed[: QUOTED - 1] + "…"
 
 
 def not_in_this_hand(player: str, players: Sequence[str], number: int | None) -> str:
