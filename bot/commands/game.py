@@ -27,6 +27,8 @@ from bot.parsing import (
     parse_join,
     parse_leave,
     parse_new_game,
+    parse_nothing,
+    parse_table,
     pick_table,
 )
 from scoring import Game
@@ -40,12 +42,16 @@ from storage import (
 )
 
 
-async def running_game(games: GameStore, chat_id: int, text: str = "") -> GameRecord:
-    """The running game; at a tournament, the table whose players are named in ``text``."""
+async def running_game(
+    games: GameStore, chat_id: int, text: str = "", command: str | None = None
+) -> GameRecord:
+    """The running game; at a tournament, the table whose players are named in ``text``.
+    For a ``command`` that takes nothing else, ``text`` may only name one such player."""
     records = await games.running_games(chat_id)
     if not records:
         raise UserError(texts.NO_RUNNING_GAME)
-    return records[pick_table([r.game.players for r in records], text)]
+    tables = [r.game.players for r in records]
+    return records[parse_table(tables, text, command) if command else pick_table(tables, text)]
 
 
 async def settle(games: GameStore, record: GameRecord, game: Game) -> str:
@@ -259,6 +265,7 @@ async def leave(update: Update, context: Context) -> None:
 @admins_only
 async def undo(update: Update, context: Context) -> None:
     """Remove the chat's last recorded hand; a game that hand had ended reopens."""
+    parse_nothing(context.text_args, "annulla")
     async with changes(update, context) as games:
         record = await _last_played(games, chat_id_of(update))
         if not record.running and not record.game.is_over():
@@ -293,7 +300,7 @@ async def _last_played(games: GameStore, chat_id: int) -> GameRecord:
 async def end_game(update: Update, context: Context) -> None:
     """Close the running game now, ranked as it stands."""
     async with changes(update, context) as games:
-        record = await running_game(games, chat_id_of(update), context.text_args)
+        record = await running_game(games, chat_id_of(update), context.text_args, "fine")
         now = datetime.now(UTC)
         await games.set_state(record, GameState.FINISHED, now)
         after = await progress(games, record, record.game, now)
@@ -307,6 +314,7 @@ async def end_game(update: Update, context: Context) -> None:
 @replies_to_mistakes
 async def next_dealer(update: Update, context: Context) -> None:
     """Who deals next, at every running table."""
+    parse_nothing(context.text_args, "mazziere")
     async with context.db.reading() as session:
         records = await GameStore(session).running_games(chat_id_of(update))
     if not records:

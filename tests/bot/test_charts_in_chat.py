@@ -1,6 +1,7 @@
 """/grafico, /serata and the chart sent when a game ends, as the chat receives them."""
 
 import asyncio
+import re
 import subprocess
 import sys
 from datetime import UTC, date, datetime
@@ -145,8 +146,8 @@ async def test_a_4_quadri_chart_names_each_quadros_winner(
 async def test_a_tournament_has_one_chart_per_table(table: Table) -> None:
     await table.send("/torneo Anna Bruno Carlo Dario Elena Franco")
     tables = [p["text"] for n, p in table.request.calls if n == "sendMessage"][-1]
-    first = tables.split("Tavolo 1: ")[1].split("\n")[0].replace(" e ", ", ").split(", ")
-    second = tables.split("Tavolo 2: ")[1].split("\n")[0].replace(" e ", ", ").split(", ")
+    first = re.split(r", | ed? ", tables.split("Tavolo 1: ")[1].split("\n")[0])
+    second = re.split(r", | ed? ", tables.split("Tavolo 2: ")[1].split("\n")[0])
     await table.send("/mano " + " ".join(f"{p} 3" for p in first))
     await table.send("/mano " + " ".join(f"{p} 5" for p in second))
 

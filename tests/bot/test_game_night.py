@@ -188,7 +188,9 @@ async def test_a_hand_rejected_for_a_mistake_is_recorded_when_its_message_is_fix
 ) -> None:
     await table.send("/nuova Anna Bruno")
     typo = table.update("/mano Anna 3 Brno 12")
-    assert (await table.deliver(typo))[0].startswith("Brno non gioca in questa partita.")
+    assert (await table.deliver(typo))[0].startswith(
+        "Brno non gioca in questa partita: intendevi Bruno?"
+    )
     (recorded,) = await table.deliver(table.edit(typo, "/mano Anna 3 Bruno 12"))
     assert recorded.startswith("Mano 1:")
     assert await table.totals() == {"Anna": 0, "Bruno": 12}
