@@ -1,6 +1,14 @@
 """Persistence: SQLAlchemy 2 async models, queries and Alembic migrations."""
 
-from storage.chats import DEFAULT_TIMEZONE, ChatSettings, ChatStore, chat_language, chats_speaking
+from storage.chats import (
+    DEFAULT_TIMEZONE,
+    ChatSettings,
+    ChatStore,
+    chat_language,
+    chat_on_arrival,
+    chats_speaking,
+    standings_passed,
+)
 from storage.db import Database
 from storage.entries import ENTRY_LIFETIME, EntryInProgress, EntryStore, StoredEntry
 from storage.games import (
@@ -51,6 +59,8 @@ __all__ = [
     "TournamentRunning",
     "UpdateJournal",
     "chat_language",
+    "chat_on_arrival",
     "chats_speaking",
     "move_chat",
+    "standings_passed",
 ]

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, cast
 
-from sqlalchemy import Table, bindparam, select
+from sqlalchemy import Table, bindparam, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage import models
@@ -42,6 +42,18 @@ def insert_ignoring(session: AsyncSession, table: Table) -> Any:
 _CHATS = cast(Table, models.Chat.__table__)
 _LOCK_CHAT = select(_CHATS.c.id).where(_CHATS.c.id == bindparam("id")).with_for_update()
 _LANGUAGE = select(_CHATS.c.language).where(_CHATS.c.id == bindparam("id"))
+_ARRIVAL = select(_CHATS.c.language, _CHATS.c.standings_message_id.is_not(None)).where(
+    _CHATS.c.id == bindparam("id")
+)
+_STANDINGS_PASSED = (
+    update(_CHATS)
+    .where(
+        _CHATS.c.id == bindparam("chat"),
+        _CHATS.c.standings_message_id.is_not(None),
+        _CHATS.c.standings_update_id.is_distinct_from(bindparam("answered")),
+    )
+    .values(standings_message_id=None)
+)
 
 
 class ChatStore:
@@ -102,9 +114,14 @@ class ChatStore:
             )
         )
 
-    async def keep_standings_message(self, chat_id: int, message_id: int, at: datetime) -> None:
+    async def keep_standings_message(
+        self, chat_id: int, message_id: int, at: datetime, update_id: int
+    ) -> None:
+        """The standings message ``message_id``, sent or edited ``at`` in answer to
+        ``update_id``, is the bot's last message in the chat."""
         chat = await self.ensure(chat_id)
         chat.standings_message_id, chat.standings_at = message_id, at
+        chat.standings_update_id = update_id
         await self.session.flush()
 
     async def colours(self, chat_id: int) -> dict[str, int]:
@@ -123,6 +140,21 @@ async def chat_language(db: Database, chat_id: int) -> str | None:
     every update: one statement on a reading connection, no ORM session (half the time)."""
     async with db.reader.connect() as connection:
         return (await connection.execute(_LANGUAGE, {"id": chat_id})).scalar()
+
+
+async def chat_on_arrival(db: Database, chat_id: int) -> tuple[str | None, bool]:
+    """What every command and button first reads of its chat, in one statement: the language
+    it chose, and whether it has a standings message that /classifica may still edit."""
+    async with db.reader.connect() as connection:
+        row = (await connection.execute(_ARRIVAL, {"id": chat_id})).first()
+    return (row[0], row[1]) if row is not None else (None, False)
+
+
+async def standings_passed(db: Database, chat_id: int, update_id: int) -> None:
+    """The bot answered ``update_id`` after the chat's standings message: unless that message
+    was the answer, it is no longer the bot's last one, and /classifica sends a new one."""
+    async with db.engine.begin() as connection:
+        await connection.execute(_STANDINGS_PASSED, {"chat": chat_id, "answered": update_id})
 
 
 async def chats_speaking(db: Database) -> list[tuple[int, str]]:

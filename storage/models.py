@@ -54,10 +54,12 @@ class Chat(Base):
     admins_only: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     #: The language the bot speaks in the chat (``/lingua en``); empty means the default.
     language: Mapped[str | None] = mapped_column(String(8))
-    #: The bot's last standings message and when it was sent: a /classifica soon after
-    #: edits it instead of adding another message to the chat.
+    #: The bot's last standings message, when it was sent and the update it answered: a
+    #: /classifica soon after edits it instead of adding another message to the chat, while
+    #: it is still the last thing the bot said there (any later answer empties it).
     standings_message_id: Mapped[int | None] = mapped_column(BigInteger)
     standings_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    standings_update_id: Mapped[int | None] = mapped_column(BigInteger)
 
 
 class Player(Base):

@@ -1,4 +1,5 @@
-"""Telegram's limits: a group's standings asked again soon edit the last standings message."""
+"""Telegram's limits: a group's standings asked again soon edit the last standings message
+(while nothing else came after it: tests/bot/test_replies.py)."""
 
 from datetime import UTC, datetime, timedelta
 
@@ -18,10 +19,10 @@ from tests.bot.fakes import RecordingRequest
 async def test_standings_asked_again_within_a_minute_edit_the_last_ones(table: Table) -> None:
     await table.send("/nuova Anna Bruno")
     await table.send("/mano Anna 3 Bruno 12")
+    await table.send("/mano Anna 20 Bruno 5")
     await table.send("/classifica")
     shown = table.request.answers[-1]
     assert isinstance(shown, dict)
-    await table.send("/mano Anna 20 Bruno 5")
 
     again = await table.calls("/classifica")
 
