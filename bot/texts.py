@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 import types
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 from typing import Any
 
@@ -313,14 +313,56 @@ def signed(points: int, rules: Rules) -> str:
     return f"{points:+d}" if rules.mode is Mode.CONTRO else str(points)
 
 
-def standings_lines(standings: Sequence[Standing], rules: Rules) -> str:
+def standings_lines(
+    standings: Sequence[Standing], rules: Rules, before: Mapping[str, int] | None = None
+) -> str:
+    """One line a player; with each one's place ``before`` the last hand, who moved."""
     if rules.quadri:
         line = _("{rank}. {player} · {quadri} · {total} punti")
-        return "\n".join(
+        lines = [
             line.format(rank=s.rank, player=s.player, quadri=quadri(s.quadri or 0), total=s.total)
             for s in standings
-        )
-    return "\n".join(f"{s.rank}. {s.player} {s.total}" for s in standings)
+        ]
+    else:
+        lines = [f"{s.rank}. {s.player} {s.total}" for s in standings]
+    places = before or {}
+    moves = [_moved(places.get(s.player), s.rank) for s in standings]
+    return "\n".join(line + moved for line, moved in zip(lines, moves, strict=True))
+
+
+def _moved(place: int | None, now: int) -> str:
+    """▲2 for two places up since the last hand, ▼1 for one down; nothing for no change."""
+    if place is None or place == now:
+        return ""
+    return f" ▲{place - now}" if now < place else f" ▼{now - place}"
+
+
+#: How many of the players nearest the target a hand reply says the distance of.
+NEAREST_THE_TARGET = 2
+
+
+def target_gaps(game: Game) -> str:
+    """How far the players nearest the target are from it, while the target can end the
+    game: the hands to come are about them."""
+    if game.rules.quadri or not game.hands or game.is_over():
+        return ""
+    totals = game.totals()
+    nearest = sorted(game.ranked, key=lambda p: -totals[p])[:NEAREST_THE_TARGET]
+    gaps = ", ".join(f"{p} {game.rules.target - totals[p]}" for p in nearest)
+    return "\n" + _("🎯 Alla soglia di {target} mancano: {gaps}").format(
+        target=game.rules.target, gaps=gaps
+    )
+
+
+def quadro_so_far(game: Game) -> str:
+    """4 Quadri: each player's points in the quadro of the last hand, best first (the
+    standings rank by quadri won and by all the points)."""
+    if not game.rules.quadri or not game.hands:
+        return ""
+    quadro, _within = quadro_of(len(game.hands))
+    totals = game.quadro_totals(quadro)
+    shown = ", ".join(f"{p} {totals[p]}" for p in sorted(game.players, key=totals.__getitem__))
+    return "\n" + _("Punti nel quadro {quadro}: {totals}").format(quadro=quadro, totals=shown)
 
 
 def quadri(count: int) -> str:
@@ -407,8 +449,10 @@ def quadro_closed(game: Game, number: int) -> str:
 
 
 def hand_recorded(game: Game, label: str = "") -> str:
-    """The hand just played, then the standings, or the end of the game."""
-    return _hand_and_after(game, len(game.hands), f"{label}{hand_title(game, len(game.hands))}:")
+    """The hand just played, then the standings (who moved since the hand before), or the
+    end of the game."""
+    number = len(game.hands)
+    return _hand_and_after(game, number, f"{label}{hand_title(game, number)}:", just_played=True)
 
 
 def hand_fixed(game: Game, number: int, label: str = "") -> str:
@@ -416,14 +460,20 @@ def hand_fixed(game: Game, number: int, label: str = "") -> str:
     return _hand_and_after(game, number, f"{label}{title}")
 
 
-def _hand_and_after(game: Game, number: int, title: str) -> str:
+def _hand_and_after(game: Game, number: int, title: str, *, just_played: bool = False) -> str:
+    """Hand ``number``, then the standings; for the hand ``just_played``, who moved since
+    the hand before and how far the target is."""
     scored = game.hands[number - 1]
     lines = "\n".join(_hand_line(scored, r.player, game.rules) for r in scored.hand.reports)
     head = f"{title}\n{lines}\n\n" + quadro_closed(game, number)
     if game.is_over():
         return head + game_over(game) + final_standings(game)
     next_dealer = _("Prossimo mazziere: {dealer}.").format(dealer=game.next_dealer)
-    return f"{head}{_standings_after(game)}\n\n{next_dealer}"
+    if not just_played:
+        return f"{head}{_standings_after(game)}\n\n{next_dealer}"
+    before = game.without_last_hand()
+    places = {s.player: s.rank for s in before.standings()} if before.hands else None
+    return f"{head}{_standings_after(game, places)}{target_gaps(game)}\n\n{next_dealer}"
 
 
 def game_over(game: Game) -> str:
@@ -452,7 +502,8 @@ def standings(game: Game, *, running: bool, label: str = "") -> str:
             played,
         )
     head = head.format(played=played, hands=QUADRI * HANDS_PER_QUADRO, target=game.rules.target)
-    return f"{label}{head}:\n{standings_lines(game.standings(), game.rules)}"
+    lines = standings_lines(game.standings(), game.rules)
+    return f"{label}{head}:\n{lines}{quadro_so_far(game)}"
 
 
 def standings_refreshed(text: str, at: datetime) -> str:
@@ -464,8 +515,9 @@ ANNULLED_GAME = N_(
 )
 
 
-def _standings_after(game: Game) -> str:
-    return _("Classifica:") + f"\n{standings_lines(game.standings(), game.rules)}"
+def _standings_after(game: Game, before: Mapping[str, int] | None = None) -> str:
+    lines = standings_lines(game.standings(), game.rules, before)
+    return _("Classifica:") + f"\n{lines}{quadro_so_far(game)}"
 
 
 def player_joined(game: Game, player: str) -> str:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import logging
 from contextvars import ContextVar
 from datetime import UTC, datetime, timedelta
 
+from sqlalchemy.exc import SQLAlchemyError
 from telegram import Update
 from telegram.error import BadRequest
 
@@ -29,6 +31,9 @@ async def shown_games(games: GameStore, chat_id: int) -> list[GameRecord]:
     if records[0].state is GameState.ANNULLED:
         raise UserError(texts.ANNULLED_GAME)
     return records
+
+
+log = logging.getLogger(__name__)
 
 
 #: A /classifica this soon after the last one edits that message instead of adding another,
@@ -68,8 +73,12 @@ async def answered(update: Update, context: Context) -> None:
     """After the handlers of a command or a button: what they said came after the chat's
     standings message (unless that was it), which /classifica then no longer edits."""
     chat = update.effective_chat
-    if chat is not None and standings_on_arrival.get():
+    if chat is None or not standings_on_arrival.get():
+        return
+    try:
         await standings_passed(context.db, chat.id, update.update_id)
+    except SQLAlchemyError as error:  # the chat has its answer: at worst an edit above it
+        log.warning("Could not note the answer after chat %s's standings: %r", chat.id, error)
 
 
 async def _refreshed(

@@ -38,7 +38,9 @@ async def test_later_standings_or_a_lost_message_get_a_new_message(table: Table)
     await table.send("/classifica")
     async with table.app.bot_data.db.transaction() as session:
         await session.execute(
-            update(models.Chat).values(standings_at=datetime.now(UTC) - timedelta(minutes=2))
+            update(models.StandingsMessage).values(
+                shown_at=datetime.now(UTC) - timedelta(minutes=2)
+            )
         )
     assert [n for n, _ in await table.calls("/classifica")] == ["sendMessage"]
 

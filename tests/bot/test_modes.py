@@ -51,6 +51,30 @@ async def test_a_full_four_quadri_game(table: Table) -> None:
     )
 
 
+async def test_four_quadri_replies_show_the_quadro_being_played(table: Table) -> None:
+    await table.send("/nuova quadri Anna Bruno Carlo Dario")
+    for _ in range(4):
+        await table.send("/mano 3 10 20 30")  # quadro 1: Anna 0, Bruno 40, Carlo 80, Dario 120
+    first = await table.reply("/mano 30 20 10 6")
+    assert first.startswith("Quadro 2 · mano 1/4:")
+    assert (
+        "Classifica:\n1. Anna · 1 quadro · 30 punti\n2. Bruno · 0 quadri · 60 punti\n"
+        "3. Carlo · 0 quadri · 90 punti\n4. Dario · 0 quadri · 126 punti\n"
+        "Punti nel quadro 2: Dario 6, Carlo 10, Bruno 20, Anna 30\n\n"
+    ) in first
+    assert "🎯" not in first  # the target does not end a 4 Quadri game
+    second = await table.reply("/mano 30 3 10 6")  # equal points: in seat order
+    assert "Punti nel quadro 2: Dario 12, Bruno 20, Carlo 20, Anna 60\n" in second
+    await table.send("/mano 30 3 10 6")
+    closed = await table.reply("/mano 30 3 10 6")  # the quadro's last hand: its totals stay
+    assert "🔲 Quadro 2 chiuso: lo vince Bruno con 20 punti." in closed
+    assert "Punti nel quadro 2: Bruno 20, Dario 24, Carlo 40, Anna 120\n" in closed
+    assert "1. Bruno · 1 quadro · 60 punti ▲1\n2. Anna · 1 quadro · 120 punti ▼1\n" in closed
+    assert (await table.reply("/classifica")).endswith(
+        "Punti nel quadro 2: Bruno 20, Dario 24, Carlo 40, Anna 120"
+    )
+
+
 async def test_four_quadri_names_the_tie_that_remains(table: Table) -> None:
     await table.send("/nuova quadri Anna Bruno Carlo Dario")
     for _ in range(15):
