@@ -32,6 +32,7 @@ from bot.commands import (
     people,
     standings,
     stats,
+    target,
     tournament,
     vote,
 )
@@ -136,6 +137,7 @@ def build_application(
     app.add_handler(MessageHandler(EDITED_COMMANDS, help.explain_edits))
     app.add_handler(CallbackQueryHandler(vote.cast_vote, pattern=vote.CALLBACK))
     app.add_handler(CallbackQueryHandler(entry.press, pattern=entry.PATTERN))
+    app.add_handler(CallbackQueryHandler(target.lower_target, pattern=target.CALLBACK))
     app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, lifecycle.chat_migrated))
     # After them (even a mistake or an error is an answer): the chat's standings message is
     # no longer the bot's last, and /classifica sends a new one instead of editing it.

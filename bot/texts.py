@@ -128,7 +128,8 @@ Carte: A=1, 2…10, J=11, Q=12, KN=13 (re nero), KR=0 (re rosso).
 Sotto i 5 punti si prende zero; chi chiama Tamalo e non ha il totale più basso prende 15, \
 e con più di 5 punti prende 15 più i suoi punti, in ogni caso.""")
 
-MARKERS_HELP = N_(
+MARKERS_HELP = N_("Nella mano: t=Nome chi chiama Tamalo, f=Nome chi ha finito le carte.")
+MARKERS_HELP_CONTRO = N_(
     "Nella mano: t=Nome chi chiama Tamalo, ct=Nome chi chiama ControTamalo, "
     "f=Nome chi ha finito le carte."
 )
@@ -227,25 +228,46 @@ def end_rule(rules: Rules) -> str:
     return _("si chiude a {target} punti").format(target=rules.target)
 
 
+def lower_target_proposed(rules: Rules) -> bool:
+    """ControTamalo hands are worth a few points: a lower target is proposed (RULES.md), but
+    not in 4 Quadri, which ends after 16 hands whatever the totals."""
+    return rules.mode is Mode.CONTRO and not rules.quadri and rules.target > CONTRO_TARGET
+
+
 def contro_target_hint(rules: Rules, command: str, *, tournament: bool = False) -> str:
-    """ControTamalo hands are worth a few points: propose a lower target (RULES.md)."""
-    if rules.mode is not Mode.CONTRO or rules.quadri:
+    """The proposal of a lower target: at /nuova a button sets it (``bot.commands.target``);
+    a tournament has started its tables already, so the next one may try it."""
+    if not lower_target_proposed(rules):
         return ""
+    if not tournament:
+        return (
+            _(
+                "Nel ControTamalo una mano vale pochi punti: a {target} ci vogliono tante mani. "
+                "Per una partita più corta, prima della prima mano tocca qui sotto "
+                "«{button}»."
+            ).format(target=rules.target, button=lower_target_button())
+            + "\n"
+        )
     target = pgettext("option", "soglia") + f"={CONTRO_TARGET}"
     for word in ("nuova", "torneo"):
         start = f"/{command_name(word)} "
         command = command.replace(start, f"{start}{target} ", 1)
-    if tournament:
-        hint = _(
-            "Nel ControTamalo una mano vale pochi punti: a {target} ci vogliono tante mani. "
-            "La prossima volta provate {lower}: {command}"
-        )
-    else:
-        hint = _(
-            "Nel ControTamalo una mano vale pochi punti: a {target} ci vogliono tante mani. "
-            "Per una partita più corta: /fine, poi {lower}: {command}"
-        )
+    hint = _(
+        "Nel ControTamalo una mano vale pochi punti: a {target} ci vogliono tante mani. "
+        "La prossima volta provate {lower}: {command}"
+    )
     return hint.format(target=rules.target, lower=target, command=command) + "\n"
+
+
+def lower_target_button() -> str:
+    return _("🎯 Si chiude a {target}").format(target=CONTRO_TARGET)
+
+
+def target_lowered(target: int) -> str:
+    return _("Fatto: la partita si chiude a {target} punti.").format(target=target)
+
+
+TARGET_TOO_LATE = N_("La partita è già cominciata: la soglia non cambia più.")
 
 
 def command_for(word: str, players: Sequence[str], rules: Rules, first_dealer: int = 0) -> str:
@@ -272,8 +294,10 @@ def game_started(game: Game, *, propose_target: bool = False) -> str:
     pairs = " ".join(f"{p} {n}" for p, n in zip(players, (3, 12, 7, 0, 9, 21), strict=False))
     totals = " ".join(str(n) for n in (3, 12, 7, 0, 9, 21)[: len(players)])
     markers = f"t={players[0]}"
+    markers_help = _(MARKERS_HELP)
     if rules.mode is Mode.CONTRO:
         markers += f" ct={players[1]}"
+        markers_help = _(MARKERS_HELP_CONTRO)
     command = command_for("nuova", players, rules, game.first_dealer)
     hint = contro_target_hint(rules, command) if propose_target else ""
     return _(
@@ -295,7 +319,7 @@ def game_started(game: Game, *, propose_target: bool = False) -> str:
         pairs=pairs,
         totals=totals,
         markers=markers,
-        markers_help=_(MARKERS_HELP),
+        markers_help=markers_help,
     )
 
 
@@ -1356,8 +1380,18 @@ Ogni mano si segna con /mano; quando qualcuno arriva alla soglia la partita è f
 vince chi ha meno punti.""")
 
 
+CONTRO_POINTS = N_("""\
+📋 Punti del ControTamalo (ogni mano):
+Tamalo riuscito −2, sbagliato +2
+ControTamalo riuscito −3, sbagliato +3
+chi batte il ControTamalo −3, altrimenti chi batte il Tamalo −2
+finite le carte −2
+totale 0–4: −1 · 5–9: 1 · 10–19: 2 · 20–29: 3 · poi uno in più ogni 10""")
+
+
 def rules_summary(rules: Rules | None) -> str:
-    """The rules in short, and how this chat is playing (its running game), if it is."""
+    """The rules in short, and how this chat is playing (its running game), if it is: in
+    ControTamalo, its points table (rulebook, table 3.1), since hands score by it."""
     if rules is None:
         mode = _("Nessuna partita in corso: /nuova Anna Bruno Carla parte con la classica a 100.")
     else:
@@ -1368,6 +1402,8 @@ def rules_summary(rules: Rules | None) -> str:
             + "\n"
             + options_line(rules)
         ).rstrip()
+        if rules.mode is Mode.CONTRO:
+            mode += "\n\n" + _(CONTRO_POINTS) + "\n"
     return f"{_(RULES_SUMMARY)}\n\n{mode}\n" + _(
         "Le mosse con un nome: /mosse · una curiosità: /dicono"
     )

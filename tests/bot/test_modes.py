@@ -98,15 +98,14 @@ async def test_four_quadri_keeps_its_four_players(table: Table) -> None:
 async def test_a_controtamalo_game_with_counter_calls_won_and_lost(table: Table) -> None:
     started = await table.reply("/nuova contro Anna Bruno Carlo Dario")
     assert started.startswith("🃏 Nuova partita ControTamalo, si chiude a 100 punti.")
-    assert (
-        "Per una partita più corta: /fine, poi soglia=30: /nuova soglia=30 contro Anna Bruno "
-        "Carlo Dario"
-    ) in started
+    assert "Nella mano: t=Nome chi chiama Tamalo, ct=Nome chi chiama ControTamalo," in started
+    assert "Per una partita più corta" in started
     await table.send("/fine")
 
     started = await table.reply("/nuova contro soglia=10 Anna Bruno Carlo Dario")
     assert started.startswith("🃏 Nuova partita ControTamalo, si chiude a 10 punti.")
-    assert "provate soglia" not in started
+    assert "Per una partita più corta" not in started
+    assert table.buttons() == {}  # a target chosen: nothing proposed
 
     first = await table.reply("/mano Anna 3 Bruno 7 Carlo 12 f=Dario t=Anna")
     assert first.startswith(
@@ -129,6 +128,50 @@ async def test_a_controtamalo_game_with_counter_calls_won_and_lost(table: Table)
         "Classifica finale:\n1. Bruno -1\n2. Anna 2\n3. Dario 3\n4. Carlo 11\n\n"
         "🏆 Vince Bruno con -1 punti!"
     )
+
+
+async def test_the_lower_controtamalo_target_is_a_button_until_the_first_hand(
+    table: Table,
+) -> None:
+    started = await table.reply("/nuova contro Anna Bruno Carlo")
+    assert (
+        "Per una partita più corta, prima della prima mano tocca qui sotto «🎯 Si chiude a 30»."
+    ) in started
+    (lower,) = table.buttons().values()
+
+    toast, shown = await table.press(lower, user=7)
+    assert toast == "Fatto: la partita si chiude a 30 punti."
+    assert shown is not None
+    assert shown.startswith("🃏 Nuova partita ControTamalo, si chiude a 30 punti.")
+    assert "Per una partita più corta" not in shown
+    assert table.buttons() == {}
+    first = await table.reply("/mano 30 1 2")  # Anna +4: 26 from the new target
+    assert "🎯 Alla soglia di 30 mancano: Anna 26, Bruno 31\n" in first
+    ended = await table.reply("/mano 250 1 2")  # Anna +26: exactly 30 ends the game
+    assert "🏁 Partita finita: Anna ha raggiunto 30 punti (soglia 30)." in ended
+
+    await table.send("/fine")
+    await table.send("/nuova contro Anna Bruno")
+    (late,) = table.buttons().values()
+    await table.send("/mano 3 7")
+    before = await table.dump()
+    assert await table.press(late) == (
+        "La partita è già cominciata: la soglia non cambia più.",
+        None,
+    )
+    assert await table.dump() == before
+    assert (await table.reply("/classifica")).startswith("Classifica dopo 1 mano (si chiude a 100)")
+    assert await table.press(lower) == (
+        "La partita è già cominciata: la soglia non cambia più.",
+        None,
+    )
+
+
+async def test_classic_games_do_not_advertise_controtamalo(table: Table) -> None:
+    started = await table.reply("/nuova Anna Bruno")
+    assert "ct=" not in started
+    assert "Nella mano: t=Nome chi chiama Tamalo, f=Nome chi ha finito le carte." in started
+    assert table.buttons() == {}
 
 
 @pytest.mark.parametrize(
