@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 import types
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 from typing import Any
 
@@ -129,7 +129,8 @@ Carte: A=1, 2…10, J=11, Q=12, KN=13 (re nero), KR=0 (re rosso).
 Sotto i 5 punti si prende zero; chi chiama Tamalo e non ha il totale più basso prende 15, \
 e con più di 5 punti prende 15 più i suoi punti, in ogni caso.""")
 
-MARKERS_HELP = N_(
+MARKERS_HELP = N_("Nella mano: t=Nome chi chiama Tamalo, f=Nome chi ha finito le carte.")
+MARKERS_HELP_CONTRO = N_(
     "Nella mano: t=Nome chi chiama Tamalo, ct=Nome chi chiama ControTamalo, "
     "f=Nome chi ha finito le carte."
 )
@@ -256,25 +257,46 @@ def end_rule(rules: Rules) -> str:
     return _("si chiude a {target} punti").format(target=rules.target)
 
 
+def lower_target_proposed(rules: Rules) -> bool:
+    """ControTamalo hands are worth a few points: a lower target is proposed (RULES.md), but
+    not in 4 Quadri, which ends after 16 hands whatever the totals."""
+    return rules.mode is Mode.CONTRO and not rules.quadri and rules.target > CONTRO_TARGET
+
+
 def contro_target_hint(rules: Rules, command: str, *, tournament: bool = False) -> str:
-    """ControTamalo hands are worth a few points: propose a lower target (RULES.md)."""
-    if rules.mode is not Mode.CONTRO or rules.quadri:
+    """The proposal of a lower target: at /nuova a button sets it (``bot.commands.target``);
+    a tournament has started its tables already, so the next one may try it."""
+    if not lower_target_proposed(rules):
         return ""
+    if not tournament:
+        return (
+            _(
+                "Nel ControTamalo una mano vale pochi punti: a {target} ci vogliono tante mani. "
+                "Per una partita più corta, prima della prima mano tocca qui sotto "
+                "«{button}»."
+            ).format(target=rules.target, button=lower_target_button())
+            + "\n"
+        )
     target = pgettext("option", "soglia") + f"={CONTRO_TARGET}"
     for word in ("nuova", "torneo"):
         start = f"/{command_name(word)} "
         command = command.replace(start, f"{start}{target} ", 1)
-    if tournament:
-        hint = _(
-            "Nel ControTamalo una mano vale pochi punti: a {target} ci vogliono tante mani. "
-            "La prossima volta provate {lower}: {command}"
-        )
-    else:
-        hint = _(
-            "Nel ControTamalo una mano vale pochi punti: a {target} ci vogliono tante mani. "
-            "Per una partita più corta: /fine, poi {lower}: {command}"
-        )
+    hint = _(
+        "Nel ControTamalo una mano vale pochi punti: a {target} ci vogliono tante mani. "
+        "La prossima volta provate {lower}: {command}"
+    )
     return hint.format(target=rules.target, lower=target, command=command) + "\n"
+
+
+def lower_target_button() -> str:
+    return _("🎯 Si chiude a {target}").format(target=CONTRO_TARGET)
+
+
+def target_lowered(target: int) -> str:
+    return _("Fatto: la partita si chiude a {target} punti.").format(target=target)
+
+
+TARGET_TOO_LATE = N_("La partita è già cominciata: la soglia non cambia più.")
 
 
 def command_for(word: str, players: Sequence[str], rules: Rules, first_dealer: int = 0) -> str:
@@ -301,8 +323,10 @@ def game_started(game: Game, *, propose_target: bool = False) -> str:
     pairs = " ".join(f"{p} {n}" for p, n in zip(players, (3, 12, 7, 0, 9, 21), strict=False))
     totals = " ".join(str(n) for n in (3, 12, 7, 0, 9, 21)[: len(players)])
     markers = f"t={players[0]}"
+    markers_help = _(MARKERS_HELP)
     if rules.mode is Mode.CONTRO:
         markers += f" ct={players[1]}"
+        markers_help = _(MARKERS_HELP_CONTRO)
     command = command_for("nuova", players, rules, game.first_dealer)
     hint = contro_target_hint(rules, command) if propose_target else ""
     return _(
@@ -324,7 +348,7 @@ def game_started(game: Game, *, propose_target: bool = False) -> str:
         pairs=pairs,
         totals=totals,
         markers=markers,
-        markers_help=_(MARKERS_HELP),
+        markers_help=markers_help,
     )
 
 
@@ -342,16 +366,58 @@ def signed(points: int, rules: Rules) -> str:
     return f"{points:+d}" if rules.mode is Mode.CONTRO else str(points)
 
 
-def standings_lines(standings: Sequence[Standing], rules: Rules) -> str:
+def standings_lines(
+    standings: Sequence[Standing], rules: Rules, before: Mapping[str, int] | None = None
+) -> str:
+    """One line a player; with each one's place ``before`` the last hand, who moved."""
     if rules.quadri:
         line = _("{rank}. {player} · {quadri} · {points}")
-        return "\n".join(
+        lines = [
             line.format(
                 rank=s.rank, player=s.player, quadri=quadri(s.quadri or 0), points=points(s.total)
             )
             for s in standings
-        )
-    return "\n".join(f"{s.rank}. {s.player} {s.total}" for s in standings)
+        ]
+    else:
+        lines = [f"{s.rank}. {s.player} {s.total}" for s in standings]
+    places = before or {}
+    moves = [_moved(places.get(s.player), s.rank) for s in standings]
+    return "\n".join(line + moved for line, moved in zip(lines, moves, strict=True))
+
+
+def _moved(place: int | None, now: int) -> str:
+    """▲2 for two places up since the last hand, ▼1 for one down; nothing for no change."""
+    if place is None or place == now:
+        return ""
+    return f" ▲{place - now}" if now < place else f" ▼{now - place}"
+
+
+#: How many of the players nearest the target a hand reply says the distance of.
+NEAREST_THE_TARGET = 2
+
+
+def target_gaps(game: Game) -> str:
+    """How far the players nearest the target are from it, while the target can end the
+    game: the hands to come are about them."""
+    if game.rules.quadri or not game.hands or game.is_over():
+        return ""
+    totals = game.totals()
+    nearest = sorted(game.ranked, key=lambda p: -totals[p])[:NEAREST_THE_TARGET]
+    gaps = ", ".join(f"{p} {game.rules.target - totals[p]}" for p in nearest)
+    return "\n" + _("🎯 Alla soglia di {target} mancano: {gaps}").format(
+        target=game.rules.target, gaps=gaps
+    )
+
+
+def quadro_so_far(game: Game) -> str:
+    """4 Quadri: each player's points in the quadro of the last hand, best first (the
+    standings rank by quadri won and by all the points)."""
+    if not game.rules.quadri or not game.hands:
+        return ""
+    quadro, _within = quadro_of(len(game.hands))
+    totals = game.quadro_totals(quadro)
+    shown = ", ".join(f"{p} {totals[p]}" for p in sorted(game.players, key=totals.__getitem__))
+    return "\n" + _("Punti nel quadro {quadro}: {totals}").format(quadro=quadro, totals=shown)
 
 
 def points(count: int) -> str:
@@ -443,8 +509,10 @@ def quadro_closed(game: Game, number: int) -> str:
 
 
 def hand_recorded(game: Game, label: str = "") -> str:
-    """The hand just played, then the standings, or the end of the game."""
-    return _hand_and_after(game, len(game.hands), f"{label}{hand_title(game, len(game.hands))}:")
+    """The hand just played, then the standings (who moved since the hand before), or the
+    end of the game."""
+    number = len(game.hands)
+    return _hand_and_after(game, number, f"{label}{hand_title(game, number)}:", just_played=True)
 
 
 def hand_fixed(game: Game, number: int, label: str = "") -> str:
@@ -452,14 +520,20 @@ def hand_fixed(game: Game, number: int, label: str = "") -> str:
     return _hand_and_after(game, number, f"{label}{title}")
 
 
-def _hand_and_after(game: Game, number: int, title: str) -> str:
+def _hand_and_after(game: Game, number: int, title: str, *, just_played: bool = False) -> str:
+    """Hand ``number``, then the standings; for the hand ``just_played``, who moved since
+    the hand before and how far the target is."""
     scored = game.hands[number - 1]
     lines = "\n".join(_hand_line(scored, r.player, game.rules) for r in scored.hand.reports)
     head = f"{title}\n{lines}\n\n" + quadro_closed(game, number)
     if game.is_over():
         return head + game_over(game) + final_standings(game)
     next_dealer = _("Prossimo mazziere: {dealer}.").format(dealer=game.next_dealer)
-    return f"{head}{_standings_after(game)}\n\n{next_dealer}"
+    if not just_played:
+        return f"{head}{_standings_after(game)}\n\n{next_dealer}"
+    before = game.without_last_hand()
+    places = {s.player: s.rank for s in before.standings()} if before.hands else None
+    return f"{head}{_standings_after(game, places)}{target_gaps(game)}\n\n{next_dealer}"
 
 
 def game_over(game: Game) -> str:
@@ -488,7 +562,8 @@ def standings(game: Game, *, running: bool, label: str = "") -> str:
             played,
         )
     head = head.format(played=played, hands=QUADRI * HANDS_PER_QUADRO, target=game.rules.target)
-    return f"{label}{head}:\n{standings_lines(game.standings(), game.rules)}"
+    lines = standings_lines(game.standings(), game.rules)
+    return f"{label}{head}:\n{lines}{quadro_so_far(game)}"
 
 
 def standings_refreshed(text: str, at: datetime) -> str:
@@ -500,8 +575,9 @@ ANNULLED_GAME = N_(
 )
 
 
-def _standings_after(game: Game) -> str:
-    return _("Classifica:") + f"\n{standings_lines(game.standings(), game.rules)}"
+def _standings_after(game: Game, before: Mapping[str, int] | None = None) -> str:
+    lines = standings_lines(game.standings(), game.rules, before)
+    return _("Classifica:") + f"\n{lines}{quadro_so_far(game)}"
 
 
 def player_joined(game: Game, player: str) -> str:
@@ -1409,8 +1485,18 @@ Ogni mano si segna con /mano; quando qualcuno arriva alla soglia la partita è f
 vince chi ha meno punti.""")
 
 
+CONTRO_POINTS = N_("""\
+📋 Punti del ControTamalo (ogni mano):
+Tamalo riuscito −2, sbagliato +2
+ControTamalo riuscito −3, sbagliato +3
+chi batte il ControTamalo −3, altrimenti chi batte il Tamalo −2
+finite le carte −2
+totale 0–4: −1 · 5–9: 1 · 10–19: 2 · 20–29: 3 · poi uno in più ogni 10""")
+
+
 def rules_summary(rules: Rules | None) -> str:
-    """The rules in short, and how this chat is playing (its running game), if it is."""
+    """The rules in short, and how this chat is playing (its running game), if it is: in
+    ControTamalo, its points table (rulebook, table 3.1), since hands score by it."""
     if rules is None:
         mode = _("Nessuna partita in corso: /nuova Anna Bruno Carla parte con la classica a 100.")
     else:
@@ -1421,6 +1507,8 @@ def rules_summary(rules: Rules | None) -> str:
             + "\n"
             + options_line(rules)
         ).rstrip()
+        if rules.mode is Mode.CONTRO:
+            mode += "\n\n" + _(CONTRO_POINTS) + "\n"
     return f"{_(RULES_SUMMARY)}\n\n{mode}\n" + _(
         "Le mosse con un nome: /mosse · una curiosità: /dicono"
     )

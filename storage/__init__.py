@@ -5,8 +5,10 @@ from storage.chats import (
     ChatSettings,
     ChatStore,
     chat_language,
+    chat_on_arrival,
     chats_speaking,
     last_message_id,
+    standings_passed,
 )
 from storage.db import Database
 from storage.entries import ENTRY_LIFETIME, EntryInProgress, EntryStore, StoredEntry
@@ -58,7 +60,9 @@ __all__ = [
     "TournamentRunning",
     "UpdateJournal",
     "chat_language",
+    "chat_on_arrival",
     "chats_speaking",
     "last_message_id",
     "move_chat",
+    "standings_passed",
 ]

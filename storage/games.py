@@ -6,11 +6,11 @@ import enum
 import itertools
 import unicodedata
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Select, Table, bindparam, delete, func, insert, select
+from sqlalchemy import Select, Table, bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -539,6 +539,14 @@ class GameStore:
         """Remove a game with no hands (a tournament final started too soon)."""
         assert not record.game.hands
         await self.session.execute(delete(models.Game).where(models.Game.id == record.id))
+
+    async def lower_target(self, record: GameRecord, target: int) -> GameRecord:
+        """The game ends at ``target`` instead (a ControTamalo game before its first hand)."""
+        await self.session.execute(
+            update(models.Game).where(models.Game.id == record.id).values(target=target)
+        )
+        rules = replace(record.game.rules, target=target)
+        return replace(record, game=replace(record.game, rules=rules))
 
     # --- tres-sex votes ---
 

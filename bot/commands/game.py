@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from telegram import Message, Update
 
 from bot import texts
+from bot.commands import target
 from bot.commands.charts import send_final_chart
 from bot.commands.common import (
     admins_only,
@@ -86,7 +87,8 @@ async def new_game(update: Update, context: Context) -> None:
         except TournamentRunning as error:
             raise UserError(texts.TOURNAMENT_IN_PROGRESS) from error
     await message_of(update).reply_text(
-        texts.game_started(record.game, propose_target=not new.target_given)
+        texts.game_started(record.game, propose_target=not new.target_given),
+        reply_markup=target.offer(record, target_given=new.target_given),
     )
 
 

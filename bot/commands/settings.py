@@ -11,9 +11,10 @@ from telegram.error import TelegramError
 
 from bot import i18n, texts
 from bot.commands.common import changes, chat_id_of, is_admin, message_of, replies_to_mistakes
+from bot.commands.standings import standings_on_arrival
 from bot.context import Context
 from bot.parsing import UserError, parse_language, parse_settings
-from storage import ChatStore, chat_language
+from storage import ChatStore, chat_on_arrival
 
 log = logging.getLogger(__name__)
 
@@ -57,10 +58,11 @@ async def speak_the_chats_language(update: Update, context: Context) -> None:
     if chat is None:
         return
     try:
-        language = await chat_language(context.db, chat.id)
+        language, standings = await chat_on_arrival(context.db, chat.id)
     except SQLAlchemyError as error:  # the handler will meet the same trouble and say so
         log.warning("Could not read the language of chat %s: %r", chat.id, error)
-        language = None
+        language, standings = None, False
+    standings_on_arrival.set(standings)
     if language is None and chat.type == ChatType.PRIVATE and update.effective_user:
         language = (update.effective_user.language_code or "").partition("-")[0].casefold()
     i18n.use(language or i18n.DEFAULT)
