@@ -23,6 +23,7 @@ from scoring import (
     MAX_TOTAL,
     QUADRI,
     Game,
+    Hand,
     Mode,
     Rules,
     ScoredHand,
@@ -605,7 +606,24 @@ def already_seated(player: str) -> str:
     return _("{player} gioca già in questa partita.").format(player=player)
 
 
-def hand_undone(game: Game, number: int, *, reopened: bool, label: str = "") -> str:
+def hand_command(hand: Hand, number: int | None = None) -> str:
+    """The command that types ``hand`` again: /mano Anna 3 Bruno 12 t=Anna; with ``number``,
+    the /correggi of that hand."""
+    if number is None:
+        words = [f"/{command_name('mano')}"]
+    else:
+        words = [f"/{command_name('correggi')}", str(number)]
+    words += [f"{report.player} {report.total}" for report in hand.reports]
+    if hand.caller is not None:
+        words.append(f"t={hand.caller}")
+    if hand.counter_caller is not None:
+        words.append(f"ct={hand.counter_caller}")
+    words += [f"f={player}" for player in hand.players if player in hand.out]
+    return " ".join(words)
+
+
+def hand_undone(game: Game, number: int, removed: Hand, *, reopened: bool, label: str = "") -> str:
+    """The hand removed, the standings without it, and the hand as a command to copy."""
     again = " " + _("La partita riprende.") if reopened else ""
     if waiting := game.waiting():
         line = ngettext(
@@ -623,7 +641,38 @@ def hand_undone(game: Game, number: int, *, reopened: bool, label: str = "") -> 
         again += " " + line.format(players=names(leaving), number=number)
     running = not game.is_over()
     undone = _("Ho annullato la mano {number}.").format(number=number)
-    return f"{label}{undone}{again}\n\n" + standings(game, running=running, label="")
+    copy = _("La mano annullata, da copiare e correggere:") + "\n" + hand_command(removed)
+    return (
+        f"{label}{undone}{again}\n\n" + standings(game, running=running, label="") + (f"\n\n{copy}")
+    )
+
+
+def hand_to_fix(number: int, command: str, label: str = "") -> str:
+    return (
+        label
+        + _("Mano {number} come l'ho registrata: copia la riga, correggila e mandala.").format(
+            number=number
+        )
+        + f"\n{command}"
+    )
+
+
+def undo_just_done(number: int, hands: int, label: str = "") -> str:
+    """A second /annulla sent before the reply to the first: it was meant for the same hand.
+    ``hands`` is how many the game has now."""
+    if hands:
+        more = _("Per togliere anche la mano {last}, scrivi di nuovo /annulla.")
+    else:
+        more = _("Non ci sono altre mani da togliere.")
+    return (
+        label
+        + _(
+            "La mano {number} è appena stata annullata da un altro /annulla, partito insieme "
+            "al tuo: non tolgo altro."
+        ).format(number=number)
+        + " "
+        + more.format(last=hands)
+    )
 
 
 def game_ended(game: Game, label: str = "") -> str:

@@ -23,6 +23,7 @@ from storage.games import (
     TournamentRunning,
 )
 from storage.journal import UpdateJournal
+from storage.mistakes import LastUndos, PendingHand, PendingHands, Undo
 from storage.moves import move_chat
 from storage.named import NamedMoves
 from storage.people import LinkedPlayer, People, PlayerTaken
@@ -44,10 +45,13 @@ __all__ = [
     "GameState",
     "GameStore",
     "HandFigures",
+    "LastUndos",
     "LeaderboardLine",
     "LinkedPlayer",
     "MessageAlreadyHandled",
     "NamedMoves",
+    "PendingHand",
+    "PendingHands",
     "People",
     "PlayerStats",
     "PlayerTaken",
@@ -58,6 +62,7 @@ __all__ = [
     "StoredEntry",
     "Tally",
     "TournamentRunning",
+    "Undo",
     "UpdateJournal",
     "chat_language",
     "chat_on_arrival",

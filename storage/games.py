@@ -145,6 +145,7 @@ _SEATS_OF_GAMES = (
         models.Seat.player_id,
         models.Seat.joined_after,
         models.Seat.left_after,
+        models.Seat.left_before_seat,
         models.Player.name,
     )
     .join(models.Player, models.Player.id == models.Seat.player_id)
@@ -194,6 +195,9 @@ def _to_record(row: Any, seats: Sequence[Any], lines: Sequence[_Line]) -> GameRe
         rules=rules_of(row),
         joined_after={s.name: s.joined_after for s in seats if s.joined_after},
         left_after={s.name: s.left_after for s in seats if s.left_after is not None},
+        left_before_seat={
+            s.name: s.left_before_seat for s in seats if s.left_before_seat is not None
+        },
         first_dealer=row.first_dealer,
     )
     last_hand_id = None
@@ -309,6 +313,17 @@ class GameStore:
             )
         ).first()
         return None if row is None else (row[0], row[1])
+
+    async def late_entries(self, chat_id: int) -> dict[int, dict[str, tuple[int, int]]]:
+        """The chat's games with late joiners: for each, every joiner's hands played before
+        they sat down and the total they entered at."""
+        with_joiners = (
+            select(models.Seat.game_id)
+            .join(models.Game, models.Game.id == models.Seat.game_id)
+            .where(models.Game.chat_id == chat_id, models.Seat.joined_after > 0)
+        )
+        records = await self._all(_games().where(_GAMES.c.id.in_(with_joiners)))
+        return {record.id: record.game.late_entries() for record in records}
 
     async def running(self, chat_id: int) -> GameRecord | None:
         """The chat's running game outside tournaments."""
@@ -475,6 +490,7 @@ class GameStore:
         """``name`` plays no hand after the ones played so far."""
         seat = await self.session.get_one(models.Seat, (record.id, record.player_ids[name]))
         seat.left_after = len(record.game.hands)
+        seat.left_before_seat = len(record.game.players)  # who sits down later joins after
         await self.session.flush()
 
     async def _hand_id(self, record: GameRecord, number: int) -> int:
