@@ -37,4 +37,4 @@ clean:
 messages: $(BIN)/.installed  ## after changing a text: bring the catalogues up to date, then translate what is new
 	$(BIN)/pybabel extract --project=TamaloBot --no-wrap --add-location=file --sort-by-file \
 		--omit-header -o bot/locales/tamalobot.pot bot
-	$(BIN)/pybabel update --no-wrap -D tamalobot -i bot/locales/tamalobot.pot -d bot/locales
+	$(BIN)/pybabel update --no-wrap --ignore-obsolete -D tamalobot -i bot/locales/tamalobot.pot -d bot/locales
