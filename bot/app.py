@@ -34,6 +34,7 @@ from bot.commands import (
     people,
     standings,
     stats,
+    target,
     tournament,
     vote,
 )
@@ -89,6 +90,8 @@ HANDLERS: tuple[tuple[tuple[str, ...], Handler], ...] = (
 )
 #: The group of handlers that run before every other: the chat's language is set there.
 FIRST = -1
+#: The group of handlers that run after every other, once the update has its answer.
+LAST = 1
 
 
 def build_application(
@@ -139,7 +142,12 @@ def build_application(
     app.add_handler(CallbackQueryHandler(vote.cast_vote, pattern=vote.CALLBACK))
     app.add_handler(CallbackQueryHandler(entry.press, pattern=entry.PATTERN))
     app.add_handler(CallbackQueryHandler(confirm.press, pattern=buttons.PATTERN))
+    app.add_handler(CallbackQueryHandler(target.lower_target, pattern=target.CALLBACK))
     app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, lifecycle.chat_migrated))
+    # After them (even a mistake or an error is an answer): the chat's standings message is
+    # no longer the bot's last, and /classifica sends a new one instead of editing it.
+    app.add_handler(MessageHandler(filters.COMMAND, standings.answered), group=LAST)
+    app.add_handler(CallbackQueryHandler(standings.answered), group=LAST)
     app.add_error_handler(report_error)
     return app
 

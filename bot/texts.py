@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 import types
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 from typing import Any
 
@@ -17,6 +17,7 @@ from bot.entry import Entry
 from bot.entry import Step as EntryStep
 from bot.i18n import DEFAULT, N_, _, language, ngettext, pgettext
 from bot.lore import MOVE_BY_KEY, MOVES, RUMOURS, Move
+from bot.names import close, fold
 from scoring import (
     HANDS_PER_QUADRO,
     MAX_TOTAL,
@@ -133,7 +134,8 @@ Carte: A=1, 2…10, J=11, Q=12, KN=13 (re nero), KR=0 (re rosso).
 Sotto i 5 punti si prende zero; chi chiama Tamalo e non ha il totale più basso prende 15, \
 e con più di 5 punti prende 15 più i suoi punti, in ogni caso.""")
 
-MARKERS_HELP = N_(
+MARKERS_HELP = N_("Nella mano: t=Nome chi chiama Tamalo, f=Nome chi ha finito le carte.")
+MARKERS_HELP_CONTRO = N_(
     "Nella mano: t=Nome chi chiama Tamalo, ct=Nome chi chiama ControTamalo, "
     "f=Nome chi ha finito le carte."
 )
@@ -190,11 +192,39 @@ def unknown_language(token: str) -> str:
     )
 
 
+def euphonic(word: str, vowel: str) -> bool:
+    """Italian writes «e» and «a» as «ed» and «ad» before a word starting with the same
+    vowel, accented or not: "Bruno ed Elena", "davanti ad Anna"."""
+    return fold(word[:1]) == vowel
+
+
 def names(players: Sequence[str]) -> str:
-    """ "Anna", "Anna e Bruno", "Anna, Bruno e Carlo"."""
+    """ "Anna", "Anna e Bruno", "Anna, Bruno e Carlo", "Bruno ed Elena"."""
     if len(players) <= 1:
         return "".join(players)
-    return _("{others} e {last}").format(others=", ".join(players[:-1]), last=players[-1])
+    line = _("{others} ed {last}") if euphonic(players[-1], "e") else _("{others} e {last}")
+    return line.format(others=", ".join(players[:-1]), last=players[-1])
+
+
+#: Names a reply lists at most (a group's players can be hundreds; a message holds 4096
+#: characters).
+NAMES_LISTED = 40
+
+
+def some_names(players: Sequence[str]) -> str:
+    """The names, or the first ``NAMES_LISTED`` of them and how many more."""
+    if len(players) <= NAMES_LISTED:
+        return names(players)
+    more = len(players) - NAMES_LISTED
+    return ngettext("{players} e un altro", "{players} e altri {count}", more).format(
+        players=", ".join(players[:NAMES_LISTED]), count=more
+    )
+
+
+def did_you_mean(token: str, players: Sequence[str]) -> str:
+    """ " Intendevi Anna?" when what was typed is close to exactly one player's name."""
+    near = close(token, players)
+    return " " + _("Intendevi {player}?").format(player=near) if near is not None else ""
 
 
 def game_running(players: Sequence[str]) -> str:
@@ -232,25 +262,46 @@ def end_rule(rules: Rules) -> str:
     return _("si chiude a {target} punti").format(target=rules.target)
 
 
+def lower_target_proposed(rules: Rules) -> bool:
+    """ControTamalo hands are worth a few points: a lower target is proposed (RULES.md), but
+    not in 4 Quadri, which ends after 16 hands whatever the totals."""
+    return rules.mode is Mode.CONTRO and not rules.quadri and rules.target > CONTRO_TARGET
+
+
 def contro_target_hint(rules: Rules, command: str, *, tournament: bool = False) -> str:
-    """ControTamalo hands are worth a few points: propose a lower target (RULES.md)."""
-    if rules.mode is not Mode.CONTRO or rules.quadri:
+    """The proposal of a lower target: at /nuova a button sets it (``bot.commands.target``);
+    a tournament has started its tables already, so the next one may try it."""
+    if not lower_target_proposed(rules):
         return ""
+    if not tournament:
+        return (
+            _(
+                "Nel ControTamalo una mano vale pochi punti: a {target} ci vogliono tante mani. "
+                "Per una partita più corta, prima della prima mano tocca qui sotto "
+                "«{button}»."
+            ).format(target=rules.target, button=lower_target_button())
+            + "\n"
+        )
     target = pgettext("option", "soglia") + f"={CONTRO_TARGET}"
     for word in ("nuova", "torneo"):
         start = f"/{command_name(word)} "
         command = command.replace(start, f"{start}{target} ", 1)
-    if tournament:
-        hint = _(
-            "Nel ControTamalo una mano vale pochi punti: a {target} ci vogliono tante mani. "
-            "La prossima volta provate {lower}: {command}"
-        )
-    else:
-        hint = _(
-            "Nel ControTamalo una mano vale pochi punti: a {target} ci vogliono tante mani. "
-            "Per una partita più corta: /fine, poi {lower}: {command}"
-        )
+    hint = _(
+        "Nel ControTamalo una mano vale pochi punti: a {target} ci vogliono tante mani. "
+        "La prossima volta provate {lower}: {command}"
+    )
     return hint.format(target=rules.target, lower=target, command=command) + "\n"
+
+
+def lower_target_button() -> str:
+    return _("🎯 Si chiude a {target}").format(target=CONTRO_TARGET)
+
+
+def target_lowered(target: int) -> str:
+    return _("Fatto: la partita si chiude a {target} punti.").format(target=target)
+
+
+TARGET_TOO_LATE = N_("La partita è già cominciata: la soglia non cambia più.")
 
 
 def command_for(word: str, players: Sequence[str], rules: Rules, first_dealer: int = 0) -> str:
@@ -277,8 +328,10 @@ def game_started(game: Game, *, propose_target: bool = False) -> str:
     pairs = " ".join(f"{p} {n}" for p, n in zip(players, (3, 12, 7, 0, 9, 21), strict=False))
     totals = " ".join(str(n) for n in (3, 12, 7, 0, 9, 21)[: len(players)])
     markers = f"t={players[0]}"
+    markers_help = _(MARKERS_HELP)
     if rules.mode is Mode.CONTRO:
         markers += f" ct={players[1]}"
+        markers_help = _(MARKERS_HELP_CONTRO)
     command = command_for("nuova", players, rules, game.first_dealer)
     hint = contro_target_hint(rules, command) if propose_target else ""
     return _(
@@ -300,7 +353,7 @@ def game_started(game: Game, *, propose_target: bool = False) -> str:
         pairs=pairs,
         totals=totals,
         markers=markers,
-        markers_help=_(MARKERS_HELP),
+        markers_help=markers_help,
     )
 
 
@@ -318,14 +371,63 @@ def signed(points: int, rules: Rules) -> str:
     return f"{points:+d}" if rules.mode is Mode.CONTRO else str(points)
 
 
-def standings_lines(standings: Sequence[Standing], rules: Rules) -> str:
+def standings_lines(
+    standings: Sequence[Standing], rules: Rules, before: Mapping[str, int] | None = None
+) -> str:
+    """One line a player; with each one's place ``before`` the last hand, who moved."""
     if rules.quadri:
-        line = _("{rank}. {player} · {quadri} · {total} punti")
-        return "\n".join(
-            line.format(rank=s.rank, player=s.player, quadri=quadri(s.quadri or 0), total=s.total)
+        line = _("{rank}. {player} · {quadri} · {points}")
+        lines = [
+            line.format(
+                rank=s.rank, player=s.player, quadri=quadri(s.quadri or 0), points=points(s.total)
+            )
             for s in standings
-        )
-    return "\n".join(f"{s.rank}. {s.player} {s.total}" for s in standings)
+        ]
+    else:
+        lines = [f"{s.rank}. {s.player} {s.total}" for s in standings]
+    places = before or {}
+    moves = [_moved(places.get(s.player), s.rank) for s in standings]
+    return "\n".join(line + moved for line, moved in zip(lines, moves, strict=True))
+
+
+def _moved(place: int | None, now: int) -> str:
+    """▲2 for two places up since the last hand, ▼1 for one down; nothing for no change."""
+    if place is None or place == now:
+        return ""
+    return f" ▲{place - now}" if now < place else f" ▼{now - place}"
+
+
+#: How many of the players nearest the target a hand reply says the distance of.
+NEAREST_THE_TARGET = 2
+
+
+def target_gaps(game: Game) -> str:
+    """How far the players nearest the target are from it, while the target can end the
+    game: the hands to come are about them."""
+    if game.rules.quadri or not game.hands or game.is_over():
+        return ""
+    totals = game.totals()
+    nearest = sorted(game.ranked, key=lambda p: -totals[p])[:NEAREST_THE_TARGET]
+    gaps = ", ".join(f"{p} {game.rules.target - totals[p]}" for p in nearest)
+    return "\n" + _("🎯 Alla soglia di {target} mancano: {gaps}").format(
+        target=game.rules.target, gaps=gaps
+    )
+
+
+def quadro_so_far(game: Game) -> str:
+    """4 Quadri: each player's points in the quadro of the last hand, best first (the
+    standings rank by quadri won and by all the points)."""
+    if not game.rules.quadri or not game.hands:
+        return ""
+    quadro, _within = quadro_of(len(game.hands))
+    totals = game.quadro_totals(quadro)
+    shown = ", ".join(f"{p} {totals[p]}" for p in sorted(game.players, key=totals.__getitem__))
+    return "\n" + _("Punti nel quadro {quadro}: {totals}").format(quadro=quadro, totals=shown)
+
+
+def points(count: int) -> str:
+    """ "1 punto", "12 punti"."""
+    return ngettext("{count} punto", "{count} punti", count).format(count=count)
 
 
 def quadri(count: int) -> str:
@@ -341,10 +443,10 @@ def winners_line(game: Game) -> str:
     if game.rules.quadri:
         won = game.quadri_won()[winners[0]]
         if alone:
-            line = _("🏆 Vince {winners} con {quadri} e {total} punti!")
+            line = _("🏆 Vince {winners} con {quadri} e {points}!")
         else:
-            line = _("🏆 Vincono a pari merito {winners} con {quadri} e {total} punti!")
-        line = line.format(winners=names(winners), quadri=quadri(won), total=total)
+            line = _("🏆 Vincono a pari merito {winners} con {quadri} e {points}!")
+        line = line.format(winners=names(winners), quadri=quadri(won), points=points(total))
         if not alone:
             line += "\n" + _(
                 "Stessi quadri e stessi punti: il regolamento propone "
@@ -352,10 +454,10 @@ def winners_line(game: Game) -> str:
             )
         return line
     if alone:
-        line = _("🏆 Vince {winners} con {total} punti!")
+        line = _("🏆 Vince {winners} con {points}!")
     else:
-        line = _("🏆 Vincono a pari merito {winners} con {total} punti!")
-    return line.format(winners=names(winners), total=total)
+        line = _("🏆 Vincono a pari merito {winners} con {points}!")
+    return line.format(winners=names(winners), points=points(total))
 
 
 def final_standings(game: Game) -> str:
@@ -405,15 +507,17 @@ def quadro_closed(game: Game, number: int) -> str:
     winners = game.quadro_winners(quadro)
     total = game.quadro_totals(quadro)[winners[0]]
     if len(winners) == 1:
-        line = _("🔲 Quadro {quadro} chiuso: lo vince {winners} con {total} punti.")
+        line = _("🔲 Quadro {quadro} chiuso: lo vince {winners} con {points}.")
     else:
-        line = _("🔲 Quadro {quadro} chiuso: lo vincono a pari merito {winners} con {total} punti.")
-    return line.format(quadro=quadro, winners=names(winners), total=total) + "\n\n"
+        line = _("🔲 Quadro {quadro} chiuso: lo vincono a pari merito {winners} con {points}.")
+    return line.format(quadro=quadro, winners=names(winners), points=points(total)) + "\n\n"
 
 
 def hand_recorded(game: Game, label: str = "") -> str:
-    """The hand just played, then the standings, or the end of the game."""
-    return _hand_and_after(game, len(game.hands), f"{label}{hand_title(game, len(game.hands))}:")
+    """The hand just played, then the standings (who moved since the hand before), or the
+    end of the game."""
+    number = len(game.hands)
+    return _hand_and_after(game, number, f"{label}{hand_title(game, number)}:", just_played=True)
 
 
 def hand_fixed(game: Game, number: int, label: str = "") -> str:
@@ -421,22 +525,28 @@ def hand_fixed(game: Game, number: int, label: str = "") -> str:
     return _hand_and_after(game, number, f"{label}{title}")
 
 
-def _hand_and_after(game: Game, number: int, title: str) -> str:
+def _hand_and_after(game: Game, number: int, title: str, *, just_played: bool = False) -> str:
+    """Hand ``number``, then the standings; for the hand ``just_played``, who moved since
+    the hand before and how far the target is."""
     scored = game.hands[number - 1]
     lines = "\n".join(_hand_line(scored, r.player, game.rules) for r in scored.hand.reports)
     head = f"{title}\n{lines}\n\n" + quadro_closed(game, number)
     if game.is_over():
         return head + game_over(game) + final_standings(game)
     next_dealer = _("Prossimo mazziere: {dealer}.").format(dealer=game.next_dealer)
-    return f"{head}{_standings_after(game)}\n\n{next_dealer}"
+    if not just_played:
+        return f"{head}{_standings_after(game)}\n\n{next_dealer}"
+    before = game.without_last_hand()
+    places = {s.player: s.rank for s in before.standings()} if before.hands else None
+    return f"{head}{_standings_after(game, places)}{target_gaps(game)}\n\n{next_dealer}"
 
 
 def game_over(game: Game) -> str:
     if game.rules.quadri:
         return _("🏁 Partita finita: 16 mani giocate.") + "\n"
     top = max(game.totals().items(), key=lambda item: item[1])
-    line = _("🏁 Partita finita: {player} ha raggiunto {total} punti (soglia {target}).")
-    return line.format(player=top[0], total=top[1], target=game.rules.target) + "\n"
+    line = _("🏁 Partita finita: {player} ha raggiunto {points} (soglia {target}).")
+    return line.format(player=top[0], points=points(top[1]), target=game.rules.target) + "\n"
 
 
 def standings(game: Game, *, running: bool, label: str = "") -> str:
@@ -457,7 +567,8 @@ def standings(game: Game, *, running: bool, label: str = "") -> str:
             played,
         )
     head = head.format(played=played, hands=QUADRI * HANDS_PER_QUADRO, target=game.rules.target)
-    return f"{label}{head}:\n{standings_lines(game.standings(), game.rules)}"
+    lines = standings_lines(game.standings(), game.rules)
+    return f"{label}{head}:\n{lines}{quadro_so_far(game)}"
 
 
 def standings_refreshed(text: str, at: datetime) -> str:
@@ -469,25 +580,30 @@ ANNULLED_GAME = N_(
 )
 
 
-def _standings_after(game: Game) -> str:
-    return _("Classifica:") + f"\n{standings_lines(game.standings(), game.rules)}"
+def _standings_after(game: Game, before: Mapping[str, int] | None = None) -> str:
+    lines = standings_lines(game.standings(), game.rules, before)
+    return _("Classifica:") + f"\n{lines}{quadro_so_far(game)}"
 
 
 def player_joined(game: Game, player: str) -> str:
     start = game.totals()[player]
     if game.hands:
-        line = _("{player} entra in partita con {total} punti (come l'ultimo in classifica).")
+        line = _("{player} entra in partita con {points} (come l'ultimo in classifica).")
     else:
-        line = _("{player} entra in partita con {total} punti.")
-    return line.format(player=player, total=start) + "\n\n" + _standings_after(game)
+        line = _("{player} entra in partita con {points}.")
+    return line.format(player=player, points=points(start)) + "\n\n" + _standings_after(game)
 
 
 def player_left(game: Game, player: str) -> str:
     line = _(
-        "{player} lascia la partita con {total} punti: non gioca le prossime "
+        "{player} lascia la partita con {points}: non gioca le prossime "
         "mani e non è in classifica per la vittoria."
     )
-    return line.format(player=player, total=game.totals()[player]) + "\n\n" + _standings_after(game)
+    return (
+        line.format(player=player, points=points(game.totals()[player]))
+        + "\n\n"
+        + _standings_after(game)
+    )
 
 
 def already_seated(player: str) -> str:
@@ -787,10 +903,60 @@ def duplicate_player(player: str) -> str:
 
 
 def unknown_player(token: str, players: Sequence[str]) -> str:
+    if (near := close(token, players)) is not None:
+        line = _(
+            "{token} non gioca in questa partita: intendevi {player}? Giocano: {players}. "
+            "Se è un'altra persona arrivata a partita iniziata, entra con /entra {token}."
+        )
+    else:
+        line = _(
+            "{token} non gioca in questa partita. Giocano: {players}. "
+            "Chi arriva a partita iniziata entra con /entra {token}."
+        )
+    return line.format(token=token, player=near, players=names(players))
+
+
+def cards_with_commas(player: str, cards: str) -> str:
+    return _("Le carte di {player} vanno unite da virgole, senza spazi: {player} {cards}.").format(
+        player=player, cards=cards
+    )
+
+
+def invisible_name(token: str) -> str:
     return _(
-        "{token} non gioca in questa partita. Giocano: {players}. "
-        "Chi arriva a partita iniziata entra con /entra {token}."
-    ).format(token=token, players=names(players))
+        "Il nome «{token}» contiene caratteri invisibili: scrivilo con lettere normali."
+    ).format(token=token)
+
+
+def name_looks_like(name: str, player: str) -> str:
+    return _(
+        "«{name}» si confonde a vista con {player} (lettere di un altro alfabeto o accenti "
+        "diversi): se è {player}, scrivi {player}; se no, scegli un nome che si distingua."
+    ).format(name=name, player=player)
+
+
+def no_arguments(command: str, typed: str) -> str:
+    return _(
+        "/{command} si scrive da solo, senza altro: «{typed}» non lo capisco. "
+        "Non ho cambiato nulla; scrivi solo /{command}."
+    ).format(command=command_name(command), typed=_quoted(typed))
+
+
+def names_nobody(command: str, typed: str, players: Sequence[str]) -> str:
+    line = _(
+        "/{command} si scrive da solo, o in un torneo con il nome di un giocatore del tavolo "
+        "(/{command} {player}). «{typed}» non gioca: non ho cambiato nulla."
+    )
+    shown = line.format(command=command_name(command), player=players[0], typed=_quoted(typed))
+    return shown + did_you_mean(typed, players)
+
+
+#: What a refusal quotes of a long text typed, at most.
+QUOTED = 40
+
+
+def _quoted(typed: str) -> str:
+    return typed if len(typed) <= QUOTED else typed[: QUOTED - 1] + "…"
 
 
 def not_in_this_hand(player: str, players: Sequence[str], number: int | None) -> str:
@@ -830,10 +996,14 @@ def missing_value(player: str) -> str:
 
 
 def wrong_count(given: int, players: Sequence[str]) -> str:
-    return _(
+    return ngettext(
+        "Hai scritto {given} totale, ma giocano in {count}: "
+        "{players}. Scrivi un totale per ognuno, nell'ordine dei posti, "
+        "oppure nome e totale: /mano Anna 3 Bruno 12.",
         "Hai scritto {given} totali, ma giocano in {count}: "
         "{players}. Scrivi un totale per ognuno, nell'ordine dei posti, "
-        "oppure nome e totale: /mano Anna 3 Bruno 12."
+        "oppure nome e totale: /mano Anna 3 Bruno 12.",
+        given,
     ).format(given=given, count=len(players), players=names(players))
 
 
@@ -886,15 +1056,18 @@ def marker_empty(key: str) -> str:
 
 def two_marked(key: str, first: str, second: str) -> str:
     what = "Tamalo" if MARKER_WORDS[key] == _CALLER else "ControTamalo"
-    return _(
-        "{what} lo chiama uno solo: hai scritto {first} e {second}. Tieni solo {key}=Nome."
-    ).format(what=what, first=first, second=second, key=key)
+    return _("{what} lo chiama uno solo: hai scritto {both}. Tieni solo {key}=Nome.").format(
+        what=what, both=names((first, second)), key=key
+    )
 
 
 def marked_not_playing(key: str, token: str, players: Sequence[str]) -> str:
-    return _("{key}={token}: {token} non gioca questa mano. Giocano: {players}.").format(
+    line = _("{key}={token}: {token} non gioca questa mano. Giocano: {players}.").format(
         key=key, token=token, players=names(players)
     )
+    if (near := close(token, players)) is not None:
+        line += " " + _("Intendevi {key}={player}?").format(key=key, player=near)
+    return line
 
 
 def unknown_option(token: str) -> str:
@@ -903,10 +1076,11 @@ def unknown_option(token: str) -> str:
     )
 
 
-COUNTER_NEEDS_CONTRO = N_(
-    "Il ControTamalo si chiama solo nelle partite ControTamalo (/nuova contro Anna Bruno …): "
-    "togli ct= da questa mano."
-)
+def counter_needs_contro(key: str) -> str:
+    return _(
+        "Il ControTamalo si chiama solo nelle partite ControTamalo (/nuova contro Anna Bruno …): "
+        "togli {key}= da questa mano."
+    ).format(key=key)
 
 
 def counter_without_caller(counter: str) -> str:
@@ -916,18 +1090,18 @@ def counter_without_caller(counter: str) -> str:
     ).format(player=counter)
 
 
-def counter_is_caller(player: str) -> str:
+def counter_is_caller(player: str, key: str) -> str:
     return _(
         "{player} non può chiamare Tamalo e ControTamalo nella stessa mano: "
-        "ct= è un altro giocatore."
-    ).format(player=player)
+        "{key}= è un altro giocatore."
+    ).format(player=player, key=key)
 
 
-def out_with_cards(player: str, total: int) -> str:
+def out_with_cards(player: str, total: int, key: str) -> str:
     return _(
-        "{player} ha finito le carte (f={player}), quindi ha 0, ma hai scritto {total}: "
-        "correggi il totale o togli f=."
-    ).format(player=player, total=total)
+        "{player} ha finito le carte ({key}={player}), quindi ha 0, ma hai scritto {total}: "
+        "correggi il totale o togli {key}=."
+    ).format(player=player, total=total, key=key)
 
 
 # --- Starting games: /nuova and /torneo options. ---
@@ -960,7 +1134,7 @@ def bad_target(value: str, low: int, high: int) -> str:
 def dealer_not_playing(token: str, players: Sequence[str]) -> str:
     return _("mazziere={token}: {token} non gioca. Giocano: {players}.").format(
         token=token, players=names(players)
-    )
+    ) + did_you_mean(token, players)
 
 
 def quadri_players(count: int) -> str:
@@ -995,7 +1169,7 @@ def no_such_hand(number: str, played: int) -> str:
 def leaver_not_playing(token: str, players: Sequence[str]) -> str:
     return _("{token} non gioca in questa partita. Giocano: {players}.").format(
         token=token, players=names(players)
-    )
+    ) + did_you_mean(token, players)
 
 
 def which_table(tables: Sequence[Sequence[str]]) -> str:
@@ -1102,8 +1276,6 @@ PROVISIONAL_NOTE = N_("(provvisorio) = meno di 3 partite.")
 
 #: Rows a leaderboard shows: one Telegram message holds at most 4096 characters.
 LEADERBOARD_ROWS = 30
-#: Names an "unknown player" reply lists.
-NAMES_LISTED = 40
 
 
 def leaderboard(lines: Sequence[LeaderboardLine]) -> str:
@@ -1126,7 +1298,13 @@ def leaderboard(lines: Sequence[LeaderboardLine]) -> str:
         rows.append(row + (_(" (provvisorio)") if line.provisional else ""))
     hidden = len(lines) - LEADERBOARD_ROWS
     if hidden > 0:
-        rows.append(_("… e altri {count}: /stats Nome per ciascuno.").format(count=hidden))
+        rows.append(
+            ngettext(
+                "… e un altro: /stats Nome per ciascuno.",
+                "… e altri {count}: /stats Nome per ciascuno.",
+                hidden,
+            ).format(count=hidden)
+        )
     note = _(LEADERBOARD_NOTE)
     if any(line.provisional for line in lines[:LEADERBOARD_ROWS]):
         note = f"{_(PROVISIONAL_NOTE)}\n{note}"
@@ -1144,17 +1322,9 @@ def unknown_stats_player(token: str, players: Sequence[str]) -> str:
         return _("Nessun giocatore «{token}» in questa chat: qui non si è ancora giocato.").format(
             token=token
         )
-    if len(players) > NAMES_LISTED:
-        return _(
-            "Nessun giocatore «{token}» in questa chat. Giocatori: {players} e altri {count}."
-        ).format(
-            token=token,
-            players=", ".join(players[:NAMES_LISTED]),
-            count=len(players) - NAMES_LISTED,
-        )
     return _("Nessun giocatore «{token}» in questa chat. Giocatori: {players}.").format(
-        token=token, players=names(players)
-    )
+        token=token, players=some_names(players)
+    ) + did_you_mean(token, players)
 
 
 STATS_ONE_NAME = N_("Scrivi un nome solo: /stats Anna, oppure /stats per il gruppo.")
@@ -1221,15 +1391,19 @@ def player_stats(stats: PlayerStats) -> str:
             lines.append(_calls(counters, sum(f.counters_won for f in stats.hands), "ControTamalo"))
     if (rival := stats.rival) is not None:
         lines.append(
-            _("Rivale: {opponent}, davanti a {player} {times}").format(
-                opponent=rival.opponent, player=name, times=_times(rival.behind)
-            )
+            (
+                _("Rivale: {opponent}, davanti ad {player} {times}")
+                if euphonic(name, "a")
+                else _("Rivale: {opponent}, davanti a {player} {times}")
+            ).format(opponent=rival.opponent, player=name, times=_times(rival.behind))
         )
     if (victim := stats.victim) is not None:
         lines.append(
-            _("Vittima preferita: {opponent}, dietro a {player} {times}").format(
-                opponent=victim.opponent, player=name, times=_times(victim.ahead)
-            )
+            (
+                _("Vittima preferita: {opponent}, dietro ad {player} {times}")
+                if euphonic(name, "a")
+                else _("Vittima preferita: {opponent}, dietro a {player} {times}")
+            ).format(opponent=victim.opponent, player=name, times=_times(victim.ahead))
         )
     if stats.rivalries:
         pairs = " · ".join(f"{r.opponent} {r.ahead}–{r.behind}" for r in stats.rivalries)
@@ -1277,9 +1451,12 @@ def chat_overview(overview: ChatOverview, last_day: str | None) -> str:
 
 
 def export_caption(rows: int) -> str:
-    return _(
+    return ngettext(
+        "📄 Tutte le mani del gruppo: {rows} riga, una per giocatore per mano. "
+        "Si apre con un foglio di calcolo.",
         "📄 Tutte le mani del gruppo: {rows} righe, una per giocatore per mano. "
-        "Si apre con un foglio di calcolo."
+        "Si apre con un foglio di calcolo.",
+        rows,
     ).format(rows=rows)
 
 
@@ -1348,6 +1525,10 @@ ENTRY_CANCELLED = N_("Inserimento annullato: nessuna mano registrata.")
 ENTRY_EXPIRED = N_("⌛ Inserimento scaduto dopo 10 minuti senza tocchi: nessuna mano registrata.")
 ENTRY_CLOSED = N_("Questo inserimento è chiuso.")
 ENTRY_STALE = N_("Pulsante superato: ecco dove sei.")
+ENTRY_NEEDS_SENDER = N_(
+    "Con i pulsanti inserisce una persona sola, e questo messaggio non dice chi lo manda "
+    "(un amministratore anonimo o un canale): scrivi la mano per intero, /mano Anna 3 Bruno 12 …"
+)
 ENTRY_TOURNAMENT = N_(
     "Durante un torneo scrivi la mano per intero, così so a quale tavolo va: "
     "/mano Anna 3 Bruno 12 …"
@@ -1434,8 +1615,18 @@ Ogni mano si segna con /mano; quando qualcuno arriva alla soglia la partita è f
 vince chi ha meno punti.""")
 
 
+CONTRO_POINTS = N_("""\
+📋 Punti del ControTamalo (ogni mano):
+Tamalo riuscito −2, sbagliato +2
+ControTamalo riuscito −3, sbagliato +3
+chi batte il ControTamalo −3, altrimenti chi batte il Tamalo −2
+finite le carte −2
+totale 0–4: −1 · 5–9: 1 · 10–19: 2 · 20–29: 3 · poi uno in più ogni 10""")
+
+
 def rules_summary(rules: Rules | None) -> str:
-    """The rules in short, and how this chat is playing (its running game), if it is."""
+    """The rules in short, and how this chat is playing (its running game), if it is: in
+    ControTamalo, its points table (rulebook, table 3.1), since hands score by it."""
     if rules is None:
         mode = _("Nessuna partita in corso: /nuova Anna Bruno Carla parte con la classica a 100.")
     else:
@@ -1446,6 +1637,8 @@ def rules_summary(rules: Rules | None) -> str:
             + "\n"
             + options_line(rules)
         ).rstrip()
+        if rules.mode is Mode.CONTRO:
+            mode += "\n\n" + _(CONTRO_POINTS) + "\n"
     return f"{_(RULES_SUMMARY)}\n\n{mode}\n" + _(
         "Le mosse con un nome: /mosse · una curiosità: /dicono"
     )
@@ -1487,8 +1680,8 @@ def unknown_move(typed: str) -> str:
 
 def unknown_move_player(name: str, players: Sequence[str]) -> str:
     return _("{player} non ha mai giocato in questo gruppo. Giocatori: {players}.").format(
-        player=name, players=names(players)
-    )
+        player=name, players=some_names(players)
+    ) + did_you_mean(name, players)
 
 
 def move_recorded(move: Move, player: str, times: int) -> str:
@@ -1529,20 +1722,57 @@ IAM_IN_GROUP = N_(
 def iam_shown(player: str | None) -> str:
     if player is None:
         return _("Non hai ancora detto chi sei in questo gruppo: /sonoio Anna (il tuo nome qui).")
-    return _("In questo gruppo sei {player}. Per cambiare: /sonoio Nome.").format(player=player)
-
-
-def iam_linked(player: str) -> str:
     return _(
-        "Fatto: in questo gruppo sei {player}. Scrivimi /stats in privato per le tue "
-        "statistiche di tutti i gruppi."
+        "In questo gruppo sei {player}. Per cambiare: /sonoio Nome; per non esserlo più: "
+        "/sonoio no."
     ).format(player=player)
+
+
+def iam_linked(player: str, person: str) -> str:
+    """Said in the group, so that everyone sees who now reads that player's figures."""
+    return _(
+        "🙋 {person} dice di essere {player} in questo gruppo: da ora vede le statistiche di "
+        "{player} scrivendomi /stats in privato. Se non è così, {player} o un amministratore "
+        "lo toglie con /sonoio no {player}."
+    ).format(player=player, person=person)
 
 
 def iam_taken(name: str) -> str:
     return _(
-        "Qualcun altro ha già detto di essere {player} in questo gruppo: nessun cambiamento."
+        "Qualcun altro ha già detto di essere {player} in questo gruppo: nessun cambiamento. "
+        "Se non è giusto, un amministratore lo toglie con /sonoio no {player}."
     ).format(player=name)
+
+
+IAM_NEEDS_PERSON = N_(
+    "/sonoio collega il tuo account a un giocatore: scrivilo da te, non a nome del gruppo "
+    "o di un canale."
+)
+IAM_ONE_NAME = N_(
+    "Scrivi un nome solo: /sonoio Anna; /sonoio no per non essere più nessuno; "
+    "/sonoio no Anna per togliere chi ha detto di essere Anna."
+)
+
+
+def iam_nobody(player: str) -> str:
+    return _("Nessuno ha detto di essere {player} in questo gruppo: nulla da togliere.").format(
+        player=player
+    )
+
+
+def iam_not_yours(player: str) -> str:
+    return _(
+        "Solo chi ha detto di essere {player}, o un amministratore del gruppo, può toglierlo. "
+        "Non ho cambiato nulla."
+    ).format(player=player)
+
+
+def iam_unlinked(player: str, *, mine: bool) -> str:
+    if mine:
+        line = _("Fatto: in questo gruppo non sei più {player}.")
+    else:
+        line = _("Fatto: nessuno è più {player} in questo gruppo.")
+    return line.format(player=player)
 
 
 PRIVATE_STATS_NOT_LINKED = N_(

@@ -1,6 +1,15 @@
 """Persistence: SQLAlchemy 2 async models, queries and Alembic migrations."""
 
-from storage.chats import DEFAULT_TIMEZONE, ChatSettings, ChatStore, chat_language, chats_speaking
+from storage.chats import (
+    DEFAULT_TIMEZONE,
+    ChatSettings,
+    ChatStore,
+    chat_language,
+    chat_on_arrival,
+    chats_speaking,
+    last_message_id,
+    standings_passed,
+)
 from storage.db import Database
 from storage.entries import ENTRY_LIFETIME, EntryInProgress, EntryStore, StoredEntry
 from storage.games import (
@@ -56,6 +65,9 @@ __all__ = [
     "Undo",
     "UpdateJournal",
     "chat_language",
+    "chat_on_arrival",
     "chats_speaking",
+    "last_message_id",
     "move_chat",
+    "standings_passed",
 ]

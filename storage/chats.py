@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, cast
 
-from sqlalchemy import Table, bindparam, select
+from sqlalchemy import Table, bindparam, delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage import models
@@ -42,6 +42,16 @@ def insert_ignoring(session: AsyncSession, table: Table) -> Any:
 _CHATS = cast(Table, models.Chat.__table__)
 _LOCK_CHAT = select(_CHATS.c.id).where(_CHATS.c.id == bindparam("id")).with_for_update()
 _LANGUAGE = select(_CHATS.c.language).where(_CHATS.c.id == bindparam("id"))
+_STANDINGS = cast(Table, models.StandingsMessage.__table__)
+_ARRIVAL = (
+    select(_CHATS.c.language, _STANDINGS.c.chat_id.is_not(None))
+    .select_from(_CHATS.outerjoin(_STANDINGS))
+    .where(_CHATS.c.id == bindparam("chat"))
+)
+_STANDINGS_PASSED = delete(_STANDINGS).where(
+    _STANDINGS.c.chat_id == bindparam("chat"),
+    _STANDINGS.c.update_id.is_distinct_from(bindparam("answered")),
+)
 
 
 class ChatStore:
@@ -94,17 +104,26 @@ class ChatStore:
         await self.session.flush()
 
     async def standings_message(self, chat_id: int, since: datetime) -> int | None:
-        """The bot's standings message in the chat, if it was sent (or edited) after
-        ``since``."""
+        """The bot's standings message in the chat, if it was shown after ``since`` and the
+        bot has said nothing since."""
         return await self.session.scalar(
-            select(models.Chat.standings_message_id).where(
-                models.Chat.id == chat_id, models.Chat.standings_at >= since
+            select(models.StandingsMessage.message_id).where(
+                models.StandingsMessage.chat_id == chat_id,
+                models.StandingsMessage.shown_at >= since,
             )
         )
 
-    async def keep_standings_message(self, chat_id: int, message_id: int, at: datetime) -> None:
-        chat = await self.ensure(chat_id)
-        chat.standings_message_id, chat.standings_at = message_id, at
+    async def keep_standings_message(
+        self, chat_id: int, message_id: int, at: datetime, update_id: int
+    ) -> None:
+        """The standings message ``message_id``, sent or edited ``at`` in answer to
+        ``update_id``, is the bot's last message in the chat."""
+        await self.ensure(chat_id)
+        shown = await self.session.get(models.StandingsMessage, chat_id)
+        if shown is None:
+            shown = models.StandingsMessage(chat_id=chat_id)
+            self.session.add(shown)
+        shown.message_id, shown.shown_at, shown.update_id = message_id, at, update_id
         await self.session.flush()
 
     async def colours(self, chat_id: int) -> dict[str, int]:
@@ -125,6 +144,21 @@ async def chat_language(db: Database, chat_id: int) -> str | None:
         return (await connection.execute(_LANGUAGE, {"id": chat_id})).scalar()
 
 
+async def chat_on_arrival(db: Database, chat_id: int) -> tuple[str | None, bool]:
+    """What every command and button first reads of its chat, in one statement: the language
+    it chose, and whether it has a standings message that /classifica may still edit."""
+    async with db.reader.connect() as connection:
+        row = (await connection.execute(_ARRIVAL, {"chat": chat_id})).first()
+    return (row[0], row[1]) if row is not None else (None, False)
+
+
+async def standings_passed(db: Database, chat_id: int, update_id: int) -> None:
+    """The bot answered ``update_id`` after the chat's standings message: unless that message
+    was the answer, it is no longer the bot's last one, and /classifica sends a new one."""
+    async with db.engine.begin() as connection:
+        await connection.execute(_STANDINGS_PASSED, {"chat": chat_id, "answered": update_id})
+
+
 async def chats_speaking(db: Database) -> list[tuple[int, str]]:
     """Every chat that chose its language with ``/lingua``, and that language."""
     async with db.reader.connect() as connection:
@@ -132,3 +166,20 @@ async def chats_speaking(db: Database) -> list[tuple[int, str]]:
             select(_CHATS.c.id, _CHATS.c.language).where(_CHATS.c.language.is_not(None))
         )
         return [(chat_id, language) for chat_id, language in rows]
+
+
+async def last_message_id(db: Database, chat_id: int) -> int:
+    """The highest message id the chat's stored rows mention (0 if none): a tool numbering
+    messages itself (the console) starts above it, so nothing it sends reads as seen."""
+    ids = [
+        select(func.max(models.HandledMessage.message_id)).where(
+            models.HandledMessage.chat_id == chat_id
+        ),
+        select(func.max(models.HandRow.message_id))
+        .join(models.Game, models.Game.id == models.HandRow.game_id)
+        .where(models.Game.chat_id == chat_id),
+        select(func.max(models.HandEntry.message_id)).where(models.HandEntry.chat_id == chat_id),
+        select(_CHATS.c.standings_message_id).where(_CHATS.c.id == chat_id),
+    ]
+    async with db.reader.connect() as connection:
+        return max([(await connection.execute(query)).scalar() or 0 for query in ids])

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import enum
 import itertools
+import unicodedata
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, cast
 
-from sqlalchemy import Select, Table, bindparam, delete, func, insert, select
+from sqlalchemy import Select, Table, bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -86,13 +87,26 @@ def name_key(name: str) -> str:
 
 
 async def find_player(session: AsyncSession, chat_id: int, name: str) -> models.Player | None:
-    """The chat's player by that name, whatever its case; ``None`` if nobody of that name
-    played in the chat."""
-    return await session.scalar(
+    """The chat's player by that name, whatever its case, else the one whose name differs
+    only by accents (``Nicolo`` is ``Nicolò``); ``None`` if nobody of that name played."""
+    found = await session.scalar(
         select(models.Player).where(
             models.Player.chat_id == chat_id, models.Player.name_key == name_key(name)
         )
     )
+    if found is not None:
+        return found
+    players = (
+        await session.scalars(select(models.Player).where(models.Player.chat_id == chat_id))
+    ).all()
+    folded = [
+        p for p in players if _without_accents(p.name_key) == _without_accents(name_key(name))
+    ]
+    return folded[0] if len(folded) == 1 else None
+
+
+def _without_accents(key: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", key) if not unicodedata.combining(c))
 
 
 _GAMES = cast(Table, models.Game.__table__)
@@ -121,6 +135,9 @@ _PLAYERS = cast(Table, models.Player.__table__)
 _PLAYER_IDS = select(_PLAYERS.c.name_key, _PLAYERS.c.id).where(
     _PLAYERS.c.chat_id == bindparam("chat_id"),
     _PLAYERS.c.name_key.in_(bindparam("keys", expanding=True)),
+)
+_KEYS_OF_CHAT = select(_PLAYERS.c.name_key, _PLAYERS.c.id).where(
+    _PLAYERS.c.chat_id == bindparam("chat_id")
 )
 _SEATS_OF_GAMES = (
     select(
@@ -547,6 +564,14 @@ class GameStore:
         assert not record.game.hands
         await self.session.execute(delete(models.Game).where(models.Game.id == record.id))
 
+    async def lower_target(self, record: GameRecord, target: int) -> GameRecord:
+        """The game ends at ``target`` instead (a ControTamalo game before its first hand)."""
+        await self.session.execute(
+            update(models.Game).where(models.Game.id == record.id).values(target=target)
+        )
+        rules = replace(record.game.rules, target=target)
+        return replace(record, game=replace(record.game, rules=rules))
+
     # --- tres-sex votes ---
 
     async def open_vote(self, record: GameRecord) -> int:
@@ -660,13 +685,25 @@ class GameStore:
         return record
 
     async def _players(self, chat_id: int, names: Sequence[str]) -> dict[str, int]:
-        """The ids of the chat's players by these names (by ``name_key``); who is new is
-        created with this spelling. Two statements however many players."""
-        keys = {name_key(name): name for name in names}
+        """The ids of the chat's players by these names (by ``name_key``); a name typed
+        without the accents of a player's (``Nicolo``) is that player, and who is new is
+        created with this spelling."""
         connection = await self.session.connection()
-        await connection.execute(
-            insert_ignoring(self.session, _PLAYERS),
-            [{"chat_id": chat_id, "name": name, "name_key": key} for key, name in keys.items()],
-        )
-        rows = await connection.execute(_PLAYER_IDS, {"chat_id": chat_id, "keys": list(keys)})
-        return {key: player_id for key, player_id in rows}
+        known = dict((await connection.execute(_KEYS_OF_CHAT, {"chat_id": chat_id})).all())
+        folded: dict[str, list[str]] = {}
+        for key in known:
+            folded.setdefault(_without_accents(key), []).append(key)
+        keys: dict[str, str] = {}
+        for name in names:
+            key = name_key(name)
+            twins = folded.get(_without_accents(key), [])
+            keys[name_key(name)] = twins[0] if key not in known and len(twins) == 1 else key
+        new = {key: name for name in names if (key := keys[name_key(name)]) not in known}
+        if new:
+            await connection.execute(
+                insert_ignoring(self.session, _PLAYERS),
+                [{"chat_id": chat_id, "name": name, "name_key": key} for key, name in new.items()],
+            )
+            rows = await connection.execute(_PLAYER_IDS, {"chat_id": chat_id, "keys": list(new)})
+            known |= dict(rows.all())
+        return {typed: known[key] for typed, key in keys.items()}

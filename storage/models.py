@@ -54,10 +54,23 @@ class Chat(Base):
     admins_only: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     #: The language the bot speaks in the chat (``/lingua en``); empty means the default.
     language: Mapped[str | None] = mapped_column(String(8))
-    #: The bot's last standings message and when it was sent: a /classifica soon after
-    #: edits it instead of adding another message to the chat.
-    standings_message_id: Mapped[int | None] = mapped_column(BigInteger)
-    standings_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class StandingsMessage(Base):
+    """The bot's standings message in a chat while it is the last thing the bot said there:
+    a /classifica soon after edits it instead of adding another message. Any later answer
+    removes it (what the chat's screen shows, not a setting: a refused command removes it
+    too, since its answer comes after)."""
+
+    __tablename__ = "standings_messages"
+
+    chat_id: Mapped[int] = mapped_column(
+        ForeignKey("chats.id", ondelete="CASCADE"), primary_key=True, autoincrement=False
+    )
+    message_id: Mapped[int] = mapped_column(BigInteger)
+    shown_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    #: The update it answered: the one answer that leaves it the last.
+    update_id: Mapped[int | None] = mapped_column(BigInteger)
 
 
 class Player(Base):

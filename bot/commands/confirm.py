@@ -14,6 +14,7 @@ from bot import texts
 from bot.commands import buttons
 from bot.commands.charts import send_final_chart
 from bot.commands.common import (
+    UndoAndFix,
     admins_only,
     changes,
     changing,
@@ -80,12 +81,12 @@ async def _press(update: Update, context: Context, chat_id: int, data: str) -> O
     end, reopen = buttons.END.match(data), buttons.REOPEN.match(data)
     if end is None and reopen is None:
         return Outcome(toast=texts.ALREADY_ANSWERED)
-    if not await may_undo_and_fix(update, context):
-        return Outcome(toast=texts.ADMINS_ONLY[:200], alert=True)
+    permission = await may_undo_and_fix(update, context)  # Telegram asked before any lock
     if end is not None:
-        return await _end(context, chat_id, int(end[1]), yes=end[2] == "y")
+        return await _end(context, chat_id, int(end[1]), permission, yes=end[2] == "y")
     assert reopen is not None
     async with changing(context, chat_id) as session:
+        await permission.check(session)
         game = await reopen_game(GameStore(session), chat_id, int(reopen[1]))
     return Outcome(reopened=game)
 
@@ -112,9 +113,12 @@ async def _same_hand(context: Context, chat_id: int, pending_id: int, *, yes: bo
     return Outcome(text=text, recorded=(record, game))
 
 
-async def _end(context: Context, chat_id: int, game_id: int, *, yes: bool) -> Outcome:
+async def _end(
+    context: Context, chat_id: int, game_id: int, permission: UndoAndFix, *, yes: bool
+) -> Outcome:
     """Close the game asked about, or leave it running."""
     async with changing(context, chat_id) as session:
+        await permission.check(session)
         games = GameStore(session)
         record = await games.get(game_id)
         if record is None or record.chat_id != chat_id or not record.running:

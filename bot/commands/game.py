@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 from telegram import InlineKeyboardMarkup, Message, MessageEntity, Update
 
 from bot import texts
-from bot.commands import buttons
+from bot.commands import buttons, target
 from bot.commands.charts import send_final_chart
 from bot.commands.common import (
     admins_only,
@@ -28,6 +28,8 @@ from bot.parsing import (
     parse_join,
     parse_leave,
     parse_new_game,
+    parse_nothing,
+    parse_table,
     pick_table,
 )
 from scoring import Game, Hand
@@ -46,12 +48,16 @@ from storage import (
 SAME_HAND_WINDOW = timedelta(minutes=2)
 
 
-async def running_game(games: GameStore, chat_id: int, text: str = "") -> GameRecord:
-    """The running game; at a tournament, the table whose players are named in ``text``."""
+async def running_game(
+    games: GameStore, chat_id: int, text: str = "", command: str | None = None
+) -> GameRecord:
+    """The running game; at a tournament, the table whose players are named in ``text``.
+    For a ``command`` that takes nothing else, ``text`` may only name one such player."""
     records = await games.running_games(chat_id)
     if not records:
         raise UserError(texts.NO_RUNNING_GAME)
-    return records[pick_table([r.game.players for r in records], text)]
+    tables = [r.game.players for r in records]
+    return records[parse_table(tables, text, command) if command else pick_table(tables, text)]
 
 
 async def settle(games: GameStore, record: GameRecord, game: Game) -> str:
@@ -86,7 +92,8 @@ async def new_game(update: Update, context: Context) -> None:
         except TournamentRunning as error:
             raise UserError(texts.TOURNAMENT_IN_PROGRESS) from error
     await message_of(update).reply_text(
-        texts.game_started(record.game, propose_target=not new.target_given)
+        texts.game_started(record.game, propose_target=not new.target_given),
+        reply_markup=target.offer(record, target_given=new.target_given),
     )
 
 
@@ -177,8 +184,7 @@ async def edit_hand(update: Update, context: Context) -> None:
             if fixable is None:
                 raise UserError(texts.EDITED_HAND_CLOSED)
             record = fixable
-            if not may_correct:
-                raise UserError(texts.ADMINS_ONLY)
+            await may_correct.check(session)
             game, after = await _correct(games, record, number, context.text_args)
             reply = texts.hand_fixed(game, number, texts.table_label(record)) + after
     await message.reply_text(reply)
@@ -315,6 +321,7 @@ async def undo(update: Update, context: Context) -> None:
     """Remove the chat's last recorded hand; a game that hand had ended reopens. Someone
     else's /annulla sent before the reply to this one was seen removes nothing."""
     message, user = message_of(update), update.effective_user
+    parse_nothing(context.text_args, "annulla")
     async with changes(update, context) as games:
         undos = LastUndos(games.session)
         await _not_undone_just_now(games, undos, message, user.id if user else None)
@@ -378,7 +385,7 @@ async def end_game(update: Update, context: Context) -> None:
     """Close the running game now, ranked as it stands; with hands played, ask first."""
     message = message_of(update)
     async with changes(update, context) as games:
-        record = await running_game(games, message.chat_id, context.text_args)
+        record = await running_game(games, message.chat_id, context.text_args, "fine")
         if not record.game.hands:
             after = await close(games, record)
     if record.game.hands:
@@ -408,6 +415,7 @@ def reopen_button(record: GameRecord) -> InlineKeyboardMarkup | None:
 @replies_to_mistakes
 async def next_dealer(update: Update, context: Context) -> None:
     """Who deals next, at every running table."""
+    parse_nothing(context.text_args, "mazziere")
     async with context.db.reading() as session:
         records = await GameStore(session).running_games(chat_id_of(update))
     if not records:

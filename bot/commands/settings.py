@@ -11,9 +11,10 @@ from telegram.error import TelegramError
 
 from bot import i18n, texts
 from bot.commands.common import changes, chat_id_of, is_admin, message_of, replies_to_mistakes
+from bot.commands.standings import standings_on_arrival
 from bot.context import Context
 from bot.parsing import UserError, parse_language, parse_settings
-from storage import ChatStore, chat_language
+from storage import ChatStore, chat_on_arrival
 
 log = logging.getLogger(__name__)
 
@@ -25,15 +26,21 @@ async def settings(update: Update, context: Context) -> None:
     async with context.db.reading() as session:
         before = await ChatStore(session).settings(chat_id)
     asked = parse_settings(context.text_args, before)
-    # Who may undo and fix is itself for the admins to decide.
-    changes_admins = asked is not None and asked.admins_only != before.admins_only
+    # Who may undo and fix is itself for the admins to decide: Telegram is asked before the
+    # lock, the setting is compared under it (another instance may have just changed it).
     in_group = message_of(update).chat.type != ChatType.PRIVATE
-    if changes_admins and in_group and not await is_admin(update, context):
-        raise UserError(texts.ADMIN_SETTING_FOR_ADMINS)
+    admin = None
+    if in_group and asked is not None and asked.admins_only != before.admins_only:
+        admin = await is_admin(update, context)
     async with changes(update, context) as games:
         chats = ChatStore(games.session)
         current = await chats.settings(chat_id)
         wanted = parse_settings(context.text_args, current)
+        if in_group and wanted is not None and wanted.admins_only != current.admins_only:
+            if admin is None:  # changed since it was read: asked under the lock, rarely
+                admin = await is_admin(update, context)
+            if not admin:
+                raise UserError(texts.ADMIN_SETTING_FOR_ADMINS)
         if wanted is not None:
             await chats.change(chat_id, wanted)
     if wanted is None:
@@ -51,10 +58,11 @@ async def speak_the_chats_language(update: Update, context: Context) -> None:
     if chat is None:
         return
     try:
-        language = await chat_language(context.db, chat.id)
+        language, standings = await chat_on_arrival(context.db, chat.id)
     except SQLAlchemyError as error:  # the handler will meet the same trouble and say so
         log.warning("Could not read the language of chat %s: %r", chat.id, error)
-        language = None
+        language, standings = None, False
+    standings_on_arrival.set(standings)
     if language is None and chat.type == ChatType.PRIVATE and update.effective_user:
         language = (update.effective_user.language_code or "").partition("-")[0].casefold()
     i18n.use(language or i18n.DEFAULT)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import logging
+from contextvars import ContextVar
 from datetime import UTC, datetime, timedelta
 
+from sqlalchemy.exc import SQLAlchemyError
 from telegram import Update
 from telegram.error import BadRequest
 
@@ -12,7 +15,7 @@ from bot.commands.common import changing, chat_id_of, message_of, replies_to_mis
 from bot.commands.stats import show_leaderboard
 from bot.context import Context
 from bot.parsing import UserError, parse_standings
-from storage import ChatStore, GameRecord, GameState, GameStore
+from storage import ChatStore, GameRecord, GameState, GameStore, standings_passed
 
 
 async def shown_games(games: GameStore, chat_id: int) -> list[GameRecord]:
@@ -30,9 +33,17 @@ async def shown_games(games: GameStore, chat_id: int) -> list[GameRecord]:
     return records
 
 
-#: A /classifica this soon after the last one edits that message instead of adding another:
-#: a group's screen still shows it, and Telegram allows a group about 20 messages a minute.
+log = logging.getLogger(__name__)
+
+
+#: A /classifica this soon after the last one edits that message instead of adding another,
+#: if the bot has said nothing since: a group's screen still shows it, and Telegram allows a
+#: group about 20 messages a minute.
 REFRESH_WITHIN = timedelta(seconds=60)
+
+#: The update's chat had a standings message to edit when it arrived: read with the chat's
+#: language (``speak_the_chats_language``), so the answers after it cost no extra statement.
+standings_on_arrival: ContextVar[bool] = ContextVar("standings_on_arrival", default=False)
 
 
 @replies_to_mistakes
@@ -51,10 +62,23 @@ async def show_standings(update: Update, context: Context) -> None:
         texts.standings(r.game, running=r.running, label=texts.table_label(r)) for r in records
     )
     if recent is not None and await _refreshed(context, chat_id, recent, text, now, timezone):
-        return
-    sent = await message_of(update).reply_text(text)
+        shown = recent
+    else:
+        shown = (await message_of(update).reply_text(text)).message_id
     async with changing(context, chat_id) as session:
-        await ChatStore(session).keep_standings_message(chat_id, sent.message_id, now)
+        await ChatStore(session).keep_standings_message(chat_id, shown, now, update.update_id)
+
+
+async def answered(update: Update, context: Context) -> None:
+    """After the handlers of a command or a button: what they said came after the chat's
+    standings message (unless that was it), which /classifica then no longer edits."""
+    chat = update.effective_chat
+    if chat is None or not standings_on_arrival.get():
+        return
+    try:
+        await standings_passed(context.db, chat.id, update.update_id)
+    except SQLAlchemyError as error:  # the chat has its answer: at worst an edit above it
+        log.warning("Could not note the answer after chat %s's standings: %r", chat.id, error)
 
 
 async def _refreshed(

@@ -12,7 +12,7 @@ from telegram.constants import ChatAction, ChatType
 from bot import dates, texts
 from bot.commands.common import chat_id_of, message_of, replies_to_mistakes
 from bot.context import Context
-from bot.parsing import UserError, parse_stats
+from bot.parsing import UserError, parse_leaderboard, parse_nothing, parse_stats
 from storage import ChatStore, ExportRow, GameStore, NamedMoves, People, Results, StatsStore
 
 
@@ -65,6 +65,7 @@ async def _send_own_stats(message: Message, context: Context, user_id: int) -> b
 @replies_to_mistakes
 async def show_leaderboard(update: Update, context: Context) -> None:
     """The chat's all-time leaderboard: games, wins, average place and skill."""
+    parse_leaderboard(context.text_args)
     async with context.db.reading() as session:
         lines = await Results(session).leaderboard(chat_id_of(update))
     if not lines:
@@ -83,6 +84,7 @@ EXPORT_HEADER = (
 async def export(update: Update, context: Context) -> None:
     """The chat's whole history as a CSV document, one row per player per hand, and one per
     late joiner with the total they entered at (each player's points add up to their total)."""
+    parse_nothing(context.text_args, "esporta")
     message = message_of(update)
     await message.chat.send_action(ChatAction.UPLOAD_DOCUMENT)
     chat_id = chat_id_of(update)

@@ -18,6 +18,7 @@ from bot.commands.common import (
 )
 from bot.commands.game import running_game
 from bot.context import Context
+from bot.entry import MAX_ID
 from storage import GameRecord, GameState, GameStore, Tally
 
 #: ``tresei:<vote id>:<1 yes | 0 no>``, well under Telegram's 64 bytes.
@@ -47,7 +48,7 @@ async def open_vote(update: Update, context: Context) -> None:
     """Ask the chat whether to annul the running game."""
     async with changing(context, chat_id_of(update)) as session:
         games = GameStore(session)
-        record = await running_game(games, chat_id_of(update), context.text_args)
+        record = await running_game(games, chat_id_of(update), context.text_args, "tresei")
         players, tournament = await electorate(games, record)
         vote_id = await games.open_vote(record)
         tally = await games.vote(vote_id)
@@ -74,7 +75,8 @@ async def cast_vote(update: Update, context: Context) -> None:
     assert query is not None
     assert query.data is not None
     match = CALLBACK.match(query.data)
-    if match is None or update.effective_user is None or query.message is None:
+    forged = match is not None and int(match[1]) > MAX_ID  # no such vote: a stale button
+    if match is None or forged or update.effective_user is None or query.message is None:
         await query.answer(texts.VOTE_CLOSED)
         return
     vote_id, yes = int(match[1]), match[2] == "1"

@@ -14,22 +14,23 @@ async def test_four_players_play_to_100_with_a_late_joiner_and_an_undo(table: Ta
     first = await table.reply("/mano Anna 3 Bruno 12 Carlo 7 Dario 25 tamalo=Anna")
     assert first.startswith("Mano 1:\nAnna 0 · Tamalo riuscito ✅\nBruno 12\nCarlo 7\nDario 25\n")
     assert first.endswith(
-        "Classifica:\n1. Anna 0\n2. Carlo 7\n3. Bruno 12\n4. Dario 25\n\nProssimo mazziere: Bruno."
+        "Classifica:\n1. Anna 0\n2. Carlo 7\n3. Bruno 12\n4. Dario 25\n"
+        "🎯 Alla soglia di 100 mancano: Dario 75, Bruno 88\n\nProssimo mazziere: Bruno."
     )
 
     second = await table.reply("/mano 4 2 9 30 t=anna")  # seat order; the caller is beaten
     assert "Anna 15 (carte 4) · Tamalo sbagliato ❌" in second
-    assert "1. Bruno 12\n2. Anna 15\n3. Carlo 16\n4. Dario 55\n\nProssimo mazziere: Carlo." in (
-        second
-    )
+    assert "1. Bruno 12 ▲2\n2. Anna 15 ▼1\n3. Carlo 16 ▼1\n4. Dario 55\n" in second
+    assert second.endswith("mancano: Dario 45, Carlo 84\n\nProssimo mazziere: Carlo.")
 
     third = await table.reply("/mano carlo 0 DARIO 20 Anna A,7,KN Bruno 10")  # any order, cards
     assert third.endswith(
-        "1. Carlo 16\n2. Bruno 22\n3. Anna 36\n4. Dario 75\n\nProssimo mazziere: Dario."
+        "1. Carlo 16 ▲2\n2. Bruno 22 ▼1\n3. Anna 36 ▼1\n4. Dario 75\n"
+        "🎯 Alla soglia di 100 mancano: Dario 25, Anna 64\n\nProssimo mazziere: Dario."
     )
 
     wrong = await table.reply("/mano Anna 40 Bruno 0 Carlo 0 Dario 0")
-    assert "1. Carlo 16\n2. Bruno 22\n3. Dario 75\n4. Anna 76" in wrong
+    assert "1. Carlo 16\n2. Bruno 22\n3. Dario 75 ▲1\n4. Anna 76 ▼1" in wrong
     undone = await table.reply("/annulla")
     assert undone.startswith("Ho annullato la mano 4.")
     assert "1. Carlo 16\n2. Bruno 22\n3. Anna 36\n4. Dario 75\n\n" in undone
@@ -143,7 +144,7 @@ async def test_undoing_a_hand_played_before_a_join(table: Table) -> None:
     undone = await table.reply("/annulla")
     assert "Ho annullato la mano 2. Dario non giocava nella mano 2: riscrivila senza." in undone
     retyped = await table.reply("/mano Anna 3 Bruno 0 Carlo 10 t=Anna")
-    assert "1. Anna 55\n2. Carlo 65\n3. Bruno 72\n3. Dario 72\n\n" in retyped
+    assert "1. Anna 55\n2. Carlo 65\n3. Bruno 72\n3. Dario 72\n🎯" in retyped
     assert "Manca il totale di Dario" in await table.reply("/mano Anna 1 Bruno 1 Carlo 1")
     assert (await table.reply("/mano Anna 1 Bruno 1 Carlo 1 Dario 1")).startswith("Mano 3:")
 
@@ -192,7 +193,9 @@ async def test_a_hand_rejected_for_a_mistake_is_recorded_when_its_message_is_fix
 ) -> None:
     await table.send("/nuova Anna Bruno")
     typo = table.update("/mano Anna 3 Brno 12")
-    assert (await table.deliver(typo))[0].startswith("Brno non gioca in questa partita.")
+    assert (await table.deliver(typo))[0].startswith(
+        "Brno non gioca in questa partita: intendevi Bruno?"
+    )
     (recorded,) = await table.deliver(table.edit(typo, "/mano Anna 3 Bruno 12"))
     assert recorded.startswith("Mano 1:")
     assert await table.totals() == {"Anna": 0, "Bruno": 12}

@@ -1,4 +1,5 @@
-"""Telegram's limits: a group's standings asked again soon edit the last standings message."""
+"""Telegram's limits: a group's standings asked again soon edit the last standings message
+(while nothing else came after it: tests/bot/test_replies.py)."""
 
 from datetime import UTC, datetime, timedelta
 
@@ -18,10 +19,10 @@ from tests.bot.fakes import RecordingRequest
 async def test_standings_asked_again_within_a_minute_edit_the_last_ones(table: Table) -> None:
     await table.send("/nuova Anna Bruno")
     await table.send("/mano Anna 3 Bruno 12")
+    await table.send("/mano Anna 20 Bruno 5")
     await table.send("/classifica")
     shown = table.request.answers[-1]
     assert isinstance(shown, dict)
-    await table.send("/mano Anna 20 Bruno 5")
 
     again = await table.calls("/classifica")
 
@@ -37,7 +38,9 @@ async def test_later_standings_or_a_lost_message_get_a_new_message(table: Table)
     await table.send("/classifica")
     async with table.app.bot_data.db.transaction() as session:
         await session.execute(
-            update(models.Chat).values(standings_at=datetime.now(UTC) - timedelta(minutes=2))
+            update(models.StandingsMessage).values(
+                shown_at=datetime.now(UTC) - timedelta(minutes=2)
+            )
         )
     assert [n for n, _ in await table.calls("/classifica")] == ["sendMessage"]
 

@@ -62,6 +62,23 @@ async def test_rules_tell_the_mode_of_the_game_being_played(table: Table) -> Non
     assert "La partita in corso è ControTamalo, si chiude a 30 punti.\nOpzioni: con i Jolly" in (
         playing
     )
+    assert "Punti del ControTamalo" not in idle
+
+
+async def test_rules_in_a_controtamalo_game_show_its_points_table(table: Table) -> None:
+    await table.send("/nuova Anna Bruno")
+    assert "Punti del ControTamalo" not in await table.reply("/regole")
+    await table.send("/fine")
+    await table.send("/nuova contro Anna Bruno")
+    assert (await table.reply("/regole")).endswith(
+        "📋 Punti del ControTamalo (ogni mano):\n"
+        "Tamalo riuscito −2, sbagliato +2\n"
+        "ControTamalo riuscito −3, sbagliato +3\n"
+        "chi batte il ControTamalo −3, altrimenti chi batte il Tamalo −2\n"
+        "finite le carte −2\n"
+        "totale 0–4: −1 · 5–9: 1 · 10–19: 2 · 20–29: 3 · poi uno in più ogni 10\n\n"
+        "Le mosse con un nome: /mosse · una curiosità: /dicono"
+    )
 
 
 async def test_moves_and_rumours(table: Table) -> None:

@@ -6,6 +6,7 @@ import re
 import pytest
 from sqlalchemy import text
 
+from bot.texts import names
 from tests.bot.conftest import Table
 
 
@@ -51,6 +52,30 @@ async def test_a_full_four_quadri_game(table: Table) -> None:
     )
 
 
+async def test_four_quadri_replies_show_the_quadro_being_played(table: Table) -> None:
+    await table.send("/nuova quadri Anna Bruno Carlo Dario")
+    for _ in range(4):
+        await table.send("/mano 3 10 20 30")  # quadro 1: Anna 0, Bruno 40, Carlo 80, Dario 120
+    first = await table.reply("/mano 30 20 10 6")
+    assert first.startswith("Quadro 2 · mano 1/4:")
+    assert (
+        "Classifica:\n1. Anna · 1 quadro · 30 punti\n2. Bruno · 0 quadri · 60 punti\n"
+        "3. Carlo · 0 quadri · 90 punti\n4. Dario · 0 quadri · 126 punti\n"
+        "Punti nel quadro 2: Dario 6, Carlo 10, Bruno 20, Anna 30\n\n"
+    ) in first
+    assert "🎯" not in first  # the target does not end a 4 Quadri game
+    second = await table.reply("/mano 30 3 10 6")  # equal points: in seat order
+    assert "Punti nel quadro 2: Dario 12, Bruno 20, Carlo 20, Anna 60\n" in second
+    await table.send("/mano 30 3 10 6")
+    closed = await table.reply("/mano 30 3 10 6")  # the quadro's last hand: its totals stay
+    assert "🔲 Quadro 2 chiuso: lo vince Bruno con 20 punti." in closed
+    assert "Punti nel quadro 2: Bruno 20, Dario 24, Carlo 40, Anna 120\n" in closed
+    assert "1. Bruno · 1 quadro · 60 punti ▲1\n2. Anna · 1 quadro · 120 punti ▼1\n" in closed
+    assert (await table.reply("/classifica")).endswith(
+        "Punti nel quadro 2: Bruno 20, Dario 24, Carlo 40, Anna 120"
+    )
+
+
 async def test_four_quadri_names_the_tie_that_remains(table: Table) -> None:
     await table.send("/nuova quadri Anna Bruno Carlo Dario")
     for _ in range(15):
@@ -74,15 +99,14 @@ async def test_four_quadri_keeps_its_four_players(table: Table) -> None:
 async def test_a_controtamalo_game_with_counter_calls_won_and_lost(table: Table) -> None:
     started = await table.reply("/nuova contro Anna Bruno Carlo Dario")
     assert started.startswith("🃏 Nuova partita ControTamalo, si chiude a 100 punti.")
-    assert (
-        "Per una partita più corta: /fine, poi soglia=30: /nuova soglia=30 contro Anna Bruno "
-        "Carlo Dario"
-    ) in started
+    assert "Nella mano: t=Nome chi chiama Tamalo, ct=Nome chi chiama ControTamalo," in started
+    assert "Per una partita più corta" in started
     await table.send("/fine")
 
     started = await table.reply("/nuova contro soglia=10 Anna Bruno Carlo Dario")
     assert started.startswith("🃏 Nuova partita ControTamalo, si chiude a 10 punti.")
-    assert "provate soglia" not in started
+    assert "Per una partita più corta" not in started
+    assert table.buttons() == {}  # a target chosen: nothing proposed
 
     first = await table.reply("/mano Anna 3 Bruno 7 Carlo 12 f=Dario t=Anna")
     assert first.startswith(
@@ -105,6 +129,50 @@ async def test_a_controtamalo_game_with_counter_calls_won_and_lost(table: Table)
         "Classifica finale:\n1. Bruno -1\n2. Anna 2\n3. Dario 3\n4. Carlo 11\n\n"
         "🏆 Vince Bruno con -1 punti!"
     )
+
+
+async def test_the_lower_controtamalo_target_is_a_button_until_the_first_hand(
+    table: Table,
+) -> None:
+    started = await table.reply("/nuova contro Anna Bruno Carlo")
+    assert (
+        "Per una partita più corta, prima della prima mano tocca qui sotto «🎯 Si chiude a 30»."
+    ) in started
+    (lower,) = table.buttons().values()
+
+    toast, shown = await table.press(lower, user=7)
+    assert toast == "Fatto: la partita si chiude a 30 punti."
+    assert shown is not None
+    assert shown.startswith("🃏 Nuova partita ControTamalo, si chiude a 30 punti.")
+    assert "Per una partita più corta" not in shown
+    assert table.buttons() == {}
+    first = await table.reply("/mano 30 1 2")  # Anna +4: 26 from the new target
+    assert "🎯 Alla soglia di 30 mancano: Anna 26, Bruno 31\n" in first
+    ended = await table.reply("/mano 250 1 2")  # Anna +26: exactly 30 ends the game
+    assert "🏁 Partita finita: Anna ha raggiunto 30 punti (soglia 30)." in ended
+
+    await table.send("/fine")
+    await table.send("/nuova contro Anna Bruno")
+    (late,) = table.buttons().values()
+    await table.send("/mano 3 7")
+    before = await table.dump()
+    assert await table.press(late) == (
+        "La partita è già cominciata: la soglia non cambia più.",
+        None,
+    )
+    assert await table.dump() == before
+    assert (await table.reply("/classifica")).startswith("Classifica dopo 1 mano (si chiude a 100)")
+    assert await table.press(lower) == (
+        "La partita è già cominciata: la soglia non cambia più.",
+        None,
+    )
+
+
+async def test_classic_games_do_not_advertise_controtamalo(table: Table) -> None:
+    started = await table.reply("/nuova Anna Bruno")
+    assert "ct=" not in started
+    assert "Nella mano: t=Nome chi chiama Tamalo, f=Nome chi ha finito le carte." in started
+    assert table.buttons() == {}
 
 
 @pytest.mark.parametrize(
@@ -252,7 +320,7 @@ async def test_correggi_follows_who_played_that_hand(table: Table) -> None:
 
 def tables_of(reply: str) -> list[list[str]]:
     found = re.findall(r"^Tavolo \d: (.+)$", reply, flags=re.MULTILINE)
-    return [re.split(r", | e ", line) for line in found]
+    return [re.split(r", | ed? ", line) for line in found]
 
 
 async def test_a_six_player_tournament_through_to_its_final(table: Table) -> None:
@@ -282,12 +350,12 @@ async def test_a_six_player_tournament_through_to_its_final(table: Table) -> Non
     )
 
     over = await table.reply(f"/mano {a} 10 {b} 90 {c} 30")  # b 110
-    assert f"In finale: {a} e {c}. Aspettiamo la fine dell'altro tavolo." in over
+    assert f"In finale: {names((a, c))}. Aspettiamo la fine dell'altro tavolo." in over
     # The other table keeps playing; its hands need no names now that it plays alone.
     assert (await table.reply("/mano 1 2 3")).startswith("Tavolo 2 · Mano 2:")
     final = await table.reply(f"/mano {x} 70 {y} 0 {z} 5")  # x 111
     assert "🏆 Entrambi i tavoli hanno finito: comincia la finale!" in final
-    assert f"Giocano, in ordine: {a}, {c}, {y} e {z}." in final
+    assert f"Giocano, in ordine: {names((a, c, y, z))}." in final
 
     hand = await table.reply(f"/mano {a} 3 {c} 40 {y} 60 {z} 8 t={a}")
     assert hand.startswith("Finale · Mano 1:")
@@ -308,7 +376,7 @@ async def test_undoing_the_hand_that_ended_a_table_cancels_a_final_not_begun(tab
     standings = await table.reply("/classifica")
     assert standings.startswith("Tavolo 1 · Classifica dopo 0 mani")
     final = await table.reply(f"/mano {a} 10 {b} 5 {c} 100")
-    assert f"Giocano, in ordine: {b}, {a}, {y} e {z}." in final  # best first
+    assert f"Giocano, in ordine: {names((b, a, y, z))}." in final  # best first
 
 
 async def test_tres_sex_vote_annuls_the_game(table: Table) -> None:
@@ -376,7 +444,7 @@ async def test_a_table_is_fixed_after_the_final_started_and_the_final_waits(tabl
     assert "Tavolo 2 · Partita finita." in standings
     assert "Finale" not in standings
     final = await table.reply(f"/mano {a} 0 {b} 90 {c} 0")
-    assert f"Giocano, in ordine: {a}, {c}, {x} e {z}." in final
+    assert f"Giocano, in ordine: {names((a, c, x, z))}." in final
 
 
 async def test_undo_takes_back_the_chats_last_hand_across_tables(table: Table) -> None:
