@@ -134,7 +134,7 @@ async def test_a_4_quadri_chart_names_each_quadros_winner(
 ) -> None:
     await table.send("/nuova quadri Anna Bruno Carlo Dario")
     for _ in range(4):
-        await table.send("/mano 0 5 6 7")
+        await table.record("/mano 0 5 6 7")
     await table.send("/mano 9 5 5 7")
 
     await table.files("/grafico")

@@ -93,7 +93,7 @@ def apply(
     if command.kind == "annulla":
         assert hands, "every burst leaves hands to undo"
         after = hands[:-1]
-        return after, Outcome("undone", len(hands), None, totals_of(after))
+        return after, Outcome("undone", len(hands), hands[-1][1], totals_of(after))
     number = command.number
     assert number is not None
     assert command.values is not None
@@ -106,6 +106,8 @@ def apply(
 TITLE = re.compile(r"Mano (\d+):|Mano (\d+) corretta:|Ho annullato la mano (\d+)\.")
 NO_SUCH_HAND = re.compile(r"Non c'è una mano \d+: le mani giocate vanno da 1 a (\d+)\.$")
 HAND_LINE = re.compile(r"^(Anna|Bruno) (\d+)$", re.MULTILINE)
+#: The hand an undo removed, as the command to type it again.
+REMOVED = re.compile(r"^/mano Anna (\d+) Bruno (\d+)$", re.MULTILINE)
 STANDING_LINE = re.compile(r"^\d+\. (Anna|Bruno) (\d+)$", re.MULTILINE)
 
 
@@ -119,7 +121,9 @@ def outcome_of(reply: str) -> Outcome:
     standing = {name: int(n) for name, n in STANDING_LINE.findall(reply)}
     totals = (standing["Anna"], standing["Bruno"])
     if undone:
-        return Outcome("undone", int(undone), None, totals)
+        removed = REMOVED.search(reply)
+        assert removed is not None, reply
+        return Outcome("undone", int(undone), (int(removed[1]), int(removed[2])), totals)
     line = {name: int(n) for name, n in HAND_LINE.findall(reply)}
     kind = "added" if added else "fixed"
     return Outcome(kind, int(added or fixed), (line["Anna"], line["Bruno"]), totals)

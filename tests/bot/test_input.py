@@ -50,7 +50,7 @@ async def test_undo_and_end_do_only_what_they_say(table: Table) -> None:
         assert "non ho cambiato nulla" in (await table.reply(typed)).casefold()
     assert await table.dump() == before
     assert (await table.reply("/annulla")).startswith("Ho annullato la mano 3.")
-    assert (await table.reply("/fine")).startswith("Partita chiusa.")
+    assert (await table.close())[0].startswith("Partita chiusa.")
 
 
 async def test_start_takes_what_a_link_to_the_bot_adds(table: Table) -> None:
@@ -173,7 +173,7 @@ async def test_lists_of_the_groups_players_are_bounded(table: Table) -> None:
 async def test_a_new_game_seats_the_groups_player_whatever_the_accents(table: Table) -> None:
     await table.send("/nuova Nicolò Anna")
     await table.send("/mano 30 5")
-    await table.send("/fine")
+    await table.close()
     assert "Giocano, in ordine: Nicolò e Bruno." in await table.reply("/nuova NICOLO Bruno")
     assert (await table.totals()).keys() == {"Nicolò", "Bruno"}
     known = await table.reply("/stats Zed")

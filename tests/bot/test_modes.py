@@ -55,7 +55,7 @@ async def test_a_full_four_quadri_game(table: Table) -> None:
 async def test_four_quadri_replies_show_the_quadro_being_played(table: Table) -> None:
     await table.send("/nuova quadri Anna Bruno Carlo Dario")
     for _ in range(4):
-        await table.send("/mano 3 10 20 30")  # quadro 1: Anna 0, Bruno 40, Carlo 80, Dario 120
+        await table.record("/mano 3 10 20 30")  # quadro 1: Anna 0, Bruno 40, Carlo 80, Dario 120
     first = await table.reply("/mano 30 20 10 6")
     assert first.startswith("Quadro 2 · mano 1/4:")
     assert (
@@ -66,8 +66,8 @@ async def test_four_quadri_replies_show_the_quadro_being_played(table: Table) ->
     assert "🎯" not in first  # the target does not end a 4 Quadri game
     second = await table.reply("/mano 30 3 10 6")  # equal points: in seat order
     assert "Punti nel quadro 2: Dario 12, Bruno 20, Carlo 20, Anna 60\n" in second
-    await table.send("/mano 30 3 10 6")
-    closed = await table.reply("/mano 30 3 10 6")  # the quadro's last hand: its totals stay
+    await table.record("/mano 30 3 10 6")
+    closed = await table.record("/mano 30 3 10 6")  # the quadro's last hand: its totals stay
     assert "🔲 Quadro 2 chiuso: lo vince Bruno con 20 punti." in closed
     assert "Punti nel quadro 2: Bruno 20, Dario 24, Carlo 40, Anna 120\n" in closed
     assert "1. Bruno · 1 quadro · 60 punti ▲1\n2. Anna · 1 quadro · 120 punti ▼1\n" in closed
