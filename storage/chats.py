@@ -179,7 +179,13 @@ async def last_message_id(db: Database, chat_id: int) -> int:
         .join(models.Game, models.Game.id == models.HandRow.game_id)
         .where(models.Game.chat_id == chat_id),
         select(func.max(models.HandEntry.message_id)).where(models.HandEntry.chat_id == chat_id),
-        select(_CHATS.c.standings_message_id).where(_CHATS.c.id == chat_id),
+        select(func.max(models.StandingsMessage.message_id)).where(
+            models.StandingsMessage.chat_id == chat_id
+        ),
+        select(func.max(models.LastUndo.reply_id)).where(models.LastUndo.chat_id == chat_id),
+        select(func.max(models.PendingHand.message_id)).where(
+            models.PendingHand.chat_id == chat_id
+        ),
     ]
     async with db.reader.connect() as connection:
         return max([(await connection.execute(query)).scalar() or 0 for query in ids])
