@@ -309,3 +309,16 @@ async def test_in_an_admins_only_chat_members_press_close_and_reopen_in_vain(tab
     assert (await table.press(reopen, user=member))[0] == toast
     assert "In questo gruppo" in (await table.send("/riapri", user=member))[0]
     assert (await table.send("/riapri", user=admin))[0].startswith("↩️ Partita riaperta")
+
+
+@pytest.mark.parametrize(
+    "data", ["fine:99999999999:y", "riapri:99999999999", "same:99999999999:y", "same:x:y", "fine:1"]
+)
+async def test_a_forged_or_stale_confirmation_button_changes_nothing(
+    table: Table, data: str
+) -> None:
+    await table.send("/nuova Anna Bruno")
+    await table.send("/mano 10 20")
+    before = await table.dump()
+    assert await table.press(data) == ("Questa domanda ha già avuto risposta.", None)
+    assert await table.dump() == before
