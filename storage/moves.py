@@ -50,7 +50,9 @@ async def move_chat(session: AsyncSession, old: int, new: int) -> bool:
     )
     for table in (models.Player, models.Tournament, models.Game, models.Rating, models.NamedMove):
         await session.execute(update(table).where(table.chat_id == old).values(chat_id=new))
-    await session.execute(delete(models.HandledMessage).where(models.HandledMessage.chat_id == old))
+    # Nor do its messages' questions: a repeated hand waiting, the last undo's reply.
+    for asked in (models.HandledMessage, models.PendingHand, models.LastUndo):
+        await session.execute(delete(asked).where(asked.chat_id == old))
     if target.timezone is None and not target.admins_only:
         target.timezone, target.admins_only = source.timezone, source.admins_only
     target.language = target.language or source.language

@@ -3,7 +3,7 @@
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from sqlalchemy import update
+from sqlalchemy import text, update
 
 from storage.models import HandRow
 from tests.bot.conftest import Table
@@ -322,3 +322,19 @@ async def test_a_forged_or_stale_confirmation_button_changes_nothing(
     before = await table.dump()
     assert await table.press(data) == ("Questa domanda ha già avuto risposta.", None)
     assert await table.dump() == before
+
+
+async def test_a_repeated_hand_waiting_when_the_group_is_upgraded_is_not_recorded(
+    table: Table,
+) -> None:
+    from tests.bot.test_lifecycle import upgrade
+
+    await table.send("/nuova Anna Bruno")
+    await table.send("/mano 10 20")
+    await table.send("/mano 10 20")
+    yes = table.buttons()["✅ Sì, è una mano nuova"]
+    supergroup = await upgrade(table)
+    assert await supergroup.press(yes) == ("Questa domanda ha già avuto risposta.", None)
+    assert await supergroup.totals() == {"Anna": 10, "Bruno": 20}
+    async with table.app.bot_data.db.reading() as session:  # nothing left of the old chat's
+        assert await session.scalar(text("SELECT count(*) FROM pending_hands")) == 0
