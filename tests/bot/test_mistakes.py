@@ -281,14 +281,20 @@ async def test_a_confirmed_repeat_after_the_game_moved_on_is_not_recorded(table:
     assert await table.totals() == {"Anna": 15, "Bruno": 25}
 
 
-async def test_a_hand_equal_to_one_recorded_long_ago_is_recorded(table: Table) -> None:
+@pytest.mark.parametrize(
+    ("ago", "asked"),
+    [(timedelta(minutes=1, seconds=50), True), (timedelta(minutes=2, seconds=1), False)],
+)
+async def test_a_hand_equal_to_the_previous_is_asked_about_for_two_minutes(
+    table: Table, ago: timedelta, asked: bool
+) -> None:
     await table.send("/nuova Anna Bruno")
     await table.send("/mano 10 20")
     async with table.app.bot_data.db.transaction() as session:
-        await session.execute(
-            update(HandRow).values(recorded_at=datetime.now(UTC) - timedelta(minutes=2, seconds=1))
-        )
-    assert (await table.reply("/mano 10 20")).startswith("Mano 2:")
+        await session.execute(update(HandRow).values(recorded_at=datetime.now(UTC) - ago))
+    reply = await table.reply("/mano 10 20")
+    assert reply.startswith("Questa mano è uguale alla mano 1") is asked
+    assert reply.startswith("Mano 2:") is not asked
 
 
 async def test_in_an_admins_only_chat_members_press_close_and_reopen_in_vain(table: Table) -> None:
