@@ -18,7 +18,6 @@ from storage.games import (
     GameStore,
     MessageAlreadyHandled,
     Stage,
-    Tally,
     TournamentRunning,
 )
 from storage.journal import UpdateJournal
@@ -27,6 +26,7 @@ from storage.named import NamedMoves
 from storage.people import LinkedPlayer, People, PlayerTaken
 from storage.results import LeaderboardLine, Results
 from storage.stats import ChatOverview, ExportRow, HandFigures, PlayerStats, Rivalry, StatsStore
+from storage.votes import Vote, VoteStore
 
 __all__ = [
     "DEFAULT_TIMEZONE",
@@ -55,9 +55,10 @@ __all__ = [
     "Stage",
     "StatsStore",
     "StoredEntry",
-    "Tally",
     "TournamentRunning",
     "UpdateJournal",
+    "Vote",
+    "VoteStore",
     "chat_language",
     "chat_on_arrival",
     "chats_speaking",
