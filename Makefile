@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint samples bench messages clean
+.PHONY: run console test lint samples bench messages clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,6 +13,9 @@ $(BIN)/.installed: pyproject.toml
 
 run: $(BIN)/.installed  ## run the bot (long polling); needs TELEGRAM_BOT_TOKEN
 	$(BIN)/python -m bot
+
+console: $(BIN)/.installed  ## play in the terminal, without Telegram (no token needed)
+	$(BIN)/python -m bot --console
 
 lint: $(BIN)/.installed  ## style and types
 	$(BIN)/ruff check .
@@ -34,4 +37,4 @@ clean:
 messages: $(BIN)/.installed  ## after changing a text: bring the catalogues up to date, then translate what is new
 	$(BIN)/pybabel extract --project=TamaloBot --no-wrap --add-location=file --sort-by-file \
 		--omit-header -o bot/locales/tamalobot.pot bot
-	$(BIN)/pybabel update --no-wrap -D tamalobot -i bot/locales/tamalobot.pot -d bot/locales
+	$(BIN)/pybabel update --no-wrap --ignore-obsolete -D tamalobot -i bot/locales/tamalobot.pot -d bot/locales

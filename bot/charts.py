@@ -11,7 +11,7 @@ import math
 import struct
 import zlib
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Final
 
 import numpy as np
@@ -22,14 +22,20 @@ from matplotlib.figure import Figure
 from matplotlib.font_manager import FontProperties, findfont, get_font
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
+from matplotlib.patheffects import withStroke
 from matplotlib.ticker import MaxNLocator
 from matplotlib.transforms import blended_transform_factory
 
 import scoring
+from bot.chart_plan import GamePlan, Label, Mark, Place, PointsPanel, plan_game, points_panels
 from bot.i18n import N_, _
 
+#: The ink of text, axes, medians and marker edges: no player is drawn in it.
+INK: Final = "#000000"
+
 #: Colour-blind-friendly colours, given out in the order players first appear in a chat:
-#: Okabe–Ito (without its yellow, too pale on white), then Paul Tol's and Tableau's.
+#: Okabe–Ito (without its yellow, too pale on white, and its black, the ink), then Paul
+#: Tol's and Tableau's.
 PALETTE: Final[tuple[str, ...]] = (
     "#0072B2",  # blue
     "#D55E00",  # vermillion
@@ -37,7 +43,7 @@ PALETTE: Final[tuple[str, ...]] = (
     "#CC79A7",  # reddish purple
     "#E69F00",  # orange
     "#56B4E9",  # sky blue
-    "#000000",  # black
+    "#117733",  # green
     "#882255",  # wine
     "#999933",  # olive
     "#332288",  # indigo
@@ -185,41 +191,9 @@ def _spread(values: Sequence[float], gap: float, low: float, high: float) -> lis
 # --- the game chart ---
 
 
-@dataclass
-class _Series:
-    """One player's line: totals at hand numbers, and their Tamalo calls on it."""
-
-    player: str
-    xs: list[int] = field(default_factory=list)
-    ys: list[int] = field(default_factory=list)
-    won: list[tuple[int, int]] = field(default_factory=list)
-    lost: list[tuple[int, int]] = field(default_factory=list)
-
-
-def _series(game: scoring.Game) -> list[_Series]:
-    """Each player's running totals, from where they sat down (hand 0 at 0 for the first
-    seats, the entry total for a late joiner) to the last hand they played."""
-    lines = {p: _Series(p) for p in game.players}
-    for number, (scored, totals) in enumerate(
-        zip(game.hands, game.running_totals(), strict=True), start=1
-    ):
-        for player, points in scored.points.items():
-            line = lines[player]
-            if not line.xs:
-                line.xs.append(number - 1)
-                line.ys.append(totals[player] - points)
-            line.xs.append(number)
-            line.ys.append(totals[player])
-        caller = scored.hand.caller
-        if caller is not None:
-            spot = (number, totals[caller])
-            (lines[caller].won if scored.call_won else lines[caller].lost).append(spot)
-    return list(lines.values())
-
-
 @dataclass(frozen=True)
 class _Marker:
-    """How a kind of Tamalo call is drawn; a ``None`` colour is the caller's."""
+    """How a kind of mark is drawn; a ``None`` colour is the player's."""
 
     marker: str
     size: float  # points
@@ -229,16 +203,30 @@ class _Marker:
     in_key: str  # the colour for ``None`` in the key, where there is no player
 
 
-_WON: Final = _Marker("*", 16.0, face=None, edge="black", edge_width=1.0, in_key="#999999")
-_LOST: Final = _Marker("X", 10.5, face="white", edge=None, edge_width=2.0, in_key=_MUTED)
+#: Won: filled with the player's colour; lost: white, edged with it. A star or a cross for
+#: Tamalo, a diamond for ControTamalo; a ring where a late joiner sat down.
+_MARKERS: Final = {
+    Mark.TAMALO_WON: _Marker("*", 16.0, face=None, edge=INK, edge_width=1.0, in_key="#999999"),
+    Mark.TAMALO_LOST: _Marker("X", 10.5, face="white", edge=None, edge_width=2.0, in_key=_MUTED),
+    Mark.CONTRO_WON: _Marker("D", 9.5, face=None, edge=INK, edge_width=1.0, in_key="#999999"),
+    Mark.CONTRO_LOST: _Marker("D", 9.5, face="white", edge=None, edge_width=2.2, in_key=_MUTED),
+    Mark.JOINED: _Marker("o", 10.0, face="white", edge=None, edge_width=2.6, in_key=_MUTED),
+}
+_MARK_NAMES: Final = {
+    Mark.TAMALO_WON: N_("Tamalo riuscito"),
+    Mark.TAMALO_LOST: N_("Tamalo sbagliato"),
+    Mark.CONTRO_WON: N_("ControTamalo riuscito"),
+    Mark.CONTRO_LOST: N_("ControTamalo sbagliato"),
+    Mark.JOINED: N_("entra in partita"),
+}
 
 
 @dataclass(frozen=True)
 class _Key:
-    """An entry of the key above the chart: a player's line or a kind of call."""
+    """An entry of the key above the chart: a player's line or a kind of mark."""
 
     label: str
-    colour: str = "black"
+    colour: str = INK
     width: float = _LINE_PT
     marker: _Marker | None = None
     bold: bool = False
@@ -250,67 +238,55 @@ def game_chart(
     """A line chart of every player's running total hand by hand, as PNG bytes. The winner is
     highlighted once the game is ``finished`` (by default: once its totals end it; a game
     closed early with /fine is finished too)."""
+    plan = plan_game(game, finished=game.is_over() if finished is None else finished)
     figure = _new_figure(GAME_SIZE)
     width_px, height_px = figure.bbox.width, figure.bbox.height
     em = _px(_TEXT_PT)
-    played = len(game.hands)
-    quadri = game.rules.quadri
-    series = _series(game)
     palette = player_colours(game.players, colours)
-    if finished is None:
-        finished = game.is_over()
-    winners = set(game.winners()) if finished else set()
 
     # From the top: the title, the key, the axes; the end labels in the right margin.
     _title(figure, title)
     keys = [
         _Key(
-            _plain(s.player) + (_(" (vince)") if s.player in winners else ""),
-            colour=palette[s.player],
-            width=_WINNER_LINE_PT if s.player in winners else _LINE_PT,
-            bold=s.player in winners,
+            _plain(p) + (_(" (vince)") if p in plan.winners else ""),
+            colour=palette[p],
+            width=_WINNER_LINE_PT if p in plan.winners else _LINE_PT,
+            bold=p in plan.winners,
         )
-        for s in series
+        for p in game.players
     ]
-    if any(s.won for s in series):
-        keys.append(_Key(_("Tamalo riuscito"), marker=_WON))
-    if any(s.lost for s in series):
-        keys.append(_Key(_("Tamalo sbagliato"), marker=_LOST))
+    drawn = {spot.kind for spot in plan.spots}
+    keys += [_Key(_(_MARK_NAMES[k]), marker=_MARKERS[k]) for k in Mark if k in drawn]
     key_bottom = _draw_key(figure, keys, top=2 * _PAD_PX + 1.2 * _px(_TITLE_PT))
 
-    # Hands 0…N (0…16 in 4 Quadri), points from 0 to the target or the highest total;
-    # ticks only where they are seen, as every tick takes time to draw.
-    last = scoring.QUADRI * scoring.HANDS_PER_QUADRO if quadri else max(played, 1)
-    highest = max((max(s.ys) for s in series if s.ys), default=0)
-    high = max(highest, 0 if quadri else game.rules.target, 10) * 1.07
-    low = -high * 0.03
+    # Ticks only where they are seen, as every tick takes time to draw.
+    last = plan.hands
     steps = [1, 2, 5, 10]
     x_ticks = list(range(last + 1))
     if last > 16:
         hands = MaxNLocator(nbins=9, steps=steps, integer=True).tick_values(0, last)
         x_ticks = [int(x) for x in hands if 0 <= x <= last]
-    points = MaxNLocator(nbins=6, steps=steps, integer=True).tick_values(0, high)
-    y_ticks = [int(y) for y in points if y < high]
+    points = MaxNLocator(nbins=6, steps=steps, integer=True).tick_values(plan.low, plan.high)
+    y_ticks = [int(y) for y in points if plan.low <= y <= plan.high]
 
     # The axes fill what is left, with room on the left for the widest tick label
-    # (DejaVu Sans digits are 0.636 em wide) and on the right for the end labels.
-    ends = [s for s in series if s.ys]
-    end_texts = [
-        f"{_plain(s.player)} {s.ys[-1]}" + (_(" (esce)") if s.player in game.left_after else "")
-        for s in ends
-    ]
+    # (DejaVu Sans digits and minus are about 0.636 em wide) and on the right for the labels.
+    margin = [label for label in plan.labels if label.place is Place.MARGIN]
+    end_texts = [_plain(label.text) for label in margin]
     end_font = _font(_TEXT_PT, bold=True)
     digits = max(len(str(y)) for y in y_ticks)
     left = (digits * 0.636 * _px(_TICK_PT) + 1.3 * _px(_LABEL_PT) + 2.5 * _PAD_PX) / width_px
-    right = 1 - (_widest(end_texts, end_font) + 2 * _PAD_PX) / width_px if ends else 0.97
+    right = 1 - (_widest(end_texts, end_font) + 2 * _PAD_PX) / width_px if margin else 0.97
     bottom = 0.1
-    top = 1 - (key_bottom + 1.5 * _PAD_PX + (1.2 * em + 4 if quadri else 0)) / height_px
+    rows_above = 2 if plan.quadri else 1 if plan.target_above is not None else 0
+    above = rows_above * (1.2 * em + 4)
+    top = 1 - (key_bottom + 1.5 * _PAD_PX + above) / height_px
     ax = figure.add_axes((left, bottom, right - left, top - bottom))
     axes_w, axes_h = width_px * (right - left), height_px * (top - bottom)
     pad = 18 * last / axes_w  # 18 px either side, for the round line ends and the markers
     ax.set_xlim(-pad, last + pad)
-    ax.set_ylim(low, high)
-    per_px = (high - low) / axes_h  # points per pixel, to place text in data units
+    ax.set_ylim(plan.low, plan.high)
+    per_px = (plan.high - plan.low) / axes_h  # points per pixel, to place text in data units
     ax.tick_params(labelsize=_TICK_PT)  # before the ticks exist: then it styles none
     ax.grid(True, color=_GRID, linewidth=0.8)
     ax.set_xticks(x_ticks)
@@ -320,74 +296,21 @@ def game_chart(
     ax.set_axisbelow(True)
     ax.spines[["top", "right"]].set_visible(False)
 
-    # One line per player, one artist per kind of Tamalo call.
-    for line in series:
-        wins = line.player in winners
+    for line in plan.lines:
         ax.plot(
             line.xs,
             line.ys,
             color=palette[line.player],
-            linewidth=_WINNER_LINE_PT if wins else _LINE_PT,
+            linewidth=_WINNER_LINE_PT if line.wins else _LINE_PT,
             solid_capstyle="round",
             solid_joinstyle="round",
-            zorder=3 if wins else 2,
+            zorder=3 if line.wins else 2,
         )
-    for style, calls in (
-        (_WON, [(s.player, xy) for s in series for xy in s.won]),
-        (_LOST, [(s.player, xy) for s in series for xy in s.lost]),
-    ):
-        if calls:
-            callers = [palette[p] for p, _ in calls]
-            ax.scatter(
-                [x for _, (x, _) in calls],
-                [y for _, (_, y) in calls],
-                s=style.size**2,
-                marker=style.marker,
-                c=callers if style.face is None else style.face,
-                edgecolors=callers if style.edge is None else style.edge,
-                linewidths=style.edge_width,
-                zorder=4,
-            )
-
-    # The target, or the quadri.
-    if quadri:
-        step = scoring.HANDS_PER_QUADRO
-        ax.vlines(
-            list(range(step, last, step)),
-            0,
-            1,
-            transform=ax.get_xaxis_transform(),
-            colors=_MUTED,
-            linestyles="dashed",
-            linewidth=1.4,
-            zorder=1,
-        )
-        for quadro in range(1, scoring.QUADRI + 1):
-            ax.text(
-                (quadro - 0.5) * step,
-                1 + 4 / axes_h,
-                f"Quadro {quadro}",
-                transform=ax.get_xaxis_transform(),
-                ha="center",
-                va="bottom",
-                fontsize=_TEXT_PT,
-                fontweight="bold",
-                color=_MUTED,
-            )
-    else:
-        target = game.rules.target
-        ax.axhline(target, color=_MUTED, linestyle="dashed", linewidth=1.4, zorder=1)
-        ax.text(
-            0.01,
-            target + 3 * per_px,
-            _("soglia {target}").format(target=target),
-            transform=ax.get_yaxis_transform(),
-            ha="left",
-            va="bottom",
-            fontsize=_TEXT_PT,
-            color=_MUTED,
-        )
-    if not played:
+    _draw_spots(ax, plan, palette)
+    _draw_target(ax, plan, axes_h, per_px)
+    if plan.quadri:
+        _draw_quadri(ax, plan, palette, axes_w)
+    if not game.hands:
         ax.text(
             0.5,
             0.5,
@@ -399,10 +322,11 @@ def game_chart(
             color=_MUTED,
         )
 
-    # Each line's name and total by its end, nudged apart where totals are close.
+    # Each line's name and total by its end, nudged apart where totals are close; a line
+    # that starts late or stops early is labelled there, inside the axes.
     beside = blended_transform_factory(figure.transFigure, ax.transData)
-    heights = _spread([s.ys[-1] for s in ends], 1.2 * em * per_px, low, high)
-    for line, text, y in zip(ends, end_texts, heights, strict=True):
+    heights = _spread([label.y for label in margin], 1.2 * em * per_px, plan.low, plan.high)
+    for label, text, y in zip(margin, end_texts, heights, strict=True):
         figure.text(
             right + 8 / width_px,
             y,
@@ -410,9 +334,136 @@ def game_chart(
             transform=beside,
             va="center",
             fontproperties=end_font,
-            color=palette[line.player],
+            color=palette[label.player],
         )
+    for label in plan.labels:
+        if label.place is not Place.MARGIN:
+            _label_inside(ax, label, palette[label.player], axes_w * label.x / last, axes_w)
     return _png(figure)
+
+
+def _draw_spots(ax: Axes, plan: GamePlan, palette: Mapping[str, str]) -> None:
+    """One artist per kind of mark."""
+    for kind, style in _MARKERS.items():
+        spots = [spot for spot in plan.spots if spot.kind is kind]
+        if spots:
+            players = [palette[spot.player] for spot in spots]
+            ax.scatter(
+                [spot.x for spot in spots],
+                [spot.y for spot in spots],
+                s=style.size**2,
+                marker=style.marker,
+                c=players if style.face is None else style.face,
+                edgecolors=players if style.edge is None else style.edge,
+                linewidths=style.edge_width,
+                zorder=4,
+            )
+
+
+def _draw_target(ax: Axes, plan: GamePlan, axes_h: float, per_px: float) -> None:
+    """The target as a dashed line, or named above the axes when it is off the scale."""
+    if plan.target_line is not None:
+        ax.axhline(plan.target_line, color=_MUTED, linestyle="dashed", linewidth=1.4, zorder=1)
+        ax.text(
+            0.01,
+            plan.target_line + 3 * per_px,
+            _("soglia {target}").format(target=plan.target_line),
+            transform=ax.get_yaxis_transform(),
+            ha="left",
+            va="bottom",
+            fontsize=_TEXT_PT,
+            color=_MUTED,
+        )
+    if plan.target_above is not None:
+        text = _("soglia {target}, fuori scala ↑").format(target=plan.target_above)
+        ax.text(
+            0.0,
+            1 + 4 / axes_h,
+            text,
+            transform=ax.transAxes,
+            ha="left",
+            va="bottom",
+            fontsize=_TEXT_PT,
+            color=_MUTED,
+        )
+
+
+def _draw_quadri(ax: Axes, plan: GamePlan, palette: Mapping[str, str], axes_px: float) -> None:
+    """The quadri as vertical separators, each headed with its number and, once closed, with
+    its winners in their colours: "♛ Anna", or only the crowns where the names do not fit in
+    the quadro's width (a quarter of the axes' ``axes_px`` pixels)."""
+    step = scoring.HANDS_PER_QUADRO
+    ax.vlines(
+        list(range(step, plan.hands, step)),
+        0,
+        1,
+        transform=ax.get_xaxis_transform(),
+        colors=_MUTED,
+        linestyles="dashed",
+        linewidth=1.4,
+        zorder=1,
+    )
+    row = 1.2 * _px(_TEXT_PT) + 4
+    axes_h = ax.bbox.height
+    font, names_font = _font(_TEXT_PT, bold=True), _font(_TEXT_PT - 2, bold=True)
+    gap = 0.4 * _px(_TEXT_PT)
+    room = (axes_px - 2 * 18) / scoring.QUADRI - gap  # 18 px either side of the hands
+    for quadro in range(1, scoring.QUADRI + 1):
+        centre = (quadro - 0.5) * step
+        ax.text(
+            centre,
+            1 + (4 + row) / axes_h,
+            f"Quadro {quadro}",
+            transform=ax.get_xaxis_transform(),
+            ha="center",
+            va="bottom",
+            fontproperties=font,
+            color=_MUTED,
+        )
+        winners = plan.quadro_winners[quadro - 1] if quadro <= len(plan.quadro_winners) else ()
+        names = [f"♛ {_plain(p)}" for p in winners]
+        widths = [_widest([name], names_font) for name in names]
+        if sum(widths) + gap * (len(names) - 1) > room:
+            names = ["♛"] * len(winners)
+            widths = [_widest(["♛"], names_font)] * len(winners)
+        x = -(sum(widths) + gap * (len(names) - 1)) / 2  # pixels from the centre
+        for player, name, width in zip(winners, names, widths, strict=True):
+            ax.annotate(
+                name,
+                xy=(centre, 1 + 4 / axes_h),
+                xycoords=ax.get_xaxis_transform(),
+                xytext=(x, 0),
+                textcoords="offset pixels",
+                ha="left",
+                va="bottom",
+                fontproperties=names_font,
+                color=palette[player],
+            )
+            x += width + gap
+
+
+def _label_inside(ax: Axes, label: Label, colour: str, at: float, width: float) -> None:
+    """A label beside the point where a line stops (above it, on the left, where the line
+    came from below) or starts (below it, on the right): on the other side where it would
+    not fit within the axes' ``width`` pixels, ``at`` being the point's. Outlined in white
+    where it crosses lines."""
+    font = _font(_TEXT_PT, bold=True)
+    text = _plain(label.text)
+    room = _widest([text], font) + 12
+    up = label.place is Place.STOP
+    before = at >= room if up else at + room > width
+    ax.annotate(
+        text,
+        xy=(label.x, label.y),
+        xytext=(-6 if before else 6, 6 if up else -6),
+        textcoords="offset points",
+        ha="right" if before else "left",
+        va="bottom" if up else "top",
+        fontproperties=font,
+        color=colour,
+        zorder=5,
+        path_effects=[withStroke(linewidth=3, foreground="white")],
+    )
 
 
 def _draw_key(figure: Figure, keys: Sequence[_Key], *, top: float) -> float:
@@ -480,7 +531,8 @@ def _draw_key(figure: Figure, keys: Sequence[_Key], *, top: float) -> float:
 
 
 def night_chart(figures: scoring.NightFigures, *, title: str, colours: Mapping[str, int]) -> bytes:
-    """The end-of-night summary as PNG bytes: wins, hand points and Tamalo calls."""
+    """The end-of-night summary as PNG bytes: wins, hand points (classic and ControTamalo
+    apart) and Tamalo calls."""
     if figures.is_empty():
         figure = _new_figure(GAME_SIZE)
         _title(figure, title)
@@ -496,10 +548,12 @@ def night_chart(figures: scoring.NightFigures, *, title: str, colours: Mapping[s
     bar_colours = [palette[p] for p in players]
     rows = list(range(len(players)))
     names = [_plain(p) for p in players]
+    panels = points_panels(figures)
 
+    count = 2 + len(panels)
     panel_in = 0.7 + 0.34 * len(players)
     gap_in = 0.75
-    height_in = 0.8 + 3 * panel_in + 2 * gap_in + 0.45
+    height_in = 0.8 + count * panel_in + (count - 1) * gap_in + 0.45
     figure = _new_figure((NIGHT_WIDTH, height_in))
     _title(figure, title)
     left = (_widest(names, _font(_TICK_PT)) + 2 * _PAD_PX) / figure.bbox.width
@@ -510,12 +564,9 @@ def night_chart(figures: scoring.NightFigures, *, title: str, colours: Mapping[s
         bottom=0.45 / height_in,
         hspace=gap_in / panel_in,
     )
-    wins_ax, points_ax, calls_ax = figure.subplots(3, 1)
-    for ax, heading in (
-        (wins_ax, _("Vittorie")),
-        (points_ax, _("Punti per mano")),
-        (calls_ax, _("Tamalo chiamati")),
-    ):
+    wins_ax, *points_axes, calls_ax = figure.subplots(count, 1)
+    headings = [_("Vittorie"), *(panel.heading for panel in panels), _("Tamalo chiamati")]
+    for ax, heading in zip([wins_ax, *points_axes, calls_ax], headings, strict=True):
         ax.set_title(heading, fontsize=_LABEL_PT, fontweight="bold", loc="left", pad=8)
         ax.set_yticks(rows, names, fontsize=_TICK_PT)
         ax.set_ylim(len(players) - 0.5, -0.5)  # first player on top
@@ -532,37 +583,51 @@ def night_chart(figures: scoring.NightFigures, *, title: str, colours: Mapping[s
     wins_ax.bar_label(bars, padding=5, fontsize=_TEXT_PT, fontweight="bold")
     wins_ax.set_xlim(0, max(*wins, 1) * 1.12)
 
-    # Hand points: every hand a dot, the middle half of them a band, the median a bar.
+    for ax, panel in zip(points_axes, panels, strict=True):
+        _draw_points(ax, panel, players, palette)
+    _draw_calls(calls_ax, figures, players, palette)
+    return _png(figure, level=6)  # once a night: smaller rather than faster
+
+
+def _draw_points(
+    ax: Axes, panel: PointsPanel, players: Sequence[str], palette: Mapping[str, str]
+) -> None:
+    """Hand points: every hand a dot, the middle half of them a band, the median a bar."""
     dots: list[tuple[int, float, str]] = []
-    for row, player in zip(rows, players, strict=True):
-        points = sorted(figures.hand_points.get(player, ()))
+    ax.set_xlim(panel.low, panel.high)
+    if any(p < 0 for hands in panel.points.values() for p in hands):
+        ax.axvline(0, color=_MUTED, linewidth=1.0, zorder=1)  # what took points away
+    for row, player in enumerate(players):
+        points = panel.points.get(player, ())
         if not points:
-            points_ax.text(0, row, _("nessuna mano"), va="center", fontsize=_TEXT_PT, color=_MUTED)
+            ax.text(0, row, _("nessuna mano"), va="center", fontsize=_TEXT_PT, color=_MUTED)
             continue
         q1, median, q3 = (_quantile(points, q) for q in (0.25, 0.5, 0.75))
-        points_ax.barh(
-            row, q3 - q1, left=q1, height=0.7, color=palette[player], alpha=0.25, linewidth=0
-        )
-        points_ax.plot([median] * 2, [row - 0.38, row + 0.38], color="black", linewidth=3)
+        ax.barh(row, q3 - q1, left=q1, height=0.7, color=palette[player], alpha=0.25, linewidth=0)
+        ax.plot([median] * 2, [row - 0.38, row + 0.38], color=INK, linewidth=3)
         dots += [(p, row + _jitter(i), palette[player]) for i, p in enumerate(points)]
-    if dots:
-        xs, ys, dot_colours = zip(*dots, strict=True)
-        points_ax.scatter(xs, ys, s=30, c=dot_colours, edgecolors="white", linewidths=0.6, zorder=3)
-    points_ax.set_xlim(-1, max((x for x, _, _ in dots), default=10) * 1.04 + 1)
+    xs, ys, dot_colours = zip(*dots, strict=True)
+    ax.scatter(xs, ys, s=30, c=dot_colours, edgecolors="white", linewidths=0.6, zorder=3)
     _panel_key(
-        points_ax,
+        ax,
         [
             Patch(facecolor="#888888", alpha=0.25, label=_("metà centrale")),
-            Line2D([], [], color="black", linewidth=3, label=_("mediana")),
+            Line2D([], [], color=INK, linewidth=3, label=_("mediana")),
         ],
     )
 
-    # Tamalo calls: the won part solid, the lost part hatched.
+
+def _draw_calls(
+    ax: Axes, figures: scoring.NightFigures, players: Sequence[str], palette: Mapping[str, str]
+) -> None:
+    """Tamalo calls: the won part solid, the lost part hatched."""
+    rows = list(range(len(players)))
+    bar_colours = [palette[p] for p in players]
     made = [figures.calls.get(p, (0, 0))[0] for p in players]
     won = [min(figures.calls.get(p, (0, 0))[1], m) for p, m in zip(players, made, strict=True)]
     lost = [m - w for m, w in zip(made, won, strict=True)]
-    calls_ax.barh(rows, won, height=0.65, color=bar_colours, linewidth=0)
-    calls_ax.barh(
+    ax.barh(rows, won, height=0.65, color=bar_colours, linewidth=0)
+    ax.barh(
         rows,
         lost,
         left=won,
@@ -573,7 +638,7 @@ def night_chart(figures: scoring.NightFigures, *, title: str, colours: Mapping[s
         linewidth=1.5,
     )
     for row, total, good in zip(rows, made, won, strict=True):
-        calls_ax.annotate(
+        ax.annotate(
             _("{good} su {total}").format(good=good, total=total) if total else "0",
             xy=(total, row),
             xytext=(5, 0),
@@ -582,15 +647,14 @@ def night_chart(figures: scoring.NightFigures, *, title: str, colours: Mapping[s
             fontsize=_TEXT_PT,
             fontweight="bold",
         )
-    calls_ax.set_xlim(0, max(*made, 1) * 1.2)
+    ax.set_xlim(0, max(*made, 1) * 1.2)
     _panel_key(
-        calls_ax,
+        ax,
         [
             Patch(facecolor="#777777", edgecolor="#777777", label=_("riusciti")),
             Patch(facecolor="white", edgecolor="#555555", hatch="////", label=_("sbagliati")),
         ],
     )
-    return _png(figure, level=6)  # once a night: smaller rather than faster
 
 
 def _panel_key(ax: Axes, handles: Sequence[Patch | Line2D]) -> None:

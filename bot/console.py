@@ -13,7 +13,7 @@ import asyncio
 import itertools
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -26,15 +26,19 @@ from bot.context import TamaloApp
 from bot.i18n import _
 from bot.offline import SENDING, OfflineBotApi
 from bot.settings import Secret, Settings
+from storage import last_message_id
 
 #: The console's group chat and its members.
-CHAT = {"id": -1_000_000_001, "type": "group", "title": "Tavolo (console)"}
+CHAT_ID = -1_000_000_001
+CHAT = {"id": CHAT_ID, "type": "group", "title": "Tavolo (console)"}
 BOT_USER = {"id": 1, "is_bot": True, "first_name": "TamaloBot", "username": "TamaloBot"}
 #: Whoever types a line without ``Name>`` in front.
 YOU = "Tu"
 #: ``Bruno> /mano …``: the line typed by Bruno.
 SPEAKER = re.compile(r"^\s*([^\s>/][^>]{0,31})>\s?(.*)$")
 FILES = {"sendPhoto": "photo", "sendDocument": "document"}
+#: A file saved earlier: ``007-grafico.png``.
+SAVED = re.compile(r"^(\d+)-")
 
 
 @dataclass(frozen=True)
@@ -52,8 +56,8 @@ class ConsoleRequest(OfflineBotApi):
         self.out = out
         self.files = files
         self.buttons: list[Button] = []
-        self._message_ids = itertools.count(1_000_000)
-        self._file_numbers = itertools.count(1)
+        #: The chat's message ids, the bot's and the typed ones alike (``numbered_from``).
+        self.message_ids: Iterator[int] = itertools.count(1)
 
     def answer(self, name: str, parameters: dict[str, Any], data: RequestData | None) -> object:
         if name == "getMe":
@@ -70,7 +74,7 @@ class ConsoleRequest(OfflineBotApi):
     def _show(
         self, name: str, parameters: dict[str, Any], request_data: RequestData | None
     ) -> dict[str, Any]:
-        message_id = int(parameters.get("message_id") or next(self._message_ids))
+        message_id = int(parameters.get("message_id") or next(self.message_ids))
         message: dict[str, Any] = {"message_id": message_id, "date": 0, "chat": CHAT,
                                    "from": BOT_USER}  # fmt: skip
         lines = []
@@ -91,13 +95,23 @@ class ConsoleRequest(OfflineBotApi):
         return message
 
     def _save(self, request_data: RequestData, field: str) -> Path:
+        """The file under the next number after every file saved before, by any session:
+        a chart of an earlier evening is never overwritten."""
         self.files.mkdir(parents=True, exist_ok=True)
         filename, content, _ = request_data.multipart_data[field]
         # Charts are PNG images; a document keeps the name the bot gave it.
         name = "grafico.png" if field == "photo" else Path(filename or "documento").name
-        path = self.files / f"{next(self._file_numbers):03d}-{name}"
-        path.write_bytes(content if isinstance(content, bytes) else content.read())
-        return path.resolve()
+        data = content if isinstance(content, bytes) else content.read()
+        numbers = (int(m[1]) for p in self.files.iterdir() if (m := SAVED.match(p.name)))
+        number = max(numbers, default=0) + 1
+        while True:
+            path = self.files / f"{number:03d}-{name}"
+            try:
+                with path.open("xb") as file:  # another console may be saving at once
+                    file.write(data)
+                return path.resolve()
+            except FileExistsError:
+                number += 1
 
     def _print(self, text: str) -> None:
         print(text, file=self.out, flush=True)
@@ -119,8 +133,8 @@ def _keyboard(markup: object) -> list[tuple[str, str]]:
 class Typist:
     """Turns the lines typed into the updates Telegram would deliver."""
 
-    def __init__(self) -> None:
-        self._ids = itertools.count(1)
+    def __init__(self, ids: Iterator[int]) -> None:
+        self._ids = ids
         self._users: dict[str, int] = {}
 
     def user(self, name: str) -> dict[str, Any]:
@@ -191,7 +205,6 @@ async def run(settings: Settings, stdin: TextIO, out: TextIO, files: Path) -> No
     """Play until the input ends: each line a message (or a button pressed)."""
     request = ConsoleRequest(out, files)
     app = build_application(console_settings(settings), request=request, rate_limit=False)
-    typist = Typist()
     print(
         "TamaloBot, console. Scrivi i comandi come nel gruppo (/aiuto per l'elenco); "
         "«Bruno> /mano …» scrive come Bruno; un numero preme il pulsante. Ctrl-D per uscire.",
@@ -199,6 +212,11 @@ async def run(settings: Settings, stdin: TextIO, out: TextIO, files: Path) -> No
         flush=True,
     )
     async with running(app):
+        # Numbered after every message the chat's games remember: an earlier session's
+        # "/mano" claimed its id, and the same id again would be "already recorded".
+        last = await last_message_id(app.bot_data.db, CHAT_ID)
+        request.message_ids = itertools.count(last + 1)
+        typist = Typist(request.message_ids)
         while line := await asyncio.to_thread(stdin.readline):
             line = line.rstrip("\n")
             if not line.strip():

@@ -17,6 +17,9 @@ from scoring import MAX_TOTAL
 
 #: Callback data: ``mano:<entry id>:<version>:<action>``, far below Telegram's 64 bytes.
 PREFIX = "mano"
+#: The largest id a database row has (a 32-bit integer): button data naming a larger one
+#: is forged, and would overflow the query.
+MAX_ID = 2**31 - 1
 MAX_DIGITS = len(str(MAX_TOTAL))
 
 
@@ -210,6 +213,8 @@ def parse_callback(data: str) -> tuple[int, int, str] | None:
     entry_id, _, rest = rest.partition(":")
     version, _, action = rest.partition(":")
     if prefix != PREFIX or not entry_id.isdecimal() or not version.isdecimal() or not action:
+        return None
+    if int(entry_id) > MAX_ID or int(version) > MAX_ID:  # forged: no such row can exist
         return None
     return int(entry_id), int(version), action
 

@@ -1,10 +1,27 @@
-"""Logging that can never print the bot token."""
+"""Logging that can never print the bot token or the webhook secret."""
 
 from __future__ import annotations
 
 import logging
+import re
 import sys
+import threading
 from collections.abc import Iterable
+from types import TracebackType
+
+#: What a bot token looks like (``123456789:AAH…``): hidden even when it is not the one set,
+#: such as a token pasted into the wrong setting.
+TOKEN_LIKE = r"\d{3,}:[A-Za-z0-9_-]{20,}"
+HIDDEN = "[secret]"
+
+log = logging.getLogger("bot")
+
+
+def redactor(secrets: Iterable[str]) -> re.Pattern[str]:
+    """Matches each secret, in any case (a setting may have been upper-cased), and any
+    token-like value."""
+    known = sorted({s for s in secrets if s}, key=len, reverse=True)
+    return re.compile("|".join([*map(re.escape, known), TOKEN_LIKE]), re.IGNORECASE)
 
 
 class RedactingFormatter(logging.Formatter):
@@ -12,20 +29,32 @@ class RedactingFormatter(logging.Formatter):
 
     def __init__(self, fmt: str, secrets: Iterable[str]) -> None:
         super().__init__(fmt)
-        self._secrets = [s for s in secrets if s]
+        self._secrets = redactor(secrets)
 
     def format(self, record: logging.LogRecord) -> str:
-        line = super().format(record)
-        for secret in self._secrets:
-            line = line.replace(secret, "[token]")
-        return line
+        return self._secrets.sub(HIDDEN, super().format(record))
 
 
 def configure_logging(level: str, secrets: Iterable[str]) -> None:
+    """Every line goes through the redacting formatter: log records, warnings, and the
+    errors nobody caught (Python would print them, secrets and all, to stderr)."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(
         RedactingFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s", secrets)
     )
     logging.basicConfig(level=level, handlers=[handler], force=True)
+    logging.captureWarnings(True)
+    sys.excepthook = _log_uncaught
+    threading.excepthook = lambda hook: _log_uncaught(
+        hook.exc_type, hook.exc_value or hook.exc_type(), hook.exc_traceback
+    )
     # httpx logs every request URL, and Bot API URLs carry the token.
     logging.getLogger("httpx").setLevel(logging.WARNING)
+
+
+def _log_uncaught(
+    kind: type[BaseException], error: BaseException, traceback: TracebackType | None
+) -> None:
+    if issubclass(kind, KeyboardInterrupt):  # Ctrl-C: the person knows why it stopped
+        return
+    log.critical("TamaloBot stopped on an error", exc_info=(kind, error, traceback))

@@ -8,7 +8,7 @@ import zoneinfo
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
-from bot import i18n, texts
+from bot import i18n, names, texts
 from bot.lore import MOVE_BY_SLUG, MOVES, Move, slug
 from scoring import (
     DEFAULT_TARGET,
@@ -50,12 +50,24 @@ class UserError(ValueError):
 
 
 def tokens(text: str) -> list[str]:
-    """Split arguments on spaces, keeping ``A, 7, KN`` and ``t = Anna`` together."""
-    return _SPACED_SEPARATOR.sub(r"\1", text.strip()).split()
+    """Split arguments on spaces, keeping ``A, 7, KN`` and ``t = Anna`` together; letters and
+    digits in their usual form (a full-width ``３`` is a ``3``)."""
+    return _SPACED_SEPARATOR.sub(r"\1", names.normal(text).strip()).split()
+
+
+def parse_nothing(text: str, command: str) -> None:
+    """A command that takes no arguments refuses any, so that ``/annulla 1`` is not taken
+    for ``/annulla``."""
+    if words := tokens(text):
+        raise UserError(texts.no_arguments(command, " ".join(words)))
 
 
 def parse_name(token: str) -> str:
-    """A player's name as typed: a word starting with a letter, never a card or a number."""
+    """A player's name as typed (in its usual Unicode form): a word starting with a letter,
+    never a card or a number, and nothing in it that cannot be seen."""
+    token = names.normal(token)
+    if names.invisible(token):
+        raise UserError(texts.invisible_name(token))
     if len(token.casefold()) > MAX_NAME or not _NAME.fullmatch(token):
         raise UserError(texts.bad_name(token))
     if is_card(token):
@@ -183,6 +195,8 @@ def parse_join(text: str, players: Sequence[str], left: Collection[str] = ()) ->
         if seated in left:
             raise UserError(texts.left_for_good(seated))
         raise UserError(texts.already_seated(seated))
+    if (twin := names.lookalike(name, players)) is not None:
+        raise UserError(texts.name_looks_like(name, twin))
     return name
 
 
@@ -237,21 +251,22 @@ def parse_hand(
     counter = _one_marker(markers, COUNTER_KEYS, players)
     out = _out(markers, players)
     if counter is not None:
+        counter_key = _key_typed(markers, COUNTER_KEYS)
         if rules.mode is not Mode.CONTRO:
-            raise UserError(texts.COUNTER_NEEDS_CONTRO)
+            raise UserError(texts.counter_needs_contro(counter_key))
         if caller is None:
             raise UserError(texts.counter_without_caller(counter))
         if counter == caller:
-            raise UserError(texts.counter_is_caller(counter))
+            raise UserError(texts.counter_is_caller(counter, counter_key))
     if not values and len(out) < len(players):
         raise UserError(texts.HAND_EMPTY)
     if values and _looks_like_name(values[0]):
-        totals = _by_name(values, players, rules, out, absent, number)
+        totals = _by_name(values, players, rules, list(out), absent, number)
     else:
-        totals = _by_seat(values, players, rules, out)
-    for player in out:
+        totals = _by_seat(values, players, rules, list(out))
+    for player, key in out.items():
         if totals[player] != 0:
-            raise UserError(texts.out_with_cards(player, totals[player]))
+            raise UserError(texts.out_with_cards(player, totals[player], key))
     return Hand(tuple(Report(p, totals[p]) for p in players), caller, counter, frozenset(out))
 
 
@@ -304,15 +319,20 @@ def _one_marker(
     return found
 
 
-def _out(markers: list[tuple[str, str]], players: Sequence[str]) -> list[str]:
-    out: list[str] = []
+def _key_typed(markers: list[tuple[str, str]], keys: frozenset[str]) -> str:
+    """The word the person used for a marker (``ct`` or ``contro``), to answer in it."""
+    return next(key for key, _name in markers if key in keys)
+
+
+def _out(markers: list[tuple[str, str]], players: Sequence[str]) -> dict[str, str]:
+    """Who got rid of all cards, each with the key they were marked with (``f``, ``out``…)."""
+    out: dict[str, str] = {}
     for key, name in markers:
         if key in OUT_KEYS:
             player = _find(name, players)
             if player is None:
                 raise UserError(texts.marked_not_playing(key, name, players))
-            if player not in out:
-                out.append(player)
+            out.setdefault(player, key)
     return out
 
 
@@ -341,13 +361,32 @@ def pick_table(tables: Sequence[Sequence[str]], text: str) -> int:
     """Which of the tables playing side by side (a tournament) the names typed belong to."""
     if len(tables) == 1:
         return 0
-    words = {w.casefold() for w in re.split(r"[\s,=]+", text) if w}
-    found = [i for i, table in enumerate(tables) if any(p.casefold() in words for p in table)]
+    words = [w for w in re.split(r"[\s,=]+", names.normal(text)) if w]
+    found = [i for i, table in enumerate(tables) if any(_find(w, table) for w in words)]
     if len(found) == 1:
         return found[0]
     if not found:
         raise UserError(texts.which_table(tables))
     raise UserError(texts.TWO_TABLES_NAMED)
+
+
+def parse_table(tables: Sequence[Sequence[str]], text: str, command: str) -> int:
+    """``/fine`` alone, or ``/fine Anna`` (at a tournament: the table Anna plays at); anything
+    else is refused rather than taken for ``/fine`` alone, which would close a game."""
+    words = tokens(text)
+    if not words:
+        return pick_table(tables, "")
+    everyone = [p for table in tables for p in table]
+    if len(words) == 1 and _find(words[0], everyone) is not None:
+        return pick_table(tables, words[0])
+    raise UserError(texts.names_nobody(command, " ".join(words), everyone))
+
+
+def parse_leaderboard(text: str) -> None:
+    """``/leaderboard`` alone, or ``/classifica generale`` passed on."""
+    words = tokens(text)
+    if words and not (len(words) == 1 and words[0].casefold() in texts.GENERAL_WORDS):
+        parse_nothing(text, "leaderboard")
 
 
 def _by_name(
@@ -359,18 +398,19 @@ def _by_name(
     number: int | None,
 ) -> dict[str, int]:
     totals: dict[str, int] = {}
-    pairs = iter(values)
-    for token in pairs:
+    pairs = iter(enumerate(values))
+    for index, token in pairs:
         player = _find(token, players)
         if player is None:
             if not _looks_like_name(token):
+                _refuse_spaced_cards(values, index, list(totals)[-1:])
                 raise UserError(texts.value_without_name(token))
             if (elsewhere := _find(token, absent)) is not None:
                 raise UserError(texts.not_in_this_hand(elsewhere, players, number))
             raise UserError(texts.unknown_player(token, players))
         if player in totals:
             raise UserError(texts.duplicate_player(player))
-        value = next(pairs, None)
+        value = next(pairs, (0, None))[1]
         if value is None or _find(value, players) is not None:
             raise UserError(texts.missing_value(player))
         totals[player] = parse_value(value, rules)
@@ -379,6 +419,17 @@ def _by_name(
     if missing := [p for p in players if p not in totals]:
         raise UserError(texts.missing_players(missing))
     return totals
+
+
+def _refuse_spaced_cards(values: list[str], index: int, previous: list[str]) -> None:
+    """``Anna A 7 KN``: the cards of one player written with spaces; say to join them with
+    commas (``A,7,KN``) rather than that ``7`` has no name."""
+    if not previous:
+        return
+    end = next((i for i in range(index, len(values)) if _looks_like_name(values[i])), len(values))
+    run = values[index - 1 : end]
+    if any(is_card(word) and not _NUMBER.fullmatch(word) for word in run):
+        raise UserError(texts.cards_with_commas(previous[0], ",".join(run)))
 
 
 def _by_seat(
@@ -414,17 +465,20 @@ def _looks_like_name(token: str) -> bool:
 
 
 def _find(name: str, players: Sequence[str]) -> str | None:
-    """The seated player with this name, whatever its case."""
-    key = name.casefold()
-    return next((p for p in players if p.casefold() == key), None)
+    """The seated player with this name, whatever its case or accents."""
+    return names.same(name, players)
 
 
 def _refuse_duplicates(players: Sequence[str]) -> None:
-    seen: set[str] = set()
+    """Each seat once: the same name twice (in any case, with or without accents), or two
+    names nobody could tell apart by eye."""
+    seen: dict[str, str] = {}
     for player in players:
-        if player.casefold() in seen:
-            raise UserError(texts.duplicate_player(player))
-        seen.add(player.casefold())
+        if (twin := seen.get(names.skeleton(player))) is not None:
+            if names.fold(twin) == names.fold(player):
+                raise UserError(texts.duplicate_player(player))
+            raise UserError(texts.name_looks_like(player, twin))
+        seen[names.skeleton(player)] = player
 
 
 def parse_standings(text: str) -> bool:
@@ -443,6 +497,30 @@ def parse_stats(text: str) -> str | None:
     if len(words) > 1:
         raise UserError(texts.STATS_ONE_NAME)
     return words[0] if words else None
+
+
+#: ``/sonoio no``: the person is no longer the player they said.
+UNDO_WORDS = frozenset({"no", "not"})
+
+
+@dataclass(frozen=True)
+class Claim:
+    """What ``/sonoio`` asks: who the sender is (``undo``: is no longer), of which player
+    (``None``: the sender's own)."""
+
+    undo: bool
+    player: str | None
+
+
+def parse_iam(text: str) -> Claim:
+    """``Anna`` → I am Anna; ``no`` → I am nobody any more; ``no Anna`` → nobody is Anna."""
+    words = tokens(text)
+    undo = bool(words) and words[0].casefold() in UNDO_WORDS
+    if undo:
+        words = words[1:]
+    if len(words) > 1:
+        raise UserError(texts.IAM_ONE_NAME)
+    return Claim(undo, words[0] if words else None)
 
 
 TIMEZONE_KEYS = frozenset({"fuso", "timezone", "tz"})

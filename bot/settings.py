@@ -19,6 +19,9 @@ DEFAULT_PORT = 8080
 DEFAULT_LISTEN = "0.0.0.0"
 #: Telegram's rule for setWebhook's secret_token.
 WEBHOOK_SECRET_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,256}")
+#: The settings that are secrets: never shown, whatever else goes wrong.
+SECRETS = ("TELEGRAM_BOT_TOKEN", "WEBHOOK_SECRET")
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
 
 class Secret:
@@ -62,8 +65,11 @@ class Settings:
         cls, environ: Mapping[str, str] | None = None, env_file: Path | str = ".env"
     ) -> Settings:
         """Read the environment; a ``.env`` file fills in what the environment leaves out."""
-        values = {k: v for k, v in dotenv_values(env_file).items() if v is not None}
-        values.update(os.environ if environ is None else environ)
+        return cls.from_values(read_values(environ, env_file))
+
+    @classmethod
+    def from_values(cls, values: Mapping[str, str]) -> Settings:
+        """The settings ``values`` (as ``read_values`` returns them) give."""
 
         def get(name: str, default: str) -> str:
             return values.get(name, "").strip() or default
@@ -76,7 +82,7 @@ class Settings:
             database_url=get("DATABASE_URL", DEFAULT_URL),
             base_url=get("TELEGRAM_BASE_URL", DEFAULT_BASE_URL),
             base_file_url=get("TELEGRAM_BASE_FILE_URL", DEFAULT_BASE_FILE_URL),
-            log_level=get("LOG_LEVEL", "INFO").upper(),
+            log_level=_log_level(get("LOG_LEVEL", "INFO")),
             chart_workers=_count("CHART_WORKERS", get("CHART_WORKERS", "1")),
             webhook_url=_webhook_url(webhook_url) if webhook_url else None,
             webhook_secret=_webhook_secret(webhook_secret) if webhook_secret else None,
@@ -106,6 +112,27 @@ class Settings:
                 "digits, _ or -, so that only Telegram can send updates to WEBHOOK_URL."
             )
         return self.webhook_url, self.webhook_secret.get()
+
+
+def read_values(
+    environ: Mapping[str, str] | None = None, env_file: Path | str = ".env"
+) -> dict[str, str]:
+    """The environment, with what ``.env`` adds: every setting as written, not yet checked."""
+    values = {k: v for k, v in dotenv_values(env_file).items() if v is not None}
+    values.update(os.environ if environ is None else environ)
+    return values
+
+
+def secrets_in(values: Mapping[str, str]) -> list[str]:
+    """The token and the webhook secret as written, however malformed: read before the
+    settings are checked, so that even a message about a bad setting never shows them."""
+    return [value for name in SECRETS if (value := values.get(name, "").strip())]
+
+
+def _log_level(value: str) -> str:
+    if value.upper() not in LOG_LEVELS:
+        raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {value!r}.")
+    return value.upper()
 
 
 def _count(name: str, value: str) -> int:

@@ -17,11 +17,13 @@ from bot.entry import Entry
 from bot.entry import Step as EntryStep
 from bot.i18n import DEFAULT, N_, _, language, ngettext, pgettext
 from bot.lore import MOVE_BY_KEY, MOVES, RUMOURS, Move
+from bot.names import close, fold
 from scoring import (
     HANDS_PER_QUADRO,
     MAX_TOTAL,
     QUADRI,
     Game,
+    Hand,
     Mode,
     Rules,
     ScoredHand,
@@ -185,11 +187,39 @@ def unknown_language(token: str) -> str:
     )
 
 
+def euphonic(word: str, vowel: str) -> bool:
+    """Italian writes «e» and «a» as «ed» and «ad» before a word starting with the same
+    vowel, accented or not: "Bruno ed Elena", "davanti ad Anna"."""
+    return fold(word[:1]) == vowel
+
+
 def names(players: Sequence[str]) -> str:
-    """ "Anna", "Anna e Bruno", "Anna, Bruno e Carlo"."""
+    """ "Anna", "Anna e Bruno", "Anna, Bruno e Carlo", "Bruno ed Elena"."""
     if len(players) <= 1:
         return "".join(players)
-    return _("{others} e {last}").format(others=", ".join(players[:-1]), last=players[-1])
+    line = _("{others} ed {last}") if euphonic(players[-1], "e") else _("{others} e {last}")
+    return line.format(others=", ".join(players[:-1]), last=players[-1])
+
+
+#: Names a reply lists at most (a group's players can be hundreds; a message holds 4096
+#: characters).
+NAMES_LISTED = 40
+
+
+def some_names(players: Sequence[str]) -> str:
+    """The names, or the first ``NAMES_LISTED`` of them and how many more."""
+    if len(players) <= NAMES_LISTED:
+        return names(players)
+    more = len(players) - NAMES_LISTED
+    return ngettext("{players} e un altro", "{players} e altri {count}", more).format(
+        players=", ".join(players[:NAMES_LISTED]), count=more
+    )
+
+
+def did_you_mean(token: str, players: Sequence[str]) -> str:
+    """ " Intendevi Anna?" when what was typed is close to exactly one player's name."""
+    near = close(token, players)
+    return " " + _("Intendevi {player}?").format(player=near) if near is not None else ""
 
 
 def game_running(players: Sequence[str]) -> str:
@@ -341,9 +371,11 @@ def standings_lines(
 ) -> str:
     """One line a player; with each one's place ``before`` the last hand, who moved."""
     if rules.quadri:
-        line = _("{rank}. {player} · {quadri} · {total} punti")
+        line = _("{rank}. {player} · {quadri} · {points}")
         lines = [
-            line.format(rank=s.rank, player=s.player, quadri=quadri(s.quadri or 0), total=s.total)
+            line.format(
+                rank=s.rank, player=s.player, quadri=quadri(s.quadri or 0), points=points(s.total)
+            )
             for s in standings
         ]
     else:
@@ -388,6 +420,11 @@ def quadro_so_far(game: Game) -> str:
     return "\n" + _("Punti nel quadro {quadro}: {totals}").format(quadro=quadro, totals=shown)
 
 
+def points(count: int) -> str:
+    """ "1 punto", "12 punti"."""
+    return ngettext("{count} punto", "{count} punti", count).format(count=count)
+
+
 def quadri(count: int) -> str:
     return ngettext("{count} quadro", "{count} quadri", count).format(count=count)
 
@@ -401,10 +438,10 @@ def winners_line(game: Game) -> str:
     if game.rules.quadri:
         won = game.quadri_won()[winners[0]]
         if alone:
-            line = _("🏆 Vince {winners} con {quadri} e {total} punti!")
+            line = _("🏆 Vince {winners} con {quadri} e {points}!")
         else:
-            line = _("🏆 Vincono a pari merito {winners} con {quadri} e {total} punti!")
-        line = line.format(winners=names(winners), quadri=quadri(won), total=total)
+            line = _("🏆 Vincono a pari merito {winners} con {quadri} e {points}!")
+        line = line.format(winners=names(winners), quadri=quadri(won), points=points(total))
         if not alone:
             line += "\n" + _(
                 "Stessi quadri e stessi punti: il regolamento propone "
@@ -412,10 +449,10 @@ def winners_line(game: Game) -> str:
             )
         return line
     if alone:
-        line = _("🏆 Vince {winners} con {total} punti!")
+        line = _("🏆 Vince {winners} con {points}!")
     else:
-        line = _("🏆 Vincono a pari merito {winners} con {total} punti!")
-    return line.format(winners=names(winners), total=total)
+        line = _("🏆 Vincono a pari merito {winners} con {points}!")
+    return line.format(winners=names(winners), points=points(total))
 
 
 def final_standings(game: Game) -> str:
@@ -465,10 +502,10 @@ def quadro_closed(game: Game, number: int) -> str:
     winners = game.quadro_winners(quadro)
     total = game.quadro_totals(quadro)[winners[0]]
     if len(winners) == 1:
-        line = _("🔲 Quadro {quadro} chiuso: lo vince {winners} con {total} punti.")
+        line = _("🔲 Quadro {quadro} chiuso: lo vince {winners} con {points}.")
     else:
-        line = _("🔲 Quadro {quadro} chiuso: lo vincono a pari merito {winners} con {total} punti.")
-    return line.format(quadro=quadro, winners=names(winners), total=total) + "\n\n"
+        line = _("🔲 Quadro {quadro} chiuso: lo vincono a pari merito {winners} con {points}.")
+    return line.format(quadro=quadro, winners=names(winners), points=points(total)) + "\n\n"
 
 
 def hand_recorded(game: Game, label: str = "") -> str:
@@ -503,8 +540,8 @@ def game_over(game: Game) -> str:
     if game.rules.quadri:
         return _("🏁 Partita finita: 16 mani giocate.") + "\n"
     top = max(game.totals().items(), key=lambda item: item[1])
-    line = _("🏁 Partita finita: {player} ha raggiunto {total} punti (soglia {target}).")
-    return line.format(player=top[0], total=top[1], target=game.rules.target) + "\n"
+    line = _("🏁 Partita finita: {player} ha raggiunto {points} (soglia {target}).")
+    return line.format(player=top[0], points=points(top[1]), target=game.rules.target) + "\n"
 
 
 def standings(game: Game, *, running: bool, label: str = "") -> str:
@@ -546,25 +583,46 @@ def _standings_after(game: Game, before: Mapping[str, int] | None = None) -> str
 def player_joined(game: Game, player: str) -> str:
     start = game.totals()[player]
     if game.hands:
-        line = _("{player} entra in partita con {total} punti (come l'ultimo in classifica).")
+        line = _("{player} entra in partita con {points} (come l'ultimo in classifica).")
     else:
-        line = _("{player} entra in partita con {total} punti.")
-    return line.format(player=player, total=start) + "\n\n" + _standings_after(game)
+        line = _("{player} entra in partita con {points}.")
+    return line.format(player=player, points=points(start)) + "\n\n" + _standings_after(game)
 
 
 def player_left(game: Game, player: str) -> str:
     line = _(
-        "{player} lascia la partita con {total} punti: non gioca le prossime "
+        "{player} lascia la partita con {points}: non gioca le prossime "
         "mani e non è in classifica per la vittoria."
     )
-    return line.format(player=player, total=game.totals()[player]) + "\n\n" + _standings_after(game)
+    return (
+        line.format(player=player, points=points(game.totals()[player]))
+        + "\n\n"
+        + _standings_after(game)
+    )
 
 
 def already_seated(player: str) -> str:
     return _("{player} gioca già in questa partita.").format(player=player)
 
 
-def hand_undone(game: Game, number: int, *, reopened: bool, label: str = "") -> str:
+def hand_command(hand: Hand, number: int | None = None) -> str:
+    """The command that types ``hand`` again: /mano Anna 3 Bruno 12 t=Anna; with ``number``,
+    the /correggi of that hand."""
+    if number is None:
+        words = [f"/{command_name('mano')}"]
+    else:
+        words = [f"/{command_name('correggi')}", str(number)]
+    words += [f"{report.player} {report.total}" for report in hand.reports]
+    if hand.caller is not None:
+        words.append(f"t={hand.caller}")
+    if hand.counter_caller is not None:
+        words.append(f"ct={hand.counter_caller}")
+    words += [f"f={player}" for player in hand.players if player in hand.out]
+    return " ".join(words)
+
+
+def hand_undone(game: Game, number: int, removed: Hand, *, reopened: bool, label: str = "") -> str:
+    """The hand removed, the standings without it, and the hand as a command to copy."""
     again = " " + _("La partita riprende.") if reopened else ""
     if waiting := game.waiting():
         line = ngettext(
@@ -582,7 +640,38 @@ def hand_undone(game: Game, number: int, *, reopened: bool, label: str = "") -> 
         again += " " + line.format(players=names(leaving), number=number)
     running = not game.is_over()
     undone = _("Ho annullato la mano {number}.").format(number=number)
-    return f"{label}{undone}{again}\n\n" + standings(game, running=running, label="")
+    copy = _("La mano annullata, da copiare e correggere:") + "\n" + hand_command(removed)
+    return (
+        f"{label}{undone}{again}\n\n" + standings(game, running=running, label="") + (f"\n\n{copy}")
+    )
+
+
+def hand_to_fix(number: int, command: str, label: str = "") -> str:
+    return (
+        label
+        + _("Mano {number} come l'ho registrata: copia la riga, correggila e mandala.").format(
+            number=number
+        )
+        + f"\n{command}"
+    )
+
+
+def undo_just_done(number: int, hands: int, label: str = "") -> str:
+    """A second /annulla sent before the reply to the first: it was meant for the same hand.
+    ``hands`` is how many the game has now."""
+    if hands:
+        more = _("Per togliere anche la mano {last}, scrivi di nuovo /annulla.")
+    else:
+        more = _("Non ci sono altre mani da togliere.")
+    return (
+        label
+        + _(
+            "La mano {number} è appena stata annullata da un altro /annulla, partito insieme "
+            "al tuo: non tolgo altro."
+        ).format(number=number)
+        + " "
+        + more.format(last=hands)
+    )
 
 
 def game_ended(game: Game, label: str = "") -> str:
@@ -754,10 +843,60 @@ def duplicate_player(player: str) -> str:
 
 
 def unknown_player(token: str, players: Sequence[str]) -> str:
+    if (near := close(token, players)) is not None:
+        line = _(
+            "{token} non gioca in questa partita: intendevi {player}? Giocano: {players}. "
+            "Se è un'altra persona arrivata a partita iniziata, entra con /entra {token}."
+        )
+    else:
+        line = _(
+            "{token} non gioca in questa partita. Giocano: {players}. "
+            "Chi arriva a partita iniziata entra con /entra {token}."
+        )
+    return line.format(token=token, player=near, players=names(players))
+
+
+def cards_with_commas(player: str, cards: str) -> str:
+    return _("Le carte di {player} vanno unite da virgole, senza spazi: {player} {cards}.").format(
+        player=player, cards=cards
+    )
+
+
+def invisible_name(token: str) -> str:
     return _(
-        "{token} non gioca in questa partita. Giocano: {players}. "
-        "Chi arriva a partita iniziata entra con /entra {token}."
-    ).format(token=token, players=names(players))
+        "Il nome «{token}» contiene caratteri invisibili: scrivilo con lettere normali."
+    ).format(token=token)
+
+
+def name_looks_like(name: str, player: str) -> str:
+    return _(
+        "«{name}» si confonde a vista con {player} (lettere di un altro alfabeto o accenti "
+        "diversi): se è {player}, scrivi {player}; se no, scegli un nome che si distingua."
+    ).format(name=name, player=player)
+
+
+def no_arguments(command: str, typed: str) -> str:
+    return _(
+        "/{command} si scrive da solo, senza altro: «{typed}» non lo capisco. "
+        "Non ho cambiato nulla; scrivi solo /{command}."
+    ).format(command=command_name(command), typed=_quoted(typed))
+
+
+def names_nobody(command: str, typed: str, players: Sequence[str]) -> str:
+    line = _(
+        "/{command} si scrive da solo, o in un torneo con il nome di un giocatore del tavolo "
+        "(/{command} {player}). «{typed}» non gioca: non ho cambiato nulla."
+    )
+    shown = line.format(command=command_name(command), player=players[0], typed=_quoted(typed))
+    return shown + did_you_mean(typed, players)
+
+
+#: What a refusal quotes of a long text typed, at most.
+QUOTED = 40
+
+
+def _quoted(typed: str) -> str:
+    return typed if len(typed) <= QUOTED else typed[: QUOTED - 1] + "…"
 
 
 def not_in_this_hand(player: str, players: Sequence[str], number: int | None) -> str:
@@ -797,10 +936,14 @@ def missing_value(player: str) -> str:
 
 
 def wrong_count(given: int, players: Sequence[str]) -> str:
-    return _(
+    return ngettext(
+        "Hai scritto {given} totale, ma giocano in {count}: "
+        "{players}. Scrivi un totale per ognuno, nell'ordine dei posti, "
+        "oppure nome e totale: /mano Anna 3 Bruno 12.",
         "Hai scritto {given} totali, ma giocano in {count}: "
         "{players}. Scrivi un totale per ognuno, nell'ordine dei posti, "
-        "oppure nome e totale: /mano Anna 3 Bruno 12."
+        "oppure nome e totale: /mano Anna 3 Bruno 12.",
+        given,
     ).format(given=given, count=len(players), players=names(players))
 
 
@@ -853,15 +996,18 @@ def marker_empty(key: str) -> str:
 
 def two_marked(key: str, first: str, second: str) -> str:
     what = "Tamalo" if MARKER_WORDS[key] == _CALLER else "ControTamalo"
-    return _(
-        "{what} lo chiama uno solo: hai scritto {first} e {second}. Tieni solo {key}=Nome."
-    ).format(what=what, first=first, second=second, key=key)
+    return _("{what} lo chiama uno solo: hai scritto {both}. Tieni solo {key}=Nome.").format(
+        what=what, both=names((first, second)), key=key
+    )
 
 
 def marked_not_playing(key: str, token: str, players: Sequence[str]) -> str:
-    return _("{key}={token}: {token} non gioca questa mano. Giocano: {players}.").format(
+    line = _("{key}={token}: {token} non gioca questa mano. Giocano: {players}.").format(
         key=key, token=token, players=names(players)
     )
+    if (near := close(token, players)) is not None:
+        line += " " + _("Intendevi {key}={player}?").format(key=key, player=near)
+    return line
 
 
 def unknown_option(token: str) -> str:
@@ -870,10 +1016,11 @@ def unknown_option(token: str) -> str:
     )
 
 
-COUNTER_NEEDS_CONTRO = N_(
-    "Il ControTamalo si chiama solo nelle partite ControTamalo (/nuova contro Anna Bruno …): "
-    "togli ct= da questa mano."
-)
+def counter_needs_contro(key: str) -> str:
+    return _(
+        "Il ControTamalo si chiama solo nelle partite ControTamalo (/nuova contro Anna Bruno …): "
+        "togli {key}= da questa mano."
+    ).format(key=key)
 
 
 def counter_without_caller(counter: str) -> str:
@@ -883,18 +1030,18 @@ def counter_without_caller(counter: str) -> str:
     ).format(player=counter)
 
 
-def counter_is_caller(player: str) -> str:
+def counter_is_caller(player: str, key: str) -> str:
     return _(
         "{player} non può chiamare Tamalo e ControTamalo nella stessa mano: "
-        "ct= è un altro giocatore."
-    ).format(player=player)
+        "{key}= è un altro giocatore."
+    ).format(player=player, key=key)
 
 
-def out_with_cards(player: str, total: int) -> str:
+def out_with_cards(player: str, total: int, key: str) -> str:
     return _(
-        "{player} ha finito le carte (f={player}), quindi ha 0, ma hai scritto {total}: "
-        "correggi il totale o togli f=."
-    ).format(player=player, total=total)
+        "{player} ha finito le carte ({key}={player}), quindi ha 0, ma hai scritto {total}: "
+        "correggi il totale o togli {key}=."
+    ).format(player=player, total=total, key=key)
 
 
 # --- Starting games: /nuova and /torneo options. ---
@@ -927,7 +1074,7 @@ def bad_target(value: str, low: int, high: int) -> str:
 def dealer_not_playing(token: str, players: Sequence[str]) -> str:
     return _("mazziere={token}: {token} non gioca. Giocano: {players}.").format(
         token=token, players=names(players)
-    )
+    ) + did_you_mean(token, players)
 
 
 def quadri_players(count: int) -> str:
@@ -962,7 +1109,7 @@ def no_such_hand(number: str, played: int) -> str:
 def leaver_not_playing(token: str, players: Sequence[str]) -> str:
     return _("{token} non gioca in questa partita. Giocano: {players}.").format(
         token=token, players=names(players)
-    )
+    ) + did_you_mean(token, players)
 
 
 def which_table(tables: Sequence[Sequence[str]]) -> str:
@@ -1069,8 +1216,6 @@ PROVISIONAL_NOTE = N_("(provvisorio) = meno di 3 partite.")
 
 #: Rows a leaderboard shows: one Telegram message holds at most 4096 characters.
 LEADERBOARD_ROWS = 30
-#: Names an "unknown player" reply lists.
-NAMES_LISTED = 40
 
 
 def leaderboard(lines: Sequence[LeaderboardLine]) -> str:
@@ -1093,7 +1238,13 @@ def leaderboard(lines: Sequence[LeaderboardLine]) -> str:
         rows.append(row + (_(" (provvisorio)") if line.provisional else ""))
     hidden = len(lines) - LEADERBOARD_ROWS
     if hidden > 0:
-        rows.append(_("… e altri {count}: /stats Nome per ciascuno.").format(count=hidden))
+        rows.append(
+            ngettext(
+                "… e un altro: /stats Nome per ciascuno.",
+                "… e altri {count}: /stats Nome per ciascuno.",
+                hidden,
+            ).format(count=hidden)
+        )
     note = _(LEADERBOARD_NOTE)
     if any(line.provisional for line in lines[:LEADERBOARD_ROWS]):
         note = f"{_(PROVISIONAL_NOTE)}\n{note}"
@@ -1111,17 +1262,9 @@ def unknown_stats_player(token: str, players: Sequence[str]) -> str:
         return _("Nessun giocatore «{token}» in questa chat: qui non si è ancora giocato.").format(
             token=token
         )
-    if len(players) > NAMES_LISTED:
-        return _(
-            "Nessun giocatore «{token}» in questa chat. Giocatori: {players} e altri {count}."
-        ).format(
-            token=token,
-            players=", ".join(players[:NAMES_LISTED]),
-            count=len(players) - NAMES_LISTED,
-        )
     return _("Nessun giocatore «{token}» in questa chat. Giocatori: {players}.").format(
-        token=token, players=names(players)
-    )
+        token=token, players=some_names(players)
+    ) + did_you_mean(token, players)
 
 
 STATS_ONE_NAME = N_("Scrivi un nome solo: /stats Anna, oppure /stats per il gruppo.")
@@ -1188,15 +1331,19 @@ def player_stats(stats: PlayerStats) -> str:
             lines.append(_calls(counters, sum(f.counters_won for f in stats.hands), "ControTamalo"))
     if (rival := stats.rival) is not None:
         lines.append(
-            _("Rivale: {opponent}, davanti a {player} {times}").format(
-                opponent=rival.opponent, player=name, times=_times(rival.behind)
-            )
+            (
+                _("Rivale: {opponent}, davanti ad {player} {times}")
+                if euphonic(name, "a")
+                else _("Rivale: {opponent}, davanti a {player} {times}")
+            ).format(opponent=rival.opponent, player=name, times=_times(rival.behind))
         )
     if (victim := stats.victim) is not None:
         lines.append(
-            _("Vittima preferita: {opponent}, dietro a {player} {times}").format(
-                opponent=victim.opponent, player=name, times=_times(victim.ahead)
-            )
+            (
+                _("Vittima preferita: {opponent}, dietro ad {player} {times}")
+                if euphonic(name, "a")
+                else _("Vittima preferita: {opponent}, dietro a {player} {times}")
+            ).format(opponent=victim.opponent, player=name, times=_times(victim.ahead))
         )
     if stats.rivalries:
         pairs = " · ".join(f"{r.opponent} {r.ahead}–{r.behind}" for r in stats.rivalries)
@@ -1244,9 +1391,12 @@ def chat_overview(overview: ChatOverview, last_day: str | None) -> str:
 
 
 def export_caption(rows: int) -> str:
-    return _(
+    return ngettext(
+        "📄 Tutte le mani del gruppo: {rows} riga, una per giocatore per mano. "
+        "Si apre con un foglio di calcolo.",
         "📄 Tutte le mani del gruppo: {rows} righe, una per giocatore per mano. "
-        "Si apre con un foglio di calcolo."
+        "Si apre con un foglio di calcolo.",
+        rows,
     ).format(rows=rows)
 
 
@@ -1315,6 +1465,10 @@ ENTRY_CANCELLED = N_("Inserimento annullato: nessuna mano registrata.")
 ENTRY_EXPIRED = N_("⌛ Inserimento scaduto dopo 10 minuti senza tocchi: nessuna mano registrata.")
 ENTRY_CLOSED = N_("Questo inserimento è chiuso.")
 ENTRY_STALE = N_("Pulsante superato: ecco dove sei.")
+ENTRY_NEEDS_SENDER = N_(
+    "Con i pulsanti inserisce una persona sola, e questo messaggio non dice chi lo manda "
+    "(un amministratore anonimo o un canale): scrivi la mano per intero, /mano Anna 3 Bruno 12 …"
+)
 ENTRY_TOURNAMENT = N_(
     "Durante un torneo scrivi la mano per intero, così so a quale tavolo va: "
     "/mano Anna 3 Bruno 12 …"
@@ -1459,8 +1613,8 @@ def unknown_move(typed: str) -> str:
 
 def unknown_move_player(name: str, players: Sequence[str]) -> str:
     return _("{player} non ha mai giocato in questo gruppo. Giocatori: {players}.").format(
-        player=name, players=names(players)
-    )
+        player=name, players=some_names(players)
+    ) + did_you_mean(name, players)
 
 
 def move_recorded(move: Move, player: str, times: int) -> str:
@@ -1501,20 +1655,57 @@ IAM_IN_GROUP = N_(
 def iam_shown(player: str | None) -> str:
     if player is None:
         return _("Non hai ancora detto chi sei in questo gruppo: /sonoio Anna (il tuo nome qui).")
-    return _("In questo gruppo sei {player}. Per cambiare: /sonoio Nome.").format(player=player)
-
-
-def iam_linked(player: str) -> str:
     return _(
-        "Fatto: in questo gruppo sei {player}. Scrivimi /stats in privato per le tue "
-        "statistiche di tutti i gruppi."
+        "In questo gruppo sei {player}. Per cambiare: /sonoio Nome; per non esserlo più: "
+        "/sonoio no."
     ).format(player=player)
+
+
+def iam_linked(player: str, person: str) -> str:
+    """Said in the group, so that everyone sees who now reads that player's figures."""
+    return _(
+        "🙋 {person} dice di essere {player} in questo gruppo: da ora vede le statistiche di "
+        "{player} scrivendomi /stats in privato. Se non è così, {player} o un amministratore "
+        "lo toglie con /sonoio no {player}."
+    ).format(player=player, person=person)
 
 
 def iam_taken(name: str) -> str:
     return _(
-        "Qualcun altro ha già detto di essere {player} in questo gruppo: nessun cambiamento."
+        "Qualcun altro ha già detto di essere {player} in questo gruppo: nessun cambiamento. "
+        "Se non è giusto, un amministratore lo toglie con /sonoio no {player}."
     ).format(player=name)
+
+
+IAM_NEEDS_PERSON = N_(
+    "/sonoio collega il tuo account a un giocatore: scrivilo da te, non a nome del gruppo "
+    "o di un canale."
+)
+IAM_ONE_NAME = N_(
+    "Scrivi un nome solo: /sonoio Anna; /sonoio no per non essere più nessuno; "
+    "/sonoio no Anna per togliere chi ha detto di essere Anna."
+)
+
+
+def iam_nobody(player: str) -> str:
+    return _("Nessuno ha detto di essere {player} in questo gruppo: nulla da togliere.").format(
+        player=player
+    )
+
+
+def iam_not_yours(player: str) -> str:
+    return _(
+        "Solo chi ha detto di essere {player}, o un amministratore del gruppo, può toglierlo. "
+        "Non ho cambiato nulla."
+    ).format(player=player)
+
+
+def iam_unlinked(player: str, *, mine: bool) -> str:
+    if mine:
+        line = _("Fatto: in questo gruppo non sei più {player}.")
+    else:
+        line = _("Fatto: nessuno è più {player} in questo gruppo.")
+    return line.format(player=player)
 
 
 PRIVATE_STATS_NOT_LINKED = N_(

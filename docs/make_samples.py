@@ -1,6 +1,7 @@
 """Draw the sample images the README shows: ``make samples``.
 
-A made-up game night of six players, drawn by the same functions as the bot's charts.
+A made-up game night of six players, classic and ControTamalo, drawn by the same functions as
+the bot's charts.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ import random
 from pathlib import Path
 
 from bot.charts import game_chart, night_chart
-from scoring import Game, Hand, Report, Rules, night_figures
+from scoring import Game, Hand, Mode, Report, Rules, night_figures
 
 PLAYERS = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Francesco")
 HERE = Path(__file__).parent
@@ -26,6 +27,26 @@ def a_game(rng: random.Random, hands: int, target: int) -> Game:
         game = game.with_hand(Hand(tuple(Report(p, t) for p, t in totals.items()), caller))
         if game.is_over():
             break
+    return game
+
+
+def a_contro_game(rng: random.Random, target: int) -> Game:
+    """ControTamalo to ``target`` (the lower target the bot proposes): Tamalo called in most
+    hands, now and then answered with a ControTamalo."""
+    game = Game(PLAYERS[:5], Rules(mode=Mode.CONTRO, target=target))
+    while not game.is_over():
+        players = game.players
+        totals = {p: rng.choice([0, 2, 3, 4, 5, 7, 9, 11, 14, 18, 23, 31]) for p in players}
+        caller = rng.choice([None, *players, *players])
+        counter = None
+        if caller is not None:
+            totals[caller] = rng.choice([0, 1, 2, 3, 4, 5])
+            if rng.random() < 0.3:
+                counter = rng.choice([p for p in players if p != caller])
+                totals[counter] = rng.choice([0, 1, 2, 3, 4])
+        out = {p for p, t in totals.items() if t == 0 and p not in (caller, counter)}
+        reports = tuple(Report(p, t) for p, t in totals.items())
+        game = game.with_hand(Hand(reports, caller, counter, frozenset(out)))
     return game
 
 
@@ -48,8 +69,12 @@ def main() -> None:
     (HERE / "sample-chart.png").write_bytes(
         game_chart(long_game, title="Partita del 22/11/2026 · classica", colours=colours)
     )
-    night = [(a_game(rng, hands=60, target=100), True) for _ in range(6)]
-    figures = night_figures([(long_game, True), *night])
+    contro = a_contro_game(rng, target=30)
+    (HERE / "sample-contro.png").write_bytes(
+        game_chart(contro, title="Partita del 22/11/2026 · ControTamalo", colours=colours)
+    )
+    night = [(a_game(rng, hands=60, target=100), True) for _ in range(5)]
+    figures = night_figures([(long_game, True), *night, (contro, True)])
     (HERE / "sample-night.png").write_bytes(
         night_chart(figures, title="Serata del 22/11/2026 · 7 partite", colours=colours)
     )

@@ -1,4 +1,4 @@
-"""Pure Tamalo rules engine: no I/O, no Telegram, no SQL (see ../shared/RULES.md)."""
+"""Pure Tamalo rules engine: no I/O, no Telegram, no SQL (see docs/rules.md)."""
 
 from scoring.cards import CardError, card_value, is_card, parse_cards
 from scoring.classic import score_classic

@@ -68,6 +68,9 @@ class Game:
     joined_after: Mapping[str, int] = field(default_factory=dict)
     #: Hands already played when a player left (``/esci``): they play none after.
     left_after: Mapping[str, int] = field(default_factory=dict)
+    #: Seats there were when a player left: a late joiner in that seat or a later one sat
+    #: down after the leave (absent for games stored before the order was kept).
+    left_before_seat: Mapping[str, int] = field(default_factory=dict)
     #: Seat index of who deals the first hand.
     first_dealer: int = 0
 
@@ -145,7 +148,11 @@ class Game:
             raise ValueError(f"{name!r} is not playing")
         if len(self.ranked) <= 2:
             raise ValueError("a game needs two players")
-        return replace(self, left_after={**self.left_after, name: len(self.hands)})
+        return replace(
+            self,
+            left_after={**self.left_after, name: len(self.hands)},
+            left_before_seat={**self.left_before_seat, name: len(self.players)},
+        )
 
     def _check_seats(self, hand: Hand, number: int) -> None:
         seated = self.seated_for(number)
@@ -185,9 +192,9 @@ class Game:
     def running_totals(self) -> tuple[Mapping[str, int], ...]:
         """Every player's total after each hand.
 
-        Before each hand, whoever sits down for it enters at the entry total of that moment:
-        the first seats at 0, a late joiner at the highest total of who played the hand
-        before (RULES.md, "Late joiners").
+        The first seats start at 0; a late joiner enters, before their first hand, at the
+        highest total among who was still in the game when they sat down (RULES.md, "Late
+        joiners").
         """
         return self._running_totals
 
@@ -198,27 +205,60 @@ class Game:
         totals: dict[str, int] = {}
         history: list[Mapping[str, int]] = []
         for number, scored in enumerate(self.hands, start=1):
-            start = self._entry_total(totals, number - 1)
-            for player in self.seated_for(number):
-                totals.setdefault(player, start)
+            totals.update(self.entries(totals, number - 1))
             for player, points in scored.points.items():
-                totals[player] += points
+                totals[player] = totals.get(player, 0) + points
             history.append(dict(totals))
         return tuple(history)
 
     def totals(self) -> dict[str, int]:
-        """Each seated player's total now; who has not played yet stands at the entry total."""
-        played = self.running_totals()[-1] if self.hands else {}
-        start = self._entry_total(played, len(self.hands))
-        return {player: played.get(player, start) for player in self.players}
+        """Each seated player's total now; a late joiner who has not played yet stands at
+        their entry total."""
+        played = dict(self.running_totals()[-1]) if self.hands else {}
+        played.update(self.entries(played, len(self.hands)))
+        # A joiner still waiting for a hand that was undone: level with the last for now.
+        waiting = entry_total(played[p] for p in self.next_players if p in played)
+        return {player: played.get(player, waiting) for player in self.players}
 
-    def _entry_total(self, totals: Mapping[str, int], played: int) -> int:
-        """A late joiner's start after ``played`` hands. Reading: "the last in the standings
-        at that moment" is the highest total among who played the last hand, so a player
-        leaving at the same break counts whether /esci comes before or after /entra."""
+    def entries(self, totals: Mapping[str, int], played: int) -> dict[str, int]:
+        """The entry totals of who sat down after hand ``played`` (``totals`` are everyone's
+        after it), in the order they sat down: each the highest total among who was in the
+        game at that moment, earlier joiners included and who had left not. Before the
+        first hand, nobody needs one: everyone starts at 0."""
+        entries: dict[str, int] = {}
         if played == 0:
-            return 0
-        return entry_total(totals[p] for p in self.seated_for(played) if p in totals)
+            return entries
+        for seat, joiner in enumerate(self.players):
+            if self.joined_after.get(joiner, 0) != played:
+                continue
+            present = {**totals, **entries}
+            entries[joiner] = entry_total(
+                present[p]
+                for p in self.players[:seat]
+                if p in present and self._in_when_seated(p, played, seat)
+            )
+        return entries
+
+    def late_entries(self) -> dict[str, tuple[int, int]]:
+        """Each late joiner who has sat down: the hands played before, and their entry total."""
+        history = self.running_totals()
+        entries: dict[str, tuple[int, int]] = {}
+        for played in sorted(set(self.joined_after.values())):
+            if 0 < played <= len(self.hands):
+                for player, start in self.entries(history[played - 1], played).items():
+                    entries[player] = played, start
+        return entries
+
+    def _in_when_seated(self, player: str, played: int, seat: int) -> bool:
+        """Whether ``player`` was still in the game when ``seat`` was taken after hand
+        ``played``. A leave whose order is unknown (stored before it was kept) counts as
+        after, as these games were scored."""
+        left = self.left_after.get(player)
+        if left is None or left > played:
+            return True
+        if left < played:
+            return False
+        return seat < self.left_before_seat.get(player, len(self.players))
 
     def is_over(self) -> bool:
         """After a hand, someone at or above the target ends the game; 4 Quadri ends after

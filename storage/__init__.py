@@ -7,6 +7,7 @@ from storage.chats import (
     chat_language,
     chat_on_arrival,
     chats_speaking,
+    last_message_id,
     standings_passed,
 )
 from storage.db import Database
@@ -21,6 +22,7 @@ from storage.games import (
     TournamentRunning,
 )
 from storage.journal import UpdateJournal
+from storage.mistakes import LastUndos, PendingHand, PendingHands, Undo
 from storage.moves import move_chat
 from storage.named import NamedMoves
 from storage.people import LinkedPlayer, People, PlayerTaken
@@ -43,10 +45,13 @@ __all__ = [
     "GameState",
     "GameStore",
     "HandFigures",
+    "LastUndos",
     "LeaderboardLine",
     "LinkedPlayer",
     "MessageAlreadyHandled",
     "NamedMoves",
+    "PendingHand",
+    "PendingHands",
     "People",
     "PlayerStats",
     "PlayerTaken",
@@ -56,12 +61,14 @@ __all__ = [
     "StatsStore",
     "StoredEntry",
     "TournamentRunning",
+    "Undo",
     "UpdateJournal",
     "Vote",
     "VoteStore",
     "chat_language",
     "chat_on_arrival",
     "chats_speaking",
+    "last_message_id",
     "move_chat",
     "standings_passed",
 ]

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, cast
 
-from sqlalchemy import Table, bindparam, delete, select
+from sqlalchemy import Table, bindparam, delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage import models
@@ -166,3 +166,26 @@ async def chats_speaking(db: Database) -> list[tuple[int, str]]:
             select(_CHATS.c.id, _CHATS.c.language).where(_CHATS.c.language.is_not(None))
         )
         return [(chat_id, language) for chat_id, language in rows]
+
+
+async def last_message_id(db: Database, chat_id: int) -> int:
+    """The highest message id the chat's stored rows mention (0 if none): a tool numbering
+    messages itself (the console) starts above it, so nothing it sends reads as seen."""
+    ids = [
+        select(func.max(models.HandledMessage.message_id)).where(
+            models.HandledMessage.chat_id == chat_id
+        ),
+        select(func.max(models.HandRow.message_id))
+        .join(models.Game, models.Game.id == models.HandRow.game_id)
+        .where(models.Game.chat_id == chat_id),
+        select(func.max(models.HandEntry.message_id)).where(models.HandEntry.chat_id == chat_id),
+        select(func.max(models.StandingsMessage.message_id)).where(
+            models.StandingsMessage.chat_id == chat_id
+        ),
+        select(func.max(models.LastUndo.reply_id)).where(models.LastUndo.chat_id == chat_id),
+        select(func.max(models.PendingHand.message_id)).where(
+            models.PendingHand.chat_id == chat_id
+        ),
+    ]
+    async with db.reader.connect() as connection:
+        return max([(await connection.execute(query)).scalar() or 0 for query in ids])

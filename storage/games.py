@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import itertools
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -86,13 +87,26 @@ def name_key(name: str) -> str:
 
 
 async def find_player(session: AsyncSession, chat_id: int, name: str) -> models.Player | None:
-    """The chat's player by that name, whatever its case; ``None`` if nobody of that name
-    played in the chat."""
-    return await session.scalar(
+    """The chat's player by that name, whatever its case, else the one whose name differs
+    only by accents (``Nicolo`` is ``Nicolò``); ``None`` if nobody of that name played."""
+    found = await session.scalar(
         select(models.Player).where(
             models.Player.chat_id == chat_id, models.Player.name_key == name_key(name)
         )
     )
+    if found is not None:
+        return found
+    players = (
+        await session.scalars(select(models.Player).where(models.Player.chat_id == chat_id))
+    ).all()
+    folded = [
+        p for p in players if _without_accents(p.name_key) == _without_accents(name_key(name))
+    ]
+    return folded[0] if len(folded) == 1 else None
+
+
+def _without_accents(key: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", key) if not unicodedata.combining(c))
 
 
 _GAMES = cast(Table, models.Game.__table__)
@@ -122,12 +136,16 @@ _PLAYER_IDS = select(_PLAYERS.c.name_key, _PLAYERS.c.id).where(
     _PLAYERS.c.chat_id == bindparam("chat_id"),
     _PLAYERS.c.name_key.in_(bindparam("keys", expanding=True)),
 )
+_KEYS_OF_CHAT = select(_PLAYERS.c.name_key, _PLAYERS.c.id).where(
+    _PLAYERS.c.chat_id == bindparam("chat_id")
+)
 _SEATS_OF_GAMES = (
     select(
         models.Seat.game_id,
         models.Seat.player_id,
         models.Seat.joined_after,
         models.Seat.left_after,
+        models.Seat.left_before_seat,
         models.Player.name,
     )
     .join(models.Player, models.Player.id == models.Seat.player_id)
@@ -177,6 +195,9 @@ def _to_record(row: Any, seats: Sequence[Any], lines: Sequence[_Line]) -> GameRe
         rules=rules_of(row),
         joined_after={s.name: s.joined_after for s in seats if s.joined_after},
         left_after={s.name: s.left_after for s in seats if s.left_after is not None},
+        left_before_seat={
+            s.name: s.left_before_seat for s in seats if s.left_before_seat is not None
+        },
         first_dealer=row.first_dealer,
     )
     last_hand_id = None
@@ -281,6 +302,17 @@ class GameStore:
             )
         ).first()
         return None if row is None else (row[0], row[1])
+
+    async def late_entries(self, chat_id: int) -> dict[int, dict[str, tuple[int, int]]]:
+        """The chat's games with late joiners: for each, every joiner's hands played before
+        they sat down and the total they entered at."""
+        with_joiners = (
+            select(models.Seat.game_id)
+            .join(models.Game, models.Game.id == models.Seat.game_id)
+            .where(models.Game.chat_id == chat_id, models.Seat.joined_after > 0)
+        )
+        records = await self._all(_games().where(_GAMES.c.id.in_(with_joiners)))
+        return {record.id: record.game.late_entries() for record in records}
 
     async def running(self, chat_id: int) -> GameRecord | None:
         """The chat's running game outside tournaments."""
@@ -447,6 +479,7 @@ class GameStore:
         """``name`` plays no hand after the ones played so far."""
         seat = await self.session.get_one(models.Seat, (record.id, record.player_ids[name]))
         seat.left_after = len(record.game.hands)
+        seat.left_before_seat = len(record.game.players)  # who sits down later joins after
         await self.session.flush()
 
     async def _hand_id(self, record: GameRecord, number: int) -> int:
@@ -588,13 +621,25 @@ class GameStore:
         return record
 
     async def _players(self, chat_id: int, names: Sequence[str]) -> dict[str, int]:
-        """The ids of the chat's players by these names (by ``name_key``); who is new is
-        created with this spelling. Two statements however many players."""
-        keys = {name_key(name): name for name in names}
+        """The ids of the chat's players by these names (by ``name_key``); a name typed
+        without the accents of a player's (``Nicolo``) is that player, and who is new is
+        created with this spelling."""
         connection = await self.session.connection()
-        await connection.execute(
-            insert_ignoring(self.session, _PLAYERS),
-            [{"chat_id": chat_id, "name": name, "name_key": key} for key, name in keys.items()],
-        )
-        rows = await connection.execute(_PLAYER_IDS, {"chat_id": chat_id, "keys": list(keys)})
-        return {key: player_id for key, player_id in rows}
+        known = dict((await connection.execute(_KEYS_OF_CHAT, {"chat_id": chat_id})).all())
+        folded: dict[str, list[str]] = {}
+        for key in known:
+            folded.setdefault(_without_accents(key), []).append(key)
+        keys: dict[str, str] = {}
+        for name in names:
+            key = name_key(name)
+            twins = folded.get(_without_accents(key), [])
+            keys[name_key(name)] = twins[0] if key not in known and len(twins) == 1 else key
+        new = {key: name for name in names if (key := keys[name_key(name)]) not in known}
+        if new:
+            await connection.execute(
+                insert_ignoring(self.session, _PLAYERS),
+                [{"chat_id": chat_id, "name": name, "name_key": key} for key, name in new.items()],
+            )
+            rows = await connection.execute(_PLAYER_IDS, {"chat_id": chat_id, "keys": list(new)})
+            known |= dict(rows.all())
+        return {typed: known[key] for typed, key in keys.items()}

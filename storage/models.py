@@ -175,6 +175,9 @@ class Seat(Base):
     joined_after: Mapped[int] = mapped_column(Integer, default=0)
     # Hands already played when the player left (/esci): they play none after.
     left_after: Mapped[int | None] = mapped_column(Integer)
+    # Seats the game had when the player left: a late joiner at a later position sat down
+    # after the leave, and does not enter at the leaver's total.
+    left_before_seat: Mapped[int | None] = mapped_column(Integer)
 
     player: Mapped[Player] = relationship(lazy="raise")
 
@@ -265,6 +268,39 @@ class HandEntry(Base):
     state: Mapped[str] = mapped_column(Text)
     #: The last press: an entry left alone for a while expires.
     touched_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class LastUndo(Base):
+    """The chat's latest ``/annulla``: another sent before its reply could be seen, by someone
+    else, was meant for the same hand and removes nothing."""
+
+    __tablename__ = "last_undos"
+
+    chat_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    #: The hand it removed.
+    number: Mapped[int] = mapped_column(Integer)
+    user_id: Mapped[int | None] = mapped_column(BigInteger)
+    undone_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    #: The bot's reply, once sent: a message with a higher id was sent after it appeared.
+    reply_id: Mapped[int | None] = mapped_column(BigInteger)
+
+
+class PendingHand(Base):
+    """A typed hand equal to the one just recorded, waiting for a button to say whether it
+    really is a new hand."""
+
+    __tablename__ = "pending_hands"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    chat_id: Mapped[int] = mapped_column(BigInteger)
+    #: The /mano message: the hand is recorded as coming from it.
+    message_id: Mapped[int] = mapped_column(BigInteger)
+    #: The hand number it would be: another hand recorded meanwhile makes the question stale.
+    number: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    asked_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 class NamedMove(Base):

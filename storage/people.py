@@ -51,6 +51,22 @@ class People:
         await self.session.flush()
         return player.name
 
+    async def claim(self, chat_id: int, name: str) -> tuple[str, int | None] | None:
+        """The chat's player ``name`` as first typed, and the person who said they are that
+        player (``None``: nobody); ``None`` if nobody of that name played in the chat."""
+        player = await find_player(self.session, chat_id, name)
+        return None if player is None else (player.name, player.user_id)
+
+    async def unlink(self, chat_id: int, name: str, user_id: int) -> bool:
+        """``user_id`` is no longer the chat's player ``name``; ``False`` if they were not
+        (someone changed it meanwhile)."""
+        player = await find_player(self.session, chat_id, name)
+        if player is None or player.user_id != user_id:
+            return False
+        player.user_id = None
+        await self.session.flush()
+        return True
+
     async def player_in(self, chat_id: int, user_id: int) -> str | None:
         """The player ``user_id`` said they are in the chat."""
         return await self.session.scalar(

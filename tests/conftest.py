@@ -21,15 +21,20 @@ from storage import Database
 
 POSTGRES_URL = os.environ.get("TAMALO_TEST_POSTGRES_URL", "").strip()
 NO_POSTGRES = "TAMALO_TEST_POSTGRES_URL is not set: the PostgreSQL runs are skipped"
+#: Without a server the PostgreSQL runs are not made at all, and the run says so once.
+BACKENDS = ["sqlite", "postgresql"] if POSTGRES_URL else ["sqlite"]
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if not POSTGRES_URL:
+        terminalreporter.write_line(f"SKIPPED (every test's PostgreSQL run): {NO_POSTGRES}")
+
+
+@pytest.fixture(params=BACKENDS)
 async def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
     if request.param == "sqlite":
         yield f"sqlite+aiosqlite:///{tmp_path / 'tamalo.db'}"
         return
-    if not POSTGRES_URL:
-        pytest.skip(NO_POSTGRES)
     server = make_url(POSTGRES_URL)
     name = f"tamalo_test_{uuid.uuid4().hex[:16]}"
     admin = create_async_engine(server, isolation_level="AUTOCOMMIT")

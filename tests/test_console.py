@@ -73,3 +73,20 @@ def test_the_console_keeps_its_games_in_the_bots_database(tmp_path: Path) -> Non
     out = play("/classifica\n", tmp_path)
 
     assert "1. Anna 0\n2. Bruno 12" in out
+
+
+def test_a_second_session_records_its_commands_and_keeps_the_first_ones_files(
+    tmp_path: Path,
+) -> None:
+    first = play("/nuova Anna Bruno\n/mano Anna 3 Bruno 12\n/grafico\n", tmp_path)
+    [chart] = [Path(p) for p in re.findall(r"\[photo: (.+)\]", first)]
+    drawn = chart.read_bytes()
+
+    second = play("/mano Anna 20 Bruno 5\n/grafico\n/classifica\n", tmp_path)
+
+    assert texts.ALREADY_HANDLED not in second
+    assert "🤖 Mano 2:" in second
+    assert "1. Bruno 17\n2. Anna 20" in second
+    [again] = [Path(p) for p in re.findall(r"\[photo: (.+)\]", second)]
+    assert (chart.name, again.name) == ("001-grafico.png", "002-grafico.png")
+    assert chart.read_bytes() == drawn  # the first evening's chart is still there

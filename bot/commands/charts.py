@@ -12,7 +12,7 @@ from bot import dates, texts
 from bot.commands.common import chat_id_of, message_of, replies_to_mistakes
 from bot.commands.standings import shown_games
 from bot.context import Context
-from bot.parsing import UserError
+from bot.parsing import UserError, parse_nothing
 from scoring import night_figures
 from storage import ChatStore, GameRecord, GameState, GameStore
 
@@ -22,6 +22,7 @@ log = logging.getLogger(__name__)
 @replies_to_mistakes
 async def show_chart(update: Update, context: Context) -> None:
     """The running game's chart (one per table at a tournament), or the last game's."""
+    parse_nothing(context.text_args, "grafico")
     async with context.db.reading() as session:
         records = await shown_games(GameStore(session), chat_id_of(update))
     drawn = [record for record in records if record.game.hands]
@@ -60,6 +61,7 @@ async def send_final_chart(message: Message, context: Context, record: GameRecor
 @replies_to_mistakes
 async def show_night(update: Update, context: Context) -> None:
     """Tonight's games in the chat's time zone, and one image of the night's figures."""
+    parse_nothing(context.text_args, "serata")
     chat_id = chat_id_of(update)
     async with context.db.reading() as session:
         chats = ChatStore(session)

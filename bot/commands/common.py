@@ -5,6 +5,8 @@ from __future__ import annotations
 import functools
 from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -46,26 +48,59 @@ def replies_to_mistakes(handler: Handler) -> Handler:
 
 def admins_only(handler: Handler) -> Handler:
     """A command that undoes, fixes, closes or annuls: in a chat that keeps those to its
-    admins (``/impostazioni admin=sì``), anyone else is told so and nothing changes."""
+    admins (``/impostazioni admin=sì``), anyone else is told so and nothing changes. The
+    chat's setting is read by the unit of work that makes the change (``changing``)."""
 
     @functools.wraps(handler)
     async def wrapper(update: Update, context: Context) -> None:
-        if not await may_undo_and_fix(update, context):
-            raise UserError(texts.ADMINS_ONLY)
-        await handler(update, context)
+        token = _PERMISSION.set(await may_undo_and_fix(update, context))
+        try:
+            await handler(update, context)
+        finally:
+            _PERMISSION.reset(token)
 
     return wrapper
 
 
-async def may_undo_and_fix(update: Update, context: Context) -> bool:
-    """Whether the sender may undo, fix, close or annul in this chat. Asked of Telegram
-    before the unit of work begins, so no lock is held while waiting for the answer."""
+@dataclass
+class UndoAndFix:
+    """Whether the sender may undo, fix, close or annul, decided under the chat lock from
+    the setting as it is then: an admin turning ``admin=sì`` on a moment before counts."""
+
+    update: Update
+    context: Context
+    #: Whether the sender is an admin, if Telegram was asked.
+    admin: bool | None = None
+
+    async def check(self, session: AsyncSession) -> None:
+        """Raise ``UserError`` (the unit of work rolls back) unless the sender may."""
+        message = message_of(self.update)
+        if message.chat.type == ChatType.PRIVATE:
+            return
+        if not (await ChatStore(session).settings(message.chat_id)).admins_only:
+            return
+        if self.admin is None:  # turned on since the sender was looked at: asked now, rarely
+            self.admin = await is_admin(self.update, self.context)
+        if not self.admin:
+            raise UserError(texts.ADMINS_ONLY)
+
+
+#: The permission of the admins-only command being handled, checked by ``changing``.
+_PERMISSION: ContextVar[UndoAndFix | None] = ContextVar("permission", default=None)
+
+
+async def may_undo_and_fix(update: Update, context: Context) -> UndoAndFix:
+    """The sender's permission, to check inside the unit of work. Telegram is asked who the
+    admins are now, before any lock is held, if the chat keeps those commands to them."""
+    permission = UndoAndFix(update, context)
     message = message_of(update)
     if message.chat.type == ChatType.PRIVATE:
-        return True
+        return permission
     async with context.db.reading() as session:
         settings = await ChatStore(session).settings(message.chat_id)
-    return not settings.admins_only or await is_admin(update, context)
+    if settings.admins_only:
+        permission.admin = await is_admin(update, context)
+    return permission
 
 
 async def is_admin(update: Update, context: Context) -> bool:
@@ -83,9 +118,12 @@ async def is_admin(update: Update, context: Context) -> bool:
 @asynccontextmanager
 async def changing(context: Context, chat_id: int) -> AsyncIterator[AsyncSession]:
     """A unit of work that changes a chat: changes to one chat happen one at a time, across
-    every bot process (the database holds the lock)."""
+    every bot process (the database holds the lock). In an admins-only command, the sender's
+    permission is checked first, under the lock."""
     async with context.db.transaction() as session:
         await ChatStore(session).lock(chat_id)
+        if (permission := _PERMISSION.get()) is not None:
+            await permission.check(session)
         yield session
 
 

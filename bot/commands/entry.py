@@ -42,7 +42,9 @@ async def hand(update: Update, context: Context) -> None:
 async def open_entry(update: Update, context: Context) -> None:
     message = message_of(update)
     user = update.effective_user
-    who = user.first_name if user is not None else "?"
+    if user is None or message.sender_chat is not None:  # nobody could press its buttons
+        raise UserError(texts.ENTRY_NEEDS_SENDER)
+    who = user.first_name
     async with changes(update, context) as games:
         records = await games.running_games(message.chat_id)
         if not records:
@@ -54,7 +56,7 @@ async def open_entry(update: Update, context: Context) -> None:
         entry = Entry(game.next_players, contro=game.rules.mode is Mode.CONTRO)
         try:
             entry_id = await EntryStore(games.session).open(
-                record.id, message.chat_id, user.id if user else 0, who, entry.to_json(),
+                record.id, message.chat_id, user.id, who, entry.to_json(),
                 datetime.now(UTC),
             )  # fmt: skip
         except EntryInProgress as error:
@@ -85,8 +87,8 @@ async def press(update: Update, context: Context) -> None:
     assert query is not None
     parsed = parse_callback(query.data or "")
     chat = update.effective_chat
-    if parsed is None or chat is None:
-        await query.answer()
+    if parsed is None or chat is None:  # not data the bot made: a button of nothing open
+        await query.answer(texts.ENTRY_CLOSED)
         return
     entry_id, version, action = parsed
     try:

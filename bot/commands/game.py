@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from telegram import Message, Update
+from telegram import Message, MessageEntity, Update
 
 from bot import texts
 from bot.commands import target
@@ -28,6 +28,8 @@ from bot.parsing import (
     parse_join,
     parse_leave,
     parse_new_game,
+    parse_nothing,
+    parse_table,
     pick_table,
 )
 from scoring import Game
@@ -36,17 +38,22 @@ from storage import (
     GameRecord,
     GameState,
     GameStore,
+    LastUndos,
     MessageAlreadyHandled,
     TournamentRunning,
 )
 
 
-async def running_game(games: GameStore, chat_id: int, text: str = "") -> GameRecord:
-    """The running game; at a tournament, the table whose players are named in ``text``."""
+async def running_game(
+    games: GameStore, chat_id: int, text: str = "", command: str | None = None
+) -> GameRecord:
+    """The running game; at a tournament, the table whose players are named in ``text``.
+    For a ``command`` that takes nothing else, ``text`` may only name one such player."""
     records = await games.running_games(chat_id)
     if not records:
         raise UserError(texts.NO_RUNNING_GAME)
-    return records[pick_table([r.game.players for r in records], text)]
+    tables = [r.game.players for r in records]
+    return records[parse_table(tables, text, command) if command else pick_table(tables, text)]
 
 
 async def settle(games: GameStore, record: GameRecord, game: Game) -> str:
@@ -140,8 +147,7 @@ async def edit_hand(update: Update, context: Context) -> None:
             if fixable is None:
                 raise UserError(texts.EDITED_HAND_CLOSED)
             record = fixable
-            if not may_correct:
-                raise UserError(texts.ADMINS_ONLY)
+            await may_correct.check(session)
             game, after = await _correct(games, record, number, context.text_args)
             reply = texts.hand_fixed(game, number, texts.table_label(record)) + after
     await message.reply_text(reply)
@@ -160,7 +166,11 @@ async def chart_if_ended(
 @replies_to_mistakes
 @admins_only
 async def fix_hand(update: Update, context: Context) -> None:
-    """Replace hand N: totals, quadri, the end and the winner are worked out again."""
+    """Replace hand N: totals, quadri, the end and the winner are worked out again; hand N
+    alone is shown as recorded, ready to edit."""
+    if context.text_args.strip().isdecimal():
+        await _show_hand(update, context)
+        return
     async with changes(update, context) as games:
         record = await _correctable(games, chat_id_of(update), context.text_args)
         number, rest = parse_fix(context.text_args, len(record.game.hands))
@@ -169,6 +179,16 @@ async def fix_hand(update: Update, context: Context) -> None:
         texts.hand_fixed(game, number, texts.table_label(record)) + after
     )
     await chart_if_ended(message_of(update), context, record, game)
+
+
+async def _show_hand(update: Update, context: Context) -> None:
+    """``/correggi N``: hand N as recorded, as the /correggi that types it again."""
+    async with context.db.reading() as session:
+        record = await _correctable(GameStore(session), chat_id_of(update), "")
+    number, _ = parse_fix(context.text_args, len(record.game.hands))
+    command = texts.hand_command(record.game.hands[number - 1].hand, number)
+    text = texts.hand_to_fix(number, command, texts.table_label(record))
+    await reply_with_command(message_of(update), text, command)
 
 
 async def _correct(
@@ -261,21 +281,52 @@ async def leave(update: Update, context: Context) -> None:
 @replies_to_mistakes
 @admins_only
 async def undo(update: Update, context: Context) -> None:
-    """Remove the chat's last recorded hand; a game that hand had ended reopens."""
+    """Remove the chat's last recorded hand; a game that hand had ended reopens. Someone
+    else's /annulla sent before the reply to this one was seen removes nothing."""
+    message, user = message_of(update), update.effective_user
+    parse_nothing(context.text_args, "annulla")
     async with changes(update, context) as games:
-        record = await _last_played(games, chat_id_of(update))
+        undos = LastUndos(games.session)
+        await _not_undone_just_now(games, undos, message, user.id if user else None)
+        record = await _last_played(games, message.chat_id)
         if not record.running and not record.game.is_over():
             raise UserError(texts.undo_closed_game(tournament=record.tournament_id is not None))
         if record.tournament_id is not None and not record.running:
             await drop_final_not_begun(games, record)
         await games.remove_last_hand(record)
+        number, removed = len(record.game.hands), record.game.hands[-1].hand
+        await undos.keep(message.chat_id, record.id, number, user.id if user else None)
         game = record.game.without_last_hand()
         after = await settle(games, record, game)
     reopened = not record.running and not game.is_over()
-    undone = texts.hand_undone(
-        game, len(record.game.hands), reopened=reopened, label=texts.table_label(record)
-    )
-    await message_of(update).reply_text(undone + after)
+    label = texts.table_label(record)
+    undone = texts.hand_undone(game, number, removed, reopened=reopened, label=label)
+    sent = await reply_with_command(message, undone + after, texts.hand_command(removed))
+    async with changing(context, message.chat_id) as session:
+        await LastUndos(session).replied(message.chat_id, record.id, number, sent.message_id)
+
+
+async def _not_undone_just_now(
+    games: GameStore, undos: LastUndos, message: Message, user_id: int | None
+) -> None:
+    """Two people sending /annulla at the same moment mean the same hand: the later one is
+    told it is gone, and how to remove one more."""
+    last = await undos.get(message.chat_id)
+    if last is None or not last.unseen_by(user_id, message.message_id, message.date):
+        return
+    record = await games.get(last.game_id)
+    hands = len(record.game.hands) if record is not None else 0
+    label = texts.table_label(record) if record is not None else ""
+    raise UserError(texts.undo_just_done(last.number, hands, label))
+
+
+async def reply_with_command(message: Message, text: str, command: str) -> Message:
+    """Reply with ``text``, in which ``command`` is marked as code: a tap on it copies it."""
+    start = text.rindex(command)
+    offset = len(text[:start].encode("utf-16-le")) // 2  # Telegram counts UTF-16 units
+    length = len(command.encode("utf-16-le")) // 2
+    entity = MessageEntity(MessageEntity.CODE, offset, length)
+    return await message.reply_text(text, entities=[entity])
 
 
 async def _last_played(games: GameStore, chat_id: int) -> GameRecord:
@@ -296,7 +347,7 @@ async def _last_played(games: GameStore, chat_id: int) -> GameRecord:
 async def end_game(update: Update, context: Context) -> None:
     """Close the running game now, ranked as it stands."""
     async with changes(update, context) as games:
-        record = await running_game(games, chat_id_of(update), context.text_args)
+        record = await running_game(games, chat_id_of(update), context.text_args, "fine")
         now = datetime.now(UTC)
         await games.set_state(record, GameState.FINISHED, now)
         after = await progress(games, record, record.game, now)
@@ -310,6 +361,7 @@ async def end_game(update: Update, context: Context) -> None:
 @replies_to_mistakes
 async def next_dealer(update: Update, context: Context) -> None:
     """Who deals next, at every running table."""
+    parse_nothing(context.text_args, "mazziere")
     async with context.db.reading() as session:
         records = await GameStore(session).running_games(chat_id_of(update))
     if not records:

@@ -5,12 +5,18 @@ from __future__ import annotations
 from telegram import Update
 
 from bot import texts
-from bot.commands.common import message_of
+from bot.commands.common import message_of, replies_to_mistakes
 from bot.context import Context
+from bot.parsing import parse_nothing
 
 
+@replies_to_mistakes
 async def show_help(update: Update, context: Context) -> None:
-    """Every command with an example."""
+    """Every command with an example. ``/start`` may carry what a link to the bot adds
+    (``t.me/TamaloBot?start=…``): that is not typed, so it is not refused."""
+    command = (message_of(update).text or "").split(maxsplit=1)[0][1:].partition("@")[0]
+    if command.casefold() != "start":
+        parse_nothing(context.text_args, "aiuto")
     await message_of(update).reply_text(texts.HELP)
 
 

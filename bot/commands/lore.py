@@ -10,25 +10,30 @@ from bot import texts
 from bot.commands.common import changes, chat_id_of, message_of, replies_to_mistakes
 from bot.context import Context
 from bot.lore import RUMOURS
-from bot.parsing import UserError, parse_move
+from bot.parsing import UserError, parse_move, parse_nothing
 from storage import GameStore, NamedMoves, StatsStore
 
 
 @replies_to_mistakes
 async def show_rules(update: Update, context: Context) -> None:
     """The rules in short, and the mode of the game the chat is playing."""
+    parse_nothing(context.text_args, "regole")
     async with context.db.reading() as session:
         records = await GameStore(session).running_games(chat_id_of(update))
     rules = records[0].game.rules if records else None
     await message_of(update).reply_text(texts.rules_summary(rules))
 
 
+@replies_to_mistakes
 async def show_moves(update: Update, context: Context) -> None:
+    parse_nothing(context.text_args, "mosse")
     await message_of(update).reply_text(texts.moves_glossary())
 
 
+@replies_to_mistakes
 async def rumour(update: Update, context: Context) -> None:
     """«Dicono che…»: one of the collection, at random."""
+    parse_nothing(context.text_args, "dicono")
     await message_of(update).reply_text(texts.rumour(random.randrange(len(RUMOURS))))
 
 

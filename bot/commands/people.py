@@ -1,28 +1,44 @@
-"""``/sonoio Anna``: the person typing is the player Anna of this group."""
+"""``/sonoio Anna``: the person typing is the player Anna of this group; ``/sonoio no`` takes
+it back (an admin may take back anyone's)."""
 
 from __future__ import annotations
 
-from telegram import Update
+from typing import NoReturn
+
+from sqlalchemy.ext.asyncio import AsyncSession
+from telegram import Update, User
 from telegram.constants import ChatType
 
 from bot import texts
-from bot.commands.common import changes, chat_id_of, message_of, replies_to_mistakes
+from bot.commands.common import changes, is_admin, message_of, replies_to_mistakes
 from bot.context import Context
-from bot.parsing import UserError, parse_stats
+from bot.parsing import UserError, parse_iam
 from storage import People, PlayerTaken, StatsStore
 
 
 @replies_to_mistakes
 async def i_am(update: Update, context: Context) -> None:
+    """Say, show or take back who the sender is among the group's players."""
     message, user = message_of(update), update.effective_user
-    if message.chat.type == ChatType.PRIVATE or user is None:
+    if message.chat.type == ChatType.PRIVATE:
         raise UserError(texts.IAM_IN_GROUP)
-    name = parse_stats(context.text_args)
-    if name is None:
+    if user is None or message.sender_chat is not None:  # anonymous: no person to link
+        raise UserError(texts.IAM_NEEDS_PERSON)
+    claim = parse_iam(context.text_args)
+    if claim.undo:
+        await _take_back(update, context, user, claim.player)
+    elif claim.player is None:
         async with context.db.reading() as session:
             player = await People(session).player_in(message.chat_id, user.id)
         await message.reply_text(texts.iam_shown(player))
-        return
+    else:
+        await _link(update, context, user, claim.player)
+
+
+async def _link(update: Update, context: Context, user: User, name: str) -> None:
+    """The sender is ``name`` from now on: said in the group for everyone to see, with how to
+    take it back, since that player's private figures now go to this person."""
+    message = message_of(update)
     async with changes(update, context) as games:
         try:
             linked = await People(games.session).link(
@@ -31,8 +47,42 @@ async def i_am(update: Update, context: Context) -> None:
         except PlayerTaken as error:
             raise UserError(texts.iam_taken(name)) from error
         if linked is None:
-            known = await StatsStore(games.session).players(chat_id_of(update))
-            raise UserError(
-                texts.unknown_move_player(name, known) if known else texts.MOVE_NO_PLAYERS
-            )
-    await message.reply_text(texts.iam_linked(linked))
+            await _unknown(games.session, message.chat_id, name)
+    await message.reply_text(texts.iam_linked(linked, _who(user)))
+
+
+async def _take_back(update: Update, context: Context, user: User, name: str | None) -> None:
+    """``/sonoio no``: the sender is nobody any more; ``/sonoio no Anna``: nobody is Anna,
+    which only Anna's person or an admin may say."""
+    message = message_of(update)
+    chat_id = message.chat_id
+    async with context.db.reading() as session:
+        people = People(session)
+        if name is None:
+            name = await people.player_in(chat_id, user.id)
+            if name is None:
+                raise UserError(texts.iam_shown(None))
+        claim = await people.claim(chat_id, name)
+        if claim is None:
+            await _unknown(session, chat_id, name)
+    player, owner = claim
+    if owner is None:
+        raise UserError(texts.iam_nobody(player))
+    # Asked of Telegram before the unit of work, so no lock waits on the answer.
+    if owner != user.id and not await is_admin(update, context):
+        raise UserError(texts.iam_not_yours(player))
+    async with changes(update, context) as games:
+        if not await People(games.session).unlink(chat_id, player, owner):
+            raise UserError(texts.iam_nobody(player))
+    await message.reply_text(texts.iam_unlinked(player, mine=owner == user.id))
+
+
+async def _unknown(session: AsyncSession, chat_id: int, name: str) -> NoReturn:
+    """Refuse a name nobody played under in the group, listing the group's players."""
+    known = await StatsStore(session).players(chat_id)
+    raise UserError(texts.unknown_move_player(name, known) if known else texts.MOVE_NO_PLAYERS)
+
+
+def _who(user: User) -> str:
+    """How the group knows the person: their name, and their username if they have one."""
+    return f"{user.full_name} (@{user.username})" if user.username else user.full_name

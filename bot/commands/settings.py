@@ -26,15 +26,21 @@ async def settings(update: Update, context: Context) -> None:
     async with context.db.reading() as session:
         before = await ChatStore(session).settings(chat_id)
     asked = parse_settings(context.text_args, before)
-    # Who may undo and fix is itself for the admins to decide.
-    changes_admins = asked is not None and asked.admins_only != before.admins_only
+    # Who may undo and fix is itself for the admins to decide: Telegram is asked before the
+    # lock, the setting is compared under it (another instance may have just changed it).
     in_group = message_of(update).chat.type != ChatType.PRIVATE
-    if changes_admins and in_group and not await is_admin(update, context):
-        raise UserError(texts.ADMIN_SETTING_FOR_ADMINS)
+    admin = None
+    if in_group and asked is not None and asked.admins_only != before.admins_only:
+        admin = await is_admin(update, context)
     async with changes(update, context) as games:
         chats = ChatStore(games.session)
         current = await chats.settings(chat_id)
         wanted = parse_settings(context.text_args, current)
+        if in_group and wanted is not None and wanted.admins_only != current.admins_only:
+            if admin is None:  # changed since it was read: asked under the lock, rarely
+                admin = await is_admin(update, context)
+            if not admin:
+                raise UserError(texts.ADMIN_SETTING_FOR_ADMINS)
         if wanted is not None:
             await chats.change(chat_id, wanted)
     if wanted is None:

@@ -12,8 +12,8 @@ from telegram.constants import ChatAction, ChatType
 from bot import dates, texts
 from bot.commands.common import chat_id_of, message_of, replies_to_mistakes
 from bot.context import Context
-from bot.parsing import UserError, parse_stats
-from storage import ChatStore, ExportRow, NamedMoves, People, Results, StatsStore
+from bot.parsing import UserError, parse_leaderboard, parse_nothing, parse_stats
+from storage import ChatStore, ExportRow, GameStore, NamedMoves, People, Results, StatsStore
 
 
 @replies_to_mistakes
@@ -65,6 +65,7 @@ async def _send_own_stats(message: Message, context: Context, user_id: int) -> b
 @replies_to_mistakes
 async def show_leaderboard(update: Update, context: Context) -> None:
     """The chat's all-time leaderboard: games, wins, average place and skill."""
+    parse_leaderboard(context.text_args)
     async with context.db.reading() as session:
         lines = await Results(session).leaderboard(chat_id_of(update))
     if not lines:
@@ -81,7 +82,9 @@ EXPORT_HEADER = (
 
 @replies_to_mistakes
 async def export(update: Update, context: Context) -> None:
-    """The chat's whole history as a CSV document, one row per player per hand."""
+    """The chat's whole history as a CSV document, one row per player per hand, and one per
+    late joiner with the total they entered at (each player's points add up to their total)."""
+    parse_nothing(context.text_args, "esporta")
     message = message_of(update)
     await message.chat.send_action(ChatAction.UPLOAD_DOCUMENT)
     chat_id = chat_id_of(update)
@@ -89,13 +92,19 @@ async def export(update: Update, context: Context) -> None:
     rows = 0
     async with context.db.reading() as session:
         timezone = (await ChatStore(session).settings(chat_id)).timezone
+        entries = await GameStore(session).late_entries(chat_id)
         text = io.TextIOWrapper(document, encoding="utf-8", newline="", write_through=True)
         writer = csv.writer(text)
         writer.writerow(EXPORT_HEADER)
+        joins = _Joins(entries, timezone)
         # Batch by batch, so that a long history never holds the event loop for long.
         async for batch in StatsStore(session).export(chat_id):
-            writer.writerows(_csv_row(row, timezone) for row in batch)
-            rows += len(batch)
+            lines = [line for row in batch for line in joins.before(row)]
+            writer.writerows(lines)
+            rows += len(lines)
+        last = joins.after_last()
+        writer.writerows(last)
+        rows += len(last)
         text.detach()
     if not rows:
         raise UserError(texts.NOTHING_TO_EXPORT)
@@ -105,6 +114,42 @@ async def export(update: Update, context: Context) -> None:
         filename=f"tamalo-{today:%Y-%m-%d}.csv",
         caption=texts.export_caption(rows),
     )
+
+
+#: The ``hand`` column of a late joiner's row: the points are the total they entered at.
+JOIN_ROW = "join"
+
+
+class _Joins:
+    """Puts each late joiner's row before the first hand they play (or after the game's last
+    hand, if they have played none yet)."""
+
+    def __init__(self, entries: dict[int, dict[str, tuple[int, int]]], timezone: str) -> None:
+        self.entries, self.timezone = entries, timezone
+        self.previous: ExportRow | None = None
+
+    def before(self, row: ExportRow) -> list[tuple[object, ...]]:
+        """The CSV lines up to and including ``row``'s."""
+        lines = []
+        if self.previous is not None and self.previous.game != row.game:
+            lines += self._joined(self.previous, None)
+        lines += self._joined(row, row.hand)
+        self.previous = row
+        return [*lines, _csv_row(row, self.timezone)]
+
+    def after_last(self) -> list[tuple[object, ...]]:
+        return [] if self.previous is None else self._joined(self.previous, None)
+
+    def _joined(self, row: ExportRow, hand: int | None) -> list[tuple[object, ...]]:
+        """The rows of ``row``'s game's joiners who sat down before ``hand`` (any, if
+        ``None``) and are not written yet."""
+        waiting = self.entries.get(row.game, {})
+        due = [p for p, (after, _) in waiting.items() if hand is None or after < hand]
+        lines = []
+        for player in due:
+            game = _csv_row(row, self.timezone)[:5]
+            lines.append((*game, JOIN_ROW, "", player, "", "", "", "", "", waiting.pop(player)[1]))
+        return lines
 
 
 def _csv_row(row: ExportRow, timezone: str) -> tuple[object, ...]:

@@ -79,7 +79,7 @@ async def open_vote(update: Update, context: Context) -> None:
     sender = update.effective_user
     async with changing(context, chat_id_of(update)) as session:
         games = GameStore(session)
-        record = await running_game(games, chat_id_of(update), context.text_args)
+        record = await running_game(games, chat_id_of(update), context.text_args, "tresei")
         voters = await electorate(games, record)
         vote = await VoteStore(session).open(record.id, sender.id if sender else None)
     await message_of(update).reply_text(shown(vote, voters), reply_markup=buttons(vote, voters))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import json
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
@@ -16,7 +15,7 @@ from bot.app import build_application, running
 from bot.context import Context, TamaloApp
 from bot.settings import Secret, Settings
 from storage import GameStore
-from tests.bot.fakes import BOT_USER, RecordingRequest
+from tests.bot.fakes import BOT_USER, MESSAGE_IDS, RecordingRequest
 
 GROUP = -100_123
 
@@ -24,7 +23,7 @@ GROUP = -100_123
 class Table:
     """Messages typed in one chat; each ``send`` returns the bot's replies to it."""
 
-    _ids = itertools.count(1)
+    _ids = MESSAGE_IDS  # updates and messages: one sequence with the bot's replies
 
     def __init__(self, app: TamaloApp, request: RecordingRequest, errors: list[BaseException],
                  chat_id: int = GROUP) -> None:  # fmt: skip

@@ -10,6 +10,9 @@ from telegram.request import RequestData
 from bot.offline import SENDING, OfflineBotApi, Refused
 
 BOT_USER = {"id": 777, "is_bot": True, "first_name": "Tamalo", "username": "TamaloBot"}
+#: Message ids, as Telegram numbers a chat's messages: the bot's replies and what people type
+#: in one sequence (a message typed after a reply has a higher id).
+MESSAGE_IDS = itertools.count(1)
 
 
 class RecordingRequest(OfflineBotApi):
@@ -24,7 +27,7 @@ class RecordingRequest(OfflineBotApi):
         self.admins: set[int] = set()
         #: Methods answered with a Bad Request error, with its description.
         self.refusing: dict[str, str] = {}
-        self._message_ids = itertools.count(10_000)
+        self._message_ids = MESSAGE_IDS
 
     def answer(self, name: str, parameters: dict[str, Any], data: RequestData | None) -> object:
         if data is not None and data.multipart_data:

@@ -5,21 +5,27 @@ import subprocess
 import sys
 import warnings
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import matplotlib
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from matplotlib.colors import to_rgb
 from matplotlib.image import imread
 
+from bot import charts
+from bot.chart_plan import Label, Mark, Place, Spot, plan_game, points_panels
 from bot.charts import (
+    INK,
     PALETTE,
     _spread,
     game_chart,
     night_chart,
     player_colours,
 )
-from scoring import Game, Hand, NightFigures, Report, Rules
+from scoring import Game, Hand, Mode, NightFigures, Report, Rules, night_figures
 
 COLOURS = {"Anna": 0, "Bruno": 1, "Carla": 2, "Dario": 3, "Elena": 4, "Francesco": 5}
 GREY = "#555555"  # the target line and the quadri separators
@@ -27,6 +33,11 @@ GREY = "#555555"  # the target line and the quadri separators
 
 def hand(caller: str | None = None, **totals: int) -> Hand:
     return Hand(tuple(Report(p, s) for p, s in totals.items()), caller)
+
+
+def countered(caller: str, counter: str, **totals: int) -> Hand:
+    """A ControTamalo hand: ``counter`` declared ControTamalo on ``caller``'s Tamalo."""
+    return Hand(tuple(Report(p, s) for p, s in totals.items()), caller, counter)
 
 
 def play(game: Game, *hands: Hand) -> Game:
@@ -66,6 +77,25 @@ def colour_of(player: str) -> str:
 
 def chart(game: Game, title: str = "Partita del 22/11/2026 · classica") -> np.ndarray:
     return pixels(game_chart(game, title=title, colours=COLOURS))
+
+
+def texts_drawn(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """The texts of every chart drawn from now on, one list per chart: titles, keys, labels."""
+    charts_drawn: list[list[str]] = []
+    png = charts._png
+
+    def collect(figure: Any, **options: Any) -> bytes:
+        texts = (t.get_text() for t in figure.findobj(lambda a: hasattr(a, "get_text")))
+        charts_drawn.append([text for text in texts if text.strip()])
+        return png(figure, **options)
+
+    monkeypatch.setattr(charts, "_png", collect)
+    return charts_drawn
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    return texts_drawn(monkeypatch)
 
 
 def a_game(*players: str, hands: int = 6, rules: Rules | None = None) -> Game:
@@ -170,7 +200,7 @@ def test_one_hand_marks_won_and_lost_calls_differently() -> None:
 def test_the_target_is_a_horizontal_line_and_quadri_are_vertical_separators() -> None:
     players = ("Anna", "Bruno", "Carla", "Dario")
     quadri = chart(a_game(*players, hands=16, rules=Rules(quadri=True)), title="4 Quadri")
-    classic = chart(a_game(*players, hands=16))
+    classic = chart(a_game(*players, hands=16, rules=Rules(target=300)))  # totals near 180
 
     def grey_rows(image: np.ndarray) -> int:
         return int((mask(image, GREY).sum(axis=1) > 300).sum())
@@ -259,6 +289,244 @@ def test_no_pyplot_and_no_global_style_changes() -> None:
     subprocess.run([sys.executable, "-c", script], check=True)
 
 
+# --- what the game chart shows, as data ---
+
+
+def contro_game() -> Game:
+    """Three ControTamalo hands (RULES.md table 3.1) that take Bruno to −7."""
+    game = Game(("Anna", "Bruno", "Carla"), Rules(mode=Mode.CONTRO))
+    return play(
+        game,
+        hand("Anna", Anna=1, Bruno=4, Carla=30),  # Tamalo won: −2, −1, 4
+        countered("Anna", "Bruno", Anna=4, Bruno=2, Carla=9),  # ControTamalo won: +2, −3, 1
+        countered("Carla", "Anna", Anna=3, Bruno=1, Carla=2),  # both lost: +3, −3 (beats it), +2
+    )
+
+
+def test_controtamalo_totals_below_zero_are_inside_the_axis_with_a_margin() -> None:
+    game = contro_game()
+    assert game.totals() == {"Anna": 3, "Bruno": -7, "Carla": 7}
+
+    plan = plan_game(game, finished=False)
+
+    assert min(y for line in plan.lines for y in line.ys) == -7
+    assert plan.low < -7.5
+    assert plan.high > 7.5
+    # Bruno's line, all below zero, is drawn whole: as long as Carla's, all above.
+    image = chart(game)
+    assert count(image, colour_of("Bruno")) > 0.85 * count(image, colour_of("Carla"))
+
+
+SEATS = ("Anna", "Bruno", "Carla")
+contro_hands = st.lists(
+    st.tuples(
+        st.lists(st.integers(0, 45), min_size=3, max_size=3),
+        st.sampled_from([None, *SEATS]),
+        st.sampled_from([None, *SEATS]),
+    ),
+    min_size=1,
+    max_size=25,
+)
+
+
+@given(contro_hands, st.sampled_from([Mode.CLASSIC, Mode.CONTRO]), st.integers(5, 300))
+def test_every_total_drawn_is_inside_the_axis_with_a_margin(
+    hands: list[tuple[list[int], str | None, str | None]], mode: Mode, target: int
+) -> None:
+    game = Game(SEATS, Rules(mode=mode, target=target))
+    for totals, caller, counter in hands:
+        reports = tuple(Report(p, t) for p, t in zip(SEATS, totals, strict=True))
+        counter = counter if caller is not None and counter != caller else None
+        game = game.with_hand(Hand(reports, caller, counter))
+
+    plan = plan_game(game, finished=False)
+
+    drawn = [y for line in plan.lines for y in line.ys] + [s.y for s in plan.spots]
+    room = 0.06 * (plan.high - plan.low)
+    assert plan.low + room <= min(drawn)
+    assert max(drawn) <= plan.high - room
+    if plan.target_line is not None:
+        assert plan.target_line <= plan.high - room
+
+
+def test_a_few_points_are_not_drawn_as_a_cliff() -> None:
+    game = Game(("Anna", "Bruno"), Rules(mode=Mode.CONTRO, target=5))
+    game = game.with_hand(hand("Anna", Anna=1, Bruno=4))  # −2, −2
+
+    plan = plan_game(game, finished=False)
+
+    assert plan.target_line == 5  # 2 points are near a target of 5
+    assert plan.low < -2
+    assert plan.high - plan.low >= 10  # the axis spans 10 points at least
+    assert plan.high - plan.low < 10 * 1.2
+
+
+def test_controtamalo_calls_are_marked_won_or_lost_on_the_callers_line() -> None:
+    plan = plan_game(contro_game(), finished=False)
+
+    assert plan.spots == (
+        Spot(Mark.TAMALO_WON, "Anna", 1, -2),
+        Spot(Mark.TAMALO_LOST, "Anna", 2, 0),
+        Spot(Mark.CONTRO_WON, "Bruno", 2, -4),
+        Spot(Mark.TAMALO_LOST, "Carla", 3, 7),
+        Spot(Mark.CONTRO_LOST, "Anna", 3, 3),
+    )
+
+
+def test_the_key_names_the_controtamalo_marks_drawn(drawn: list[list[str]]) -> None:
+    game_chart(contro_game(), title="ControTamalo", colours=COLOURS)
+    only_won = play(Game(("Anna", "Bruno", "Carla"), Rules(mode=Mode.CONTRO)))
+    only_won = only_won.with_hand(countered("Anna", "Bruno", Anna=4, Bruno=2, Carla=9))
+    game_chart(only_won, title="ControTamalo", colours=COLOURS)
+
+    both, won = drawn
+    assert {"ControTamalo riuscito", "ControTamalo sbagliato", "Tamalo sbagliato"} <= set(both)
+    assert "ControTamalo riuscito" in won
+    assert "ControTamalo sbagliato" not in won
+
+
+def early(*totals: int, target: int = 100) -> Game:
+    """Anna's totals hand by hand, Bruno at 0: a game far from (or near) its target."""
+    game = Game(("Anna", "Bruno"), Rules(target=target))
+    previous = 0
+    for total in totals:
+        game = game.with_hand(hand(Anna=total - previous, Bruno=0))
+        previous = total
+    return game
+
+
+def test_a_game_far_from_its_target_is_drawn_to_its_own_scale() -> None:
+    plan = plan_game(early(20, 32), finished=True)
+
+    assert plan.target_line is None
+    assert plan.target_above == 100  # named above the axes instead
+    assert 32 < plan.high < 40
+
+
+@pytest.mark.parametrize(("highest", "line"), [(49, False), (50, True), (100, True)])
+def test_the_target_is_a_line_once_the_lines_fill_half_the_way_to_it(
+    highest: int, line: bool
+) -> None:
+    plan = plan_game(early(highest // 2, highest), finished=False)
+
+    assert (plan.target_line == 100) is line
+    assert (plan.target_above == 100) is not line
+    assert (plan.high > 100) is line
+
+
+def test_a_game_without_hands_shows_its_target() -> None:
+    plan = plan_game(Game(("Anna", "Bruno"), Rules(target=30)), finished=False)
+    assert plan.target_line == 30
+    assert plan.high > 30
+
+
+def test_the_target_off_the_scale_is_written_above_the_chart(drawn: list[list[str]]) -> None:
+    game_chart(early(20, 32), title="Chiusa presto", colours=COLOURS, finished=True)
+    game_chart(early(40, 60), title="Vicina", colours=COLOURS)
+
+    far, near = drawn
+    assert "soglia 100, fuori scala ↑" in far
+    assert "soglia 100" not in far
+    assert "soglia 100" in near
+    assert "100" not in far  # no tick reaches it
+
+
+def leaver_and_joiner() -> Game:
+    """Bruno leaves after hand 3; Dario sits down after hand 2, at the highest total, 40."""
+    game = Game(("Anna", "Bruno", "Carla"), Rules(target=200))
+    game = play(game, hand(Anna=10, Bruno=20, Carla=5), hand(Anna=9, Bruno=20, Carla=7))
+    game = game.with_player("Dario")
+    game = play(game, hand(Anna=5, Bruno=6, Carla=9, Dario=12)).without_player("Bruno")
+    return play(game, hand(Anna=4, Carla=12, Dario=5), hand(Anna=14, Carla=3, Dario=8))
+
+
+def test_a_leavers_label_is_where_their_line_stops() -> None:
+    plan = plan_game(leaver_and_joiner(), finished=False)
+
+    bruno = next(line for line in plan.lines if line.player == "Bruno")
+    assert bruno.xs == (0, 1, 2, 3)
+    assert bruno.ys == (0, 20, 40, 46)
+    assert Label("Bruno", "Bruno 46 (esce)", 3, 46, Place.STOP) in plan.labels
+    margin = [label.player for label in plan.labels if label.place is Place.MARGIN]
+    assert sorted(margin) == ["Anna", "Carla", "Dario"]
+
+
+def test_a_late_joiner_starts_at_their_entry_total_with_a_marker_and_a_label() -> None:
+    plan = plan_game(leaver_and_joiner(), finished=False)
+
+    dario = next(line for line in plan.lines if line.player == "Dario")
+    assert dario.xs[0] == 2
+    assert dario.ys[0] == 40  # Bruno's total then: Dario's line starts on Bruno's
+    assert Spot(Mark.JOINED, "Dario", 2, 40) in plan.spots
+    assert Label("Dario", "Dario entra con 40", 2, 40, Place.START) in plan.labels
+    # The first seats start at 0 with no marker.
+    assert [s.player for s in plan.spots if s.kind is Mark.JOINED] == ["Dario"]
+
+
+def test_leaver_and_joiner_labels_are_drawn_inside_the_chart(drawn: list[list[str]]) -> None:
+    image = chart(leaver_and_joiner())
+
+    (texts,) = drawn
+    assert "Bruno 46 (esce)" in texts
+    assert "Dario entra con 40" in texts
+    # The ring where Dario sits down: white inside, ringed with his colour, over the lines.
+    assert count(image, colour_of("Dario")) > 1500
+
+
+def quadri_game(hands: int) -> Game:
+    """4 Quadri: Anna lowest in quadro 1, Bruno and Carla level in quadro 2."""
+    game = Game(("Anna", "Bruno", "Carla", "Dario"), Rules(quadri=True))
+    for number in range(hands):
+        if number < 4:
+            game = game.with_hand(hand(Anna=0, Bruno=5, Carla=6, Dario=7))
+        else:
+            game = game.with_hand(hand(Anna=9, Bruno=5, Carla=5, Dario=7))
+    return game
+
+
+def test_4_quadri_marks_each_closed_quadros_winners() -> None:
+    assert plan_game(quadri_game(3), finished=False).quadro_winners == ()
+    assert plan_game(quadri_game(4), finished=False).quadro_winners == (("Anna",),)
+    plan = plan_game(quadri_game(8), finished=False)
+    assert plan.quadro_winners == (("Anna",), ("Bruno", "Carla"))
+    assert plan.target_line is None
+    assert plan.target_above is None
+
+
+def test_4_quadri_end_labels_show_quadri_won(drawn: list[list[str]]) -> None:
+    plan = plan_game(quadri_game(8), finished=False)
+    assert [label.text for label in plan.labels] == [
+        "Anna 36 · 1 quadro",
+        "Bruno 40 · 1 quadro",
+        "Carla 44 · 1 quadro",
+        "Dario 56 · 0 quadri",
+    ]
+
+    chart(quadri_game(8), title="4 Quadri")
+
+    (texts,) = drawn
+    assert {"♛ Anna", "♛ Bruno", "♛ Carla"} <= set(texts)
+    assert "♛ Dario" not in texts
+    assert "Anna 36 · 1 quadro" in texts
+
+
+def test_a_quadro_won_by_everyone_is_headed_with_crowns_that_fit(drawn: list[list[str]]) -> None:
+    game = Game(("Anna", "Bruno", "Carla", "Dario"), Rules(quadri=True))
+    game = play(game, *[hand(Anna=5, Bruno=5, Carla=5, Dario=5)] * 4)
+    assert plan_game(game, finished=False).quadro_winners == (("Anna", "Bruno", "Carla", "Dario"),)
+
+    chart(game, title="4 Quadri")
+
+    (texts,) = drawn
+    assert texts.count("♛") == 4  # four names would run into the next quadro
+    assert not [text for text in texts if text.startswith("♛ ")]
+
+
+def test_negative_totals_are_labelled_with_a_minus_sign() -> None:
+    plan = plan_game(contro_game(), finished=False)
+    assert "Bruno \N{MINUS SIGN}7" in [label.text for label in plan.labels]
+
+
 # --- the night chart ---
 
 
@@ -313,3 +581,71 @@ def test_an_empty_night_is_a_message() -> None:
     assert image.shape == (960, 1280, 3)
     assert count(image, GREY) > 300  # "Nessuna partita stasera"
     assert not any(count(image, colour) for colour in PALETTE[:6])
+
+
+def test_no_player_is_drawn_in_the_ink_of_medians_axes_and_text() -> None:
+    ink = np.array(to_rgb(INK)) * 255
+    for colour in PALETTE:
+        assert np.linalg.norm(np.array(to_rgb(colour)) * 255 - ink) > 100, colour
+    seventh = {"Anna": 6}  # the seventh colour of a chat was the ink itself
+    assert player_colours(["Anna"], seventh)["Anna"] != INK
+
+
+def a_night() -> tuple[Game, Game]:
+    """A classic game, and a ControTamalo one where Anna scores −2 and −3."""
+    classic = play(Game(("Anna", "Bruno")), hand("Anna", Anna=3, Bruno=12), hand(Anna=20, Bruno=2))
+    contro = play(
+        Game(("Anna", "Bruno", "Carla"), Rules(mode=Mode.CONTRO)),
+        hand("Anna", Anna=1, Bruno=4, Carla=30),
+        countered("Bruno", "Anna", Anna=2, Bruno=4, Carla=9),
+    )
+    return classic, contro
+
+
+def test_a_nights_controtamalo_points_are_kept_apart_from_classic_ones() -> None:
+    classic, contro = a_night()
+
+    figures = night_figures([(classic, True), (contro, False)])
+
+    assert figures.hand_points == {"Anna": [0, 20], "Bruno": [12, 0]}
+    assert figures.contro_points == {"Anna": [-2, -3], "Bruno": [-1, 2], "Carla": [4, 1]}
+    assert figures.players == ("Anna", "Bruno", "Carla")
+
+
+def test_classic_and_controtamalo_points_have_an_axis_each_that_shows_negatives() -> None:
+    classic, contro = a_night()
+
+    both = points_panels(night_figures([(classic, True), (contro, True)]))
+    (only_classic,) = points_panels(night_figures([(classic, True)]))
+
+    assert [panel.heading for panel in both] == [
+        "Punti per mano · classica",
+        "Punti per mano · ControTamalo",
+    ]
+    assert both[0] == only_classic
+    assert only_classic.points["Anna"] == (0, 20)
+    assert only_classic.low < 0
+    assert 20 < only_classic.high < 25
+    assert both[1].points == {"Anna": (-3, -2), "Bruno": (-1, 2), "Carla": (1, 4)}
+    assert both[1].low < -3
+    assert 4 < both[1].high < 10
+
+
+def test_the_night_chart_draws_a_panel_for_each_mode(drawn: list[list[str]]) -> None:
+    classic, contro = a_night()
+    one_mode = night_chart(night_figures([(classic, True)]), title="Serata", colours=COLOURS)
+    two_modes = night_chart(
+        night_figures([(classic, True), (contro, True)]), title="Serata", colours=COLOURS
+    )
+
+    assert pixels(two_modes).shape[0] > pixels(one_mode).shape[0] + 200  # one panel more
+    assert "Punti per mano · ControTamalo" in drawn[1]
+    assert "Punti per mano · ControTamalo" not in drawn[0]
+    assert count(pixels(two_modes), colour_of("Carla")) > 100
+
+    def zero_lines(png: bytes) -> int:
+        """Columns of the grey line at zero, drawn where some hand took points away."""
+        return int((mask(pixels(png), GREY).sum(axis=0) > 150).sum())
+
+    assert zero_lines(one_mode) == 0
+    assert zero_lines(two_modes) >= 1

@@ -1,6 +1,7 @@
 """/grafico, /serata and the chart sent when a game ends, as the chat receives them."""
 
 import asyncio
+import re
 import subprocess
 import sys
 from datetime import UTC, date, datetime
@@ -13,7 +14,7 @@ from bot.charts import PALETTE
 from bot.render import Renderer
 from scoring import Game, Hand, Report, night_figures
 from tests.bot.conftest import Table
-from tests.bot.test_charts import COLOURS, colours_in, count, pixels
+from tests.bot.test_charts import COLOURS, colours_in, count, pixels, texts_drawn
 
 UPLOADING = "upload_photo"
 #: The chat's colours: its players in the order they first appeared.
@@ -22,6 +23,12 @@ CHAT = ("Anna", "Bruno", "Carlo")
 
 def colour_of(player: str) -> str:
     return PALETTE[CHAT.index(player)]
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """The texts of every chart the bot draws from now on (charts are drawn in a thread)."""
+    return texts_drawn(monkeypatch)
 
 
 def chart_of(png: bytes) -> np.ndarray:
@@ -82,11 +89,65 @@ async def test_fine_sends_the_chart_unless_no_hand_was_played(table: Table) -> N
     assert count(closed, colour_of("Anna")) > 1.5 * count(before, colour_of("Anna"))
 
 
+async def test_a_controtamalo_chart_shows_totals_below_zero_and_both_calls(
+    table: Table, drawn: list[list[str]]
+) -> None:
+    await table.send("/nuova contro Anna Bruno Carlo")
+    await table.send("/mano 1 4 30 t=Anna")  # −2, −1, 4
+    await table.send("/mano 4 2 9 t=Anna ct=Bruno")  # +2, −3, 1
+    await table.send("/mano 3 1 2 t=Carlo ct=Anna")  # +3, −3, +2: Bruno at −7
+
+    ((_, png),) = await table.files("/grafico")
+
+    (texts,) = drawn
+    assert {"Anna 3", "Bruno \N{MINUS SIGN}7", "Carlo 7"} <= set(texts)
+    assert {"ControTamalo riuscito", "ControTamalo sbagliato", "Tamalo riuscito"} <= set(texts)
+    assert "soglia 100, fuori scala ↑" in texts  # 7 of 100: drawn to its own scale
+    image = chart_of(png)
+    # Bruno's line, all below zero, is drawn whole: as long as Carlo's, all above.
+    assert count(image, colour_of("Bruno")) > 0.85 * count(image, colour_of("Carlo"))
+
+
+async def test_a_leaver_stops_with_a_label_and_a_late_joiner_starts_with_one(
+    table: Table, drawn: list[list[str]]
+) -> None:
+    await table.send("/nuova soglia=200 Anna Bruno Carlo")
+    await table.send("/mano 10 20 5")
+    await table.send("/mano 9 20 7")
+    await table.send("/entra Dario")  # at Bruno's 40, the highest
+    await table.send("/mano Anna 5 Bruno 6 Carlo 9 Dario 12")
+    await table.send("/esci Bruno")
+    await table.send("/mano Anna 4 Carlo 12 Dario 5")
+
+    await table.files("/grafico")
+
+    (texts,) = drawn
+    assert "Bruno 46 (esce)" in texts  # where his line stops, not in the margin
+    assert "Dario entra con 40" in texts
+    assert {"Anna 24", "Carlo 33", "Dario 57", "entra in partita"} <= set(texts)
+
+
+async def test_a_4_quadri_chart_names_each_quadros_winner(
+    table: Table, drawn: list[list[str]]
+) -> None:
+    await table.send("/nuova quadri Anna Bruno Carlo Dario")
+    for _ in range(4):
+        await table.send("/mano 0 5 6 7")
+    await table.send("/mano 9 5 5 7")
+
+    await table.files("/grafico")
+
+    (texts,) = drawn
+    assert "♛ Anna" in texts
+    assert not {"♛ Bruno", "♛ Carlo", "♛ Dario"} & set(texts)  # quadro 2 is not over
+    assert {"Anna 9 · 1 quadro", "Bruno 25 · 0 quadri"} <= set(texts)
+
+
 async def test_a_tournament_has_one_chart_per_table(table: Table) -> None:
     await table.send("/torneo Anna Bruno Carlo Dario Elena Franco")
     tables = [p["text"] for n, p in table.request.calls if n == "sendMessage"][-1]
-    first = tables.split("Tavolo 1: ")[1].split("\n")[0].replace(" e ", ", ").split(", ")
-    second = tables.split("Tavolo 2: ")[1].split("\n")[0].replace(" e ", ", ").split(", ")
+    first = re.split(r", | ed? ", tables.split("Tavolo 1: ")[1].split("\n")[0])
+    second = re.split(r", | ed? ", tables.split("Tavolo 2: ")[1].split("\n")[0])
     await table.send("/mano " + " ".join(f"{p} 3" for p in first))
     await table.send("/mano " + " ".join(f"{p} 5" for p in second))
 
@@ -123,6 +184,23 @@ async def test_serata_summarises_tonight_and_sends_the_nights_image(table: Table
     assert image.shape[0] > 960  # three panels
     for player in ("Anna", "Bruno", "Carlo"):
         assert count(image, colour_of(player)) > 100, player
+
+
+async def test_serata_keeps_controtamalo_points_apart_from_classic_ones(
+    table: Table, drawn: list[list[str]]
+) -> None:
+    await table.send("/nuova soglia=20 Anna Bruno Carlo")
+    await table.send("/mano Anna 3 Bruno 12 Carlo 7 t=Anna")
+    await table.send("/mano Anna 10 Bruno 10 Carlo 2 t=Carlo")  # Bruno 22: over
+    await table.send("/nuova contro Anna Bruno Carlo")
+    await table.send("/mano 1 4 30 t=Anna")
+    drawn.clear()  # the chart of the game that ended
+
+    await table.send("/serata")
+
+    (texts,) = drawn
+    assert "Punti per mano · classica" in texts
+    assert "Punti per mano · ControTamalo" in texts
 
 
 async def test_serata_follows_the_chats_time_zone(table: Table) -> None:

@@ -93,7 +93,7 @@ def apply(
     if command.kind == "annulla":
         assert hands, "every burst leaves hands to undo"
         after = hands[:-1]
-        return after, Outcome("undone", len(hands), None, totals_of(after))
+        return after, Outcome("undone", len(hands), hands[-1][1], totals_of(after))
     number = command.number
     assert number is not None
     assert command.values is not None
@@ -107,6 +107,7 @@ TITLE = re.compile(r"Mano (\d+):|Mano (\d+) corretta:|Ho annullato la mano (\d+)
 NO_SUCH_HAND = re.compile(r"Non c'è una mano \d+: le mani giocate vanno da 1 a (\d+)\.$")
 HAND_LINE = re.compile(r"^(Anna|Bruno) (\d+)$", re.MULTILINE)
 STANDING_LINE = re.compile(r"^\d+\. (Anna|Bruno) (\d+)$", re.MULTILINE)
+UNDONE_LINE = re.compile(r"^/mano Anna (\d+) Bruno (\d+)$", re.MULTILINE)
 
 
 def outcome_of(reply: str) -> Outcome:
@@ -118,8 +119,9 @@ def outcome_of(reply: str) -> Outcome:
     added, fixed, undone = title.groups()
     standing = {name: int(n) for name, n in STANDING_LINE.findall(reply)}
     totals = (standing["Anna"], standing["Bruno"])
-    if undone:
-        return Outcome("undone", int(undone), None, totals)
+    if undone:  # the reply ends with the hand removed, as a /mano line to copy
+        [removed] = UNDONE_LINE.findall(reply)
+        return Outcome("undone", int(undone), (int(removed[0]), int(removed[1])), totals)
     line = {name: int(n) for name, n in HAND_LINE.findall(reply)}
     kind = "added" if added else "fixed"
     return Outcome(kind, int(added or fixed), (line["Anna"], line["Bruno"]), totals)

@@ -1,5 +1,8 @@
 """A classic game night in a group chat, typed command by command."""
 
+import csv
+import io
+
 from tests.bot.conftest import StartBot, Table
 
 
@@ -30,7 +33,7 @@ async def test_four_players_play_to_100_with_a_late_joiner_and_an_undo(table: Ta
     assert "1. Carlo 16\n2. Bruno 22\n3. Dario 75 ▲1\n4. Anna 76 ▼1" in wrong
     undone = await table.reply("/annulla")
     assert undone.startswith("Ho annullato la mano 4.")
-    assert undone.endswith("1. Carlo 16\n2. Bruno 22\n3. Anna 36\n4. Dario 75")
+    assert "1. Carlo 16\n2. Bruno 22\n3. Anna 36\n4. Dario 75\n\n" in undone
     assert await table.totals() == {"Anna": 36, "Bruno": 22, "Carlo": 16, "Dario": 75}
 
     joined = await table.reply("/entra Elena")
@@ -189,7 +192,9 @@ async def test_a_hand_rejected_for_a_mistake_is_recorded_when_its_message_is_fix
 ) -> None:
     await table.send("/nuova Anna Bruno")
     typo = table.update("/mano Anna 3 Brno 12")
-    assert (await table.deliver(typo))[0].startswith("Brno non gioca in questa partita.")
+    assert (await table.deliver(typo))[0].startswith(
+        "Brno non gioca in questa partita: intendevi Bruno?"
+    )
     (recorded,) = await table.deliver(table.edit(typo, "/mano Anna 3 Bruno 12"))
     assert recorded.startswith("Mano 1:")
     assert await table.totals() == {"Anna": 0, "Bruno": 12}
@@ -258,3 +263,65 @@ async def test_the_command_menu_is_registered_at_start_up_in_each_language(table
 
 async def test_commands_addressed_to_the_bot_by_username_work(table: Table) -> None:
     assert (await table.reply("/nuova@TamaloBot Anna Bruno")).startswith("🃏 Nuova partita")
+
+
+async def test_a_joiner_after_a_leave_enters_at_the_last_of_who_is_still_in(table: Table) -> None:
+    await table.send("/nuova Anna Bruno Carlo Dario")
+    await table.send("/mano 40 72 55 0")
+    await table.send("/esci Bruno")
+    joined = await table.reply("/entra Elena")
+    assert joined.startswith("Elena entra in partita con 55 punti (come l'ultimo in classifica).")
+    assert joined.endswith("Classifica:\n1. Dario 0\n2. Anna 40\n3. Carlo 55\n3. Elena 55")
+    await table.send("/mano 1 1 1 1")
+    assert await table.totals() == {"Anna": 40, "Bruno": 72, "Carlo": 55, "Dario": 0, "Elena": 55}
+
+
+async def test_a_joiner_before_a_leave_enters_at_the_leavers_total(table: Table) -> None:
+    await table.send("/nuova Anna Bruno Carlo Dario")
+    await table.send("/mano 40 72 55 0")
+    joined = await table.reply("/entra Elena")
+    assert joined.startswith("Elena entra in partita con 72 punti (come l'ultimo in classifica).")
+    assert joined.endswith("3. Carlo 55\n4. Bruno 72\n4. Elena 72")
+    left = await table.reply("/esci Bruno")
+    assert left.endswith("Classifica:\n1. Dario 0\n2. Anna 40\n3. Carlo 55\n4. Elena 72")
+    await table.send("/mano 1 1 1 1")
+    assert await table.totals() == {"Anna": 40, "Bruno": 72, "Carlo": 55, "Dario": 0, "Elena": 72}
+
+
+async def test_the_late_joiner_example_of_the_rules(table: Table) -> None:
+    # RULES.md: standings Anna 40, Bruno 72, Carlo 55; Dario joins → Dario 72.
+    await table.send("/nuova Anna Bruno Carlo")
+    await table.send("/mano Anna 40 Bruno 72 Carlo 55")
+    joined = await table.reply("/entra Dario")
+    assert joined.startswith("Dario entra in partita con 72 punti")
+    assert joined.endswith("1. Anna 40\n2. Carlo 55\n3. Bruno 72\n3. Dario 72")
+
+
+async def test_the_order_of_a_leave_and_a_join_survives_a_restart(start_bot: StartBot) -> None:
+    async with start_bot() as table:
+        await table.send("/nuova Anna Bruno Carlo Dario")
+        await table.send("/mano 40 72 55 0")
+        await table.send("/esci Bruno")
+        await table.send("/entra Elena")
+    async with start_bot() as table:
+        assert (await table.reply("/classifica")).endswith("3. Carlo 55\n3. Elena 55")
+
+
+async def test_the_export_shows_where_late_joiners_started(table: Table) -> None:
+    await table.send("/nuova Anna Bruno Carlo Dario")
+    await table.send("/mano 40 72 55 0")
+    await table.send("/esci Bruno")
+    await table.send("/entra Elena")
+    await table.send("/mano 10 10 10 10")
+    await table.send("/entra Franco")  # has played no hand yet
+    ((_, content),) = await table.files("/esporta", "sendDocument")
+    rows = list(csv.DictReader(io.StringIO(content.decode("utf-8"))))
+    assert [(r["hand"], r["player"], r["points"]) for r in rows if r["hand"] == "join"] == [
+        ("join", "Elena", "55"),
+        ("join", "Franco", "65"),
+    ]
+    assert [r["hand"] for r in rows].index("join") == 4  # before Elena's first hand
+    points: dict[str, int] = {}
+    for row in rows:
+        points[row["player"]] = points.get(row["player"], 0) + int(row["points"])
+    assert points == await table.totals()

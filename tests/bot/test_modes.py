@@ -6,6 +6,7 @@ import re
 import pytest
 from sqlalchemy import text
 
+from bot.texts import names
 from tests.bot.conftest import Table
 
 
@@ -318,7 +319,7 @@ async def test_correggi_follows_who_played_that_hand(table: Table) -> None:
 
 def tables_of(reply: str) -> list[list[str]]:
     found = re.findall(r"^Tavolo \d: (.+)$", reply, flags=re.MULTILINE)
-    return [re.split(r", | e ", line) for line in found]
+    return [re.split(r", | ed? ", line) for line in found]
 
 
 async def test_a_six_player_tournament_through_to_its_final(table: Table) -> None:
@@ -348,12 +349,12 @@ async def test_a_six_player_tournament_through_to_its_final(table: Table) -> Non
     )
 
     over = await table.reply(f"/mano {a} 10 {b} 90 {c} 30")  # b 110
-    assert f"In finale: {a} e {c}. Aspettiamo la fine dell'altro tavolo." in over
+    assert f"In finale: {names((a, c))}. Aspettiamo la fine dell'altro tavolo." in over
     # The other table keeps playing; its hands need no names now that it plays alone.
     assert (await table.reply("/mano 1 2 3")).startswith("Tavolo 2 · Mano 2:")
     final = await table.reply(f"/mano {x} 70 {y} 0 {z} 5")  # x 111
     assert "🏆 Entrambi i tavoli hanno finito: comincia la finale!" in final
-    assert f"Giocano, in ordine: {a}, {c}, {y} e {z}." in final
+    assert f"Giocano, in ordine: {names((a, c, y, z))}." in final
 
     hand = await table.reply(f"/mano {a} 3 {c} 40 {y} 60 {z} 8 t={a}")
     assert hand.startswith("Finale · Mano 1:")
@@ -374,7 +375,7 @@ async def test_undoing_the_hand_that_ended_a_table_cancels_a_final_not_begun(tab
     standings = await table.reply("/classifica")
     assert standings.startswith("Tavolo 1 · Classifica dopo 0 mani")
     final = await table.reply(f"/mano {a} 10 {b} 5 {c} 100")
-    assert f"Giocano, in ordine: {b}, {a}, {y} e {z}." in final  # best first
+    assert f"Giocano, in ordine: {names((b, a, y, z))}." in final  # best first
 
 
 async def test_a_table_is_fixed_after_the_final_started_and_the_final_waits(table: Table) -> None:
@@ -391,7 +392,7 @@ async def test_a_table_is_fixed_after_the_final_started_and_the_final_waits(tabl
     assert "Tavolo 2 · Partita finita." in standings
     assert "Finale" not in standings
     final = await table.reply(f"/mano {a} 0 {b} 90 {c} 0")
-    assert f"Giocano, in ordine: {a}, {c}, {x} e {z}." in final
+    assert f"Giocano, in ordine: {names((a, c, x, z))}." in final
 
 
 async def test_undo_takes_back_the_chats_last_hand_across_tables(table: Table) -> None:

@@ -4,15 +4,24 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bot.entry import MAX_ID, parse_callback
+from bot.names import close
 from bot.parsing import (
+    Claim,
     UserError,
     parse_hand,
+    parse_iam,
     parse_join,
+    parse_leave,
+    parse_name,
     parse_new_game,
+    parse_nothing,
+    parse_table,
     parse_tournament,
     pick_table,
     tokens,
 )
+from bot.texts import NAMES_LISTED, names, points, some_names
 from scoring import Hand, Mode, Report, Rules
 
 SEATS = ("Anna", "Bruno", "Carlo")
@@ -154,3 +163,221 @@ def test_pick_table_by_the_names_typed() -> None:
 def test_a_lone_jack_typed_f_is_a_card_not_a_marker() -> None:
     assert parse_hand("3 F 7", SEATS, Rules()) == hand(Anna=3, Bruno=11, Carlo=7)
     assert parse_hand("Anna F Bruno 3 Carlo 7", SEATS, Rules()).total_of("Anna") == 11
+
+
+# --- Forgiving and strict names ----------------------------------------------------------
+
+ACCENTED = ("Nicolò", "Anna", "Zoë")
+
+
+@pytest.mark.parametrize("typed", ["Nicolo", "NICOLO", "nicolò", "Nicolò"])
+def test_a_name_matches_whatever_its_case_and_accents(typed: str) -> None:
+    parsed = parse_hand(f"{typed} 3 anna 5 zoe 0 t={typed} f=ZOE", ACCENTED, Rules())
+    assert parsed.caller == "Nicolò"
+    assert parsed.total_of("Nicolò") == 3
+    assert parsed.out == {"Zoë"}
+    assert parse_leave(typed, ACCENTED) == "Nicolò"
+    assert parse_join(typed, ("Dario",)) == typed
+
+
+def test_two_names_told_apart_only_by_accents_are_matched_as_typed() -> None:
+    assert parse_hand("Nicolo 3 Nicolò 5", ("Nicolò", "Nicolo"), Rules()) == Hand(
+        (Report("Nicolò", 5), Report("Nicolo", 3))
+    )
+    # "NICOLÓ" is neither spelling exactly, and either one without accents: it is nobody.
+    with pytest.raises(UserError, match="NICOLÓ non gioca"):
+        parse_hand("NICOLÓ 3 Nicolò 5", ("Nicolò", "Nicolo"), Rules())
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("Ana", "Anna"),  # a letter missing
+        ("Anan", "Anna"),  # two swapped: two edits on a short name is too far...
+        ("Bruo", "Bruno"),
+        ("Carl", "Carlo"),  # the start of the name
+        ("Massimilano", "Massimiliano"),  # two letters off a long name
+        ("Аnna", "Anna"),  # a Cyrillic А
+    ],
+)
+def test_a_name_close_to_one_player_gets_did_you_mean(typed: str, meant: str) -> None:
+    players = ("Anna", "Bruno", "Carlo", "Massimiliano")
+    expected = None if typed == "Anan" else meant
+    assert close(typed, players) == expected
+    with pytest.raises(UserError) as refused:
+        parse_hand(f"{typed} 3 Bruno 4 Carlo 5 Massimiliano 6", players, Rules())
+    if expected is None:
+        assert "intendevi" not in refused.value.message
+    else:
+        assert f"non gioca in questa partita: intendevi {meant}?" in refused.value.message
+        assert f"/entra {typed}" in refused.value.message
+
+
+def test_did_you_mean_only_when_one_player_is_close() -> None:
+    assert close("Ann", ("Anna", "Anne")) is None  # both start so: no guess
+    assert close("Zoe", ("Anna", "Bruno")) is None
+    assert close("Mar", ("Marco",)) == "Marco"
+    assert close("Ma", ("Marco",)) is None  # two letters are the start of too many names
+    assert close("Dario", ("Mario", "Carlo")) == "Mario"  # one edit on five letters...
+    assert close("Darko", ("Carlo",)) is None  # ...two are too many
+    assert close("Bernardino", ("Bernardetta",)) is None  # three on a long one too
+    assert close("Bernardina", ("Bernardino",)) == "Bernardino"
+
+
+def test_a_marker_naming_nobody_gets_did_you_mean_in_its_own_words() -> None:
+    with pytest.raises(UserError, match=r"out=Ana: Ana non gioca .* Intendevi out=Anna\?"):
+        parse_hand("Bruno 3 Carlo 4 out=Ana", SEATS, Rules())
+
+
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [
+        ("Anna A 7 KN Bruno 12 Carlo 0", "Anna A,7,KN."),
+        ("Bruno 3 Anna 2 KR Carlo 0", "Anna 2,KR."),
+        ("Anna A, 7 KN Bruno 12 Carlo 0", "Anna A,7,KN."),
+    ],
+)
+def test_cards_written_with_spaces_get_a_hint_to_use_commas(text: str, hint: str) -> None:
+    with pytest.raises(UserError) as refused:
+        parse_hand(text, SEATS, Rules())
+    assert refused.value.message == (
+        f"Le carte di Anna vanno unite da virgole, senza spazi: {hint}"
+    )
+
+
+def test_numbers_with_spaces_are_not_taken_for_cards() -> None:
+    with pytest.raises(UserError, match="«12» non ha un nome davanti"):
+        parse_hand("Anna 3 12 Bruno 7 Carlo 5", SEATS, Rules())
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("Anna 5 Bruno 3 Carlo 7 out=Anna", "(out=Anna), quindi ha 0, ma hai scritto 5"),
+        ("Anna 5 Bruno 3 Carlo 7 fuori=Anna", "(fuori=Anna), quindi ha 0"),
+        ("Anna 5 Bruno 3 Carlo 7 t=Anna counter=Bruno", "togli counter= da questa mano"),
+    ],
+)
+def test_a_marker_is_answered_in_the_word_typed(text: str, said: str) -> None:
+    with pytest.raises(UserError) as refused:
+        parse_hand(text, SEATS, Rules())
+    assert said in refused.value.message
+    assert " f=" not in refused.value.message
+    assert " ct=" not in refused.value.message
+
+
+def test_the_counter_caller_is_answered_in_the_word_typed() -> None:
+    with pytest.raises(UserError, match="contro= è un altro giocatore"):
+        parse_hand("3 2 0 t=Anna contro=anna", SEATS, CONTRO)
+
+
+@pytest.mark.parametrize(
+    "name", ["\u3164", "Anna\u200b", "\u200dBruno", "Ca\u2060rlo", "\u115f\u1160", "\u2800"]
+)
+def test_invisible_characters_make_no_name(name: str) -> None:
+    with pytest.raises(UserError, match="caratteri invisibili"):
+        parse_name(name)
+    with pytest.raises(UserError, match="caratteri invisibili"):
+        parse_new_game(f"Dario {name}")
+
+
+def test_names_are_kept_in_their_usual_unicode_form() -> None:
+    assert parse_new_game("Ａｎｎａ Bruno").players == ("Anna", "Bruno")
+    assert parse_name("Nicolo\u0300") == "Nicolò"  # a combining accent, composed
+    assert parse_hand("３ 4 ５", SEATS, Rules()) == hand(Anna=3, Bruno=4, Carlo=5)
+
+
+@pytest.mark.parametrize(
+    ("typed", "seated"),
+    [("Аnna", "Anna"), ("ΒRUNO", "Bruno"), ("Cаrlo", "Carlo"), ("Nicolo", "Nicolò")],
+)
+def test_a_name_that_looks_like_a_seated_one_is_refused(typed: str, seated: str) -> None:
+    players = ("Anna", "Bruno", "Carlo", "Nicolò")
+    with pytest.raises(UserError) as refused:
+        parse_new_game(f"{seated} Dario {typed}")
+    assert refused.value.message in {
+        f"Hai scritto {typed} due volte: ogni giocatore va scritto una volta sola.",
+        f"«{typed}» si confonde a vista con {seated} (lettere di un altro alfabeto o accenti "
+        f"diversi): se è {seated}, scrivi {seated}; se no, scegli un nome che si distingua.",
+    }
+    with pytest.raises(UserError, match=f"{seated} gioca già|si confonde a vista con {seated}"):
+        parse_join(typed, players)
+
+
+def test_a_name_in_another_alphabet_that_looks_like_nobody_is_a_name() -> None:
+    assert parse_new_game("Анна Anna").players == ("Анна", "Anna")
+    assert parse_join("Дарья", SEATS) == "Дарья"
+
+
+@pytest.mark.parametrize("command", ["annulla", "mazziere", "grafico"])
+@pytest.mark.parametrize("typed", ["1", "tutto", "  x  y ", "#" * 3000])
+def test_a_command_without_arguments_refuses_any(command: str, typed: str) -> None:
+    with pytest.raises(UserError) as refused:
+        parse_nothing(typed, command)
+    assert refused.value.message.startswith(f"/{command} si scrive da solo, senza altro: «")
+    assert len(refused.value.message) < 200
+    parse_nothing(" \n\t", command)
+
+
+def test_a_table_is_named_by_one_of_its_players_or_nothing() -> None:
+    tables = [("Anna", "Bruno", "Carlo"), ("Dario", "Elena", "Franco")]
+    assert parse_table(tables[:1], "", "fine") == 0
+    assert parse_table(tables[:1], "anna", "fine") == 0
+    assert parse_table(tables, "Elena", "fine") == 1
+    for typed in ("Zed", "Anna Elena", "tutto", "Anna 3"):
+        with pytest.raises(UserError, match="non gioca: non ho cambiato nulla"):
+            parse_table(tables[:1], typed, "fine")
+    with pytest.raises(UserError, match="Intendevi Elena"):
+        parse_table(tables, "Elna", "fine")
+
+
+@pytest.mark.parametrize(
+    ("typed", "claim"),
+    [
+        ("", Claim(undo=False, player=None)),
+        ("Anna", Claim(undo=False, player="Anna")),
+        ("no", Claim(undo=True, player=None)),
+        ("NO anna", Claim(undo=True, player="anna")),
+    ],
+)
+def test_what_iam_asks(typed: str, claim: Claim) -> None:
+    assert parse_iam(typed) == claim
+
+
+def test_iam_takes_one_name() -> None:
+    for typed in ("Anna Bruno", "no Anna Bruno"):
+        with pytest.raises(UserError, match="Scrivi un nome solo"):
+            parse_iam(typed)
+
+
+@pytest.mark.parametrize(
+    ("players", "said"),
+    [
+        (("Anna",), "Anna"),
+        (("Anna", "Bruno"), "Anna e Bruno"),
+        (("Bruno", "Elena"), "Bruno ed Elena"),
+        (("Anna", "Bruno", "Èrica"), "Anna, Bruno ed Èrica"),
+        (("Elena", "Anna"), "Elena e Anna"),
+    ],
+)
+def test_names_are_joined_as_italian_writes_them(players: tuple[str, ...], said: str) -> None:
+    assert names(players) == said
+
+
+def test_long_lists_of_names_are_cut() -> None:
+    players = [f"Giocatore{n}" for n in range(NAMES_LISTED + 1)]
+    assert some_names(players[:NAMES_LISTED]).endswith(f"Giocatore{NAMES_LISTED - 2} e "
+                                                        f"Giocatore{NAMES_LISTED - 1}")  # fmt: skip
+    assert some_names(players).endswith(f"Giocatore{NAMES_LISTED - 1} e un altro")
+    assert some_names([*players, "Zeno"]).endswith(" e altri 2")
+
+
+@pytest.mark.parametrize(("count", "said"), [(0, "0 punti"), (1, "1 punto"), (2, "2 punti")])
+def test_points_are_counted_in_words(count: int, said: str) -> None:
+    assert points(count) == said
+
+
+def test_button_data_naming_an_id_no_row_can_have_is_stale() -> None:
+    assert parse_callback(f"mano:{MAX_ID}:{MAX_ID}:ok") == (MAX_ID, MAX_ID, "ok")
+    assert parse_callback(f"mano:{MAX_ID + 1}:1:ok") is None
+    assert parse_callback(f"mano:1:{MAX_ID + 1}:ok") is None

@@ -22,8 +22,8 @@ async def test_a_linked_players_private_stats_gather_their_groups_and_nobody_els
     await play(office, "Anna 30 Bruno 6", "Anna 12 Bruno 8")  # and loses at the office
     await office.send("/mossa coppiona anna")
 
-    assert await friday.send("/sonoio Anna", user=ANNA) == [texts.iam_linked("Anna")]
-    assert await office.send("/sonoio anna", user=ANNA) == [texts.iam_linked("Anna")]
+    assert await friday.send("/sonoio Anna", user=ANNA) == [texts.iam_linked("Anna", "Utente42")]
+    assert await office.send("/sonoio anna", user=ANNA) == [texts.iam_linked("Anna", "Utente42")]
     private = table.in_chat(ANNA)
     mine = await private.send("/stats", user=ANNA)
 
@@ -47,7 +47,7 @@ async def test_one_person_per_player_and_one_player_per_person(table: Table) -> 
         texts.unknown_move_player("Zeno", ["Anna", "Bruno"])
     ]
     # Anna was Bruno all along: the link moves, and Anna is free for the real Anna.
-    assert await table.send("/sonoio bruno", user=ANNA) == [texts.iam_linked("Bruno")]
+    assert await table.send("/sonoio bruno", user=ANNA) == [texts.iam_linked("Bruno", "Utente42")]
     assert await table.send("/iam", user=ANNA) == [texts.iam_shown("Bruno")]
-    assert await table.send("/sonoio Anna", user=BRUNO) == [texts.iam_linked("Anna")]
+    assert await table.send("/sonoio Anna", user=BRUNO) == [texts.iam_linked("Anna", "Utente43")]
     assert await table.in_chat(ANNA).send("/sonoio Anna", user=ANNA) == [texts.IAM_IN_GROUP]

@@ -30,8 +30,8 @@ class Reply:
 class BotApi(ThreadingHTTPServer):
     daemon_threads = True
 
-    def __init__(self) -> None:
-        super().__init__(("127.0.0.1", 0), _Handler)
+    def __init__(self, port: int = 0) -> None:
+        super().__init__(("127.0.0.1", port), _Handler)
         #: Held while the state below changes; notified at every change.
         self.changed = threading.Condition()
         self.updates: list[dict[str, Any]] = []

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 import pytest
-from hypothesis import HealthCheck, event, example, given, settings
+from hypothesis import HealthCheck, assume, event, example, given, settings
 from hypothesis import strategies as st
 from telegram.constants import MessageLimit
 
@@ -20,14 +20,18 @@ from bot.parsing import (
     UserError,
     parse_fix,
     parse_hand,
+    parse_iam,
     parse_join,
+    parse_leaderboard,
     parse_leave,
     parse_move,
     parse_name,
     parse_new_game,
+    parse_nothing,
     parse_settings,
     parse_standings,
     parse_stats,
+    parse_table,
     parse_timezone,
     parse_tournament,
     parse_value,
@@ -69,6 +73,7 @@ words = st.sampled_from(
         "soglia=-5", "soglia=٣٠", "mazziere=Anna", "mazziere=", "dealer=Dario",
         "fuso=Europe/London", "fuso=europe/rome", "fuso=Mars/Olympus", "admin=sì", "admin=forse",
         "generale", "@TamaloBot", "@altroBot", "/mano", "🃏", "\u200b", "\x00", "'", "-", ".",
+        "\u3164", "Аnna", "ΒRUNO", "Nicolò", "NICOLO", "Ana", "Brno", "Ａｎｎａ", "３", "no", "NO",
     ]
 )  # fmt: skip
 numbers = st.one_of(
@@ -215,6 +220,16 @@ def test_the_other_commands_arguments_are_read_or_refused_with_one_message(text:
     refused_well(lambda: parse_stats(text))
     refused_well(lambda: parse_move(text))
     refused_well(lambda: pick_table([SEATS, ("Dario", "Elena", "Franco")], text))
+    refused_well(lambda: parse_leaderboard(text))
+    claim = refused_well(lambda: parse_iam(text))
+    assert claim is None or claim.player is None or claim.player in tokens(text)
+    table = refused_well(lambda: parse_table([SEATS, ("Dario", "Elena", "Franco")], text, "fine"))
+    assert table is None or (table in (0, 1) and len(tokens(text)) == 1)
+    if tokens(text):
+        with pytest.raises(UserError, match="si scrive da solo"):
+            parse_nothing(text, "annulla")
+    else:
+        parse_nothing(text, "annulla")
     settings = refused_well(lambda: parse_settings(text, ChatSettings()))
     assert settings is None or isinstance(settings, ChatSettings)
     assert all(not any(c.isspace() for c in word) for word in tokens(text))
@@ -409,3 +424,35 @@ async def test_fuzzed_commands_get_one_reply_and_a_refusal_changes_nothing(
         stored = await running(table)
         assert stored is not None
         assert stored.game.hands == after.hands
+
+
+#: Commands that take nothing after them, or at most a table's player (``/fine Anna``).
+BARE_COMMANDS = ["/annulla", "/undo", "/mazziere", "/dealer", "/grafico", "/serata", "/esporta",
+                 "/regole", "/mosse", "/dicono", "/leaderboard", "/aiuto", "/fine", "/end",
+                 "/tresei"]  # fmt: skip
+
+
+@settings(
+    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(command=st.sampled_from(BARE_COMMANDS), rest=arguments())
+@example(command="/annulla", rest="1")
+@example(command="/fine", rest="Zed")
+@example(command="/fine", rest="#" * 3000)
+async def test_a_command_refuses_arguments_it_does_not_take_and_changes_nothing(
+    chat: Chat, command: str, rest: str
+) -> None:
+    words = tokens(rest)
+    assume(words)
+    names_a_player = len(words) == 1 and any(w.casefold() == p.casefold() for w in words
+                                               for p in SEATS)  # fmt: skip
+    assume(not (command in {"/fine", "/end", "/tresei"} and names_a_player))
+    table, _record = await chat.with_game()
+    before = await table.dump()
+
+    replies = await table.send(f"{command} {rest}"[: MessageLimit.MAX_TEXT_LENGTH])
+
+    assert len(replies) == 1
+    assert "si scrive da solo" in replies[0]
+    assert len(replies[0]) <= MessageLimit.MAX_TEXT_LENGTH
+    assert await table.dump() == before

@@ -130,7 +130,8 @@ async def test_an_undo_sent_while_the_database_is_held_removes_nothing_then_one_
     assert replies == [texts.SOMETHING_WENT_WRONG]
     assert_lock_failures(errors)
     assert await table.dump() == before
-    undone = texts.hand_undone(played((3, 12)), 2, reopened=False)
+    removed = played((3, 12), (20, 5)).hands[-1].hand
+    undone = texts.hand_undone(played((3, 12)), 2, removed, reopened=False)
     assert await table.deliver(failed) == [undone]
     assert await table.deliver(failed) == [texts.ALREADY_HANDLED]  # never a second hand
     assert await table.totals() == played((3, 12)).totals()

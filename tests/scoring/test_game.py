@@ -1,5 +1,7 @@
 """RULES.md, "End of the game" and "Late joiners"."""
 
+from dataclasses import replace
+
 import pytest
 
 from scoring import Game, Hand, Report, Rules, Standing, entry_total
@@ -120,18 +122,42 @@ def test_who_leaves_keeps_their_history_and_is_not_ranked() -> None:
         game.without_player("Anna")
 
 
-def test_a_late_joiner_enters_at_the_highest_total_of_who_played_the_last_hand() -> None:
+def test_a_late_joiner_enters_at_the_highest_total_of_who_is_still_in() -> None:
+    # RULES.md: standings Anna 40, Bruno 72, Carlo 55 (Dario 0 in the issue's game).
+    game = Game(("Anna", "Bruno", "Carlo", "Dario"))
+    game = game.with_hand(hand(Anna=40, Bruno=72, Carlo=55, Dario=0))
+    # Bruno leaves, then Elena joins: Bruno no longer counts.
+    left_first = game.without_player("Bruno").with_player("Elena")
+    assert left_first.totals()["Elena"] == 55
+    # Elena joins while Bruno is still in, then he leaves: his 72 counts.
+    joined_first = game.with_player("Elena").without_player("Bruno")
+    assert joined_first.totals()["Elena"] == 72
+    # The order is kept once hands are played on.
+    left_first = left_first.with_hand(hand(Anna=0, Carlo=0, Dario=0, Elena=0))
+    assert left_first.totals()["Elena"] == 55
+    joined_first = joined_first.with_hand(hand(Anna=0, Carlo=0, Dario=0, Elena=0))
+    assert joined_first.totals()["Elena"] == 72
+
+
+def test_a_joiner_counts_who_joined_before_them_at_the_same_break() -> None:
+    game = play(Game(("Anna", "Bruno", "Carlo")), hand(Anna=40, Bruno=72, Carlo=55))
+    # Dario enters at 72; Bruno leaves; Elena's last in the standings is now Dario.
+    game = game.with_player("Dario").without_player("Bruno").with_player("Elena")
+    assert game.totals() == {"Anna": 40, "Bruno": 72, "Carlo": 55, "Dario": 72, "Elena": 72}
+
+
+def test_who_left_at_an_earlier_break_never_counts() -> None:
     game = play(Game(("Anna", "Bruno", "Carlo")), hand(Anna=10, Bruno=90, Carlo=20))
-    # Bruno leaving at the same break counts, whether he leaves before or after Dario joins.
-    before = game.without_player("Bruno").with_player("Dario")
-    after = game.with_player("Dario").without_player("Bruno")
-    assert before.totals()["Dario"] == after.totals()["Dario"] == 90
-    before = before.with_hand(hand(Anna=0, Carlo=0, Dario=0))
-    assert before.totals() == {"Anna": 10, "Bruno": 90, "Carlo": 20, "Dario": 90}
-    # Once Bruno has sat out a hand, the next joiner enters at the highest of who played it.
-    assert before.with_player("Elena").totals()["Elena"] == 90  # Dario's
     game = play(game.without_player("Bruno"), hand(Anna=0, Carlo=0))
     assert game.with_player("Elena").totals()["Elena"] == 20
+
+
+def test_a_leave_of_unknown_order_counts_as_after_the_join() -> None:
+    # Games stored before the order was kept are scored as they were.
+    game = play(Game(("Anna", "Bruno", "Carlo")), hand(Anna=10, Bruno=90, Carlo=20))
+    game = game.without_player("Bruno").with_player("Dario")
+    game = replace(game, left_before_seat={})
+    assert game.totals()["Dario"] == 90
 
 
 def test_a_corrected_hand_is_scored_again_and_can_reopen_the_game() -> None:

@@ -1,7 +1,7 @@
 """The standings message to edit while it is the bot's last answer; votes by the players
 
 Revision ID: 0012
-Revises: 0009
+Revises: 0011
 Create Date: 2026-11-23
 
 The chat's standings message moves from ``chats`` (a chat's settings) to a table of its own,
@@ -21,7 +21,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0012"
-down_revision: str | None = "0009"
+down_revision: str | None = "0011"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

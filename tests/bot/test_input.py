@@ -1,0 +1,188 @@
+"""Forgiving and strict input, in the chat: names whatever their accents, a hint for a near
+miss, and every command refusing what it does not take, changing nothing."""
+
+from __future__ import annotations
+
+import pytest
+from telegram import Update
+from telegram.constants import MessageLimit
+
+from bot import texts
+from bot.app import HANDLERS
+from tests.bot.conftest import Table
+
+#: Commands that take nothing after them (``/fine`` and ``/tresei`` take a table's player).
+NO_ARGUMENTS = {"annulla", "undo", "mazziere", "dealer", "grafico", "chart", "serata", "tonight",
+                "leaderboard", "esporta", "export", "regole", "rules", "mosse", "moves",
+                "dicono", "rumours", "aiuto", "help"}  # fmt: skip
+TABLE_ONLY = {"fine", "end", "tresei", "tressex"}
+JUNK = ["1", "tutto ?", "Zed " + "#?" * 1500]
+
+
+async def three_hands(table: Table) -> None:
+    await table.send("/nuova Anna Bruno Carlo")
+    for hand in ("3 12 7", "4 5 6", "9 0 2"):
+        await table.send(f"/mano {hand}")
+
+
+@pytest.mark.parametrize("junk", JUNK)
+async def test_every_command_refuses_junk_with_one_message_and_changes_nothing(
+    table: Table, junk: str
+) -> None:
+    await three_hands(table)
+    for command in sorted(c for commands, _handler in HANDLERS for c in commands):
+        before = await table.dump()
+        replies = await table.send(f"/{command} {junk}")
+        assert len(replies) == 1, (command, replies)
+        assert len(replies[0]) <= MessageLimit.MAX_TEXT_LENGTH, command
+        assert await table.dump() == before, command
+        if command in NO_ARGUMENTS:
+            assert " si scrive da solo, senza altro: «" in replies[0], (command, replies)
+        if command in TABLE_ONLY:
+            assert " si scrive da solo, o in un torneo " in replies[0], (command, replies)
+    assert (await table.totals()) == {"Anna": 9, "Bruno": 17, "Carlo": 13}
+
+
+async def test_undo_and_end_do_only_what_they_say(table: Table) -> None:
+    await three_hands(table)
+    before = await table.dump()
+    for typed in ("/annulla 1", "/annulla tutto", "/fine Zed", "/fine " + "x" * 3000):
+        assert "non ho cambiato nulla" in (await table.reply(typed)).casefold()
+    assert await table.dump() == before
+    assert (await table.reply("/annulla")).startswith("Ho annullato la mano 3.")
+    assert (await table.reply("/fine")).startswith("Partita chiusa.")
+
+
+async def test_start_takes_what_a_link_to_the_bot_adds(table: Table) -> None:
+    assert await table.send("/start gruppo-tavolo") == [texts.HELP]
+    assert (await table.reply("/aiuto mano")).startswith("/aiuto si scrive da solo")
+
+
+async def test_names_match_whatever_their_accents_everywhere(table: Table) -> None:
+    await table.send("/nuova Nicolò Anna Bruno")
+    assert (await table.reply("/mano nicolo 30 ANNA 5 bruno 7 t=NICOLO")).startswith("Mano 1:")
+    assert await table.totals() == {"Nicolò": 45, "Anna": 5, "Bruno": 7}
+    assert (await table.reply("/stats Nicolo")).startswith("📊 Nicolò\n")
+    assert (await table.reply("/mossa coppiona nicolo")).startswith("🎭 Coppiona di Nicolò")
+    assert await table.send("/sonoio NICOLO") == [texts.iam_linked("Nicolò", "Utente42")]
+    assert (await table.reply("/esci Nicolo")).startswith("Nicolò lascia la partita con 45 punti")
+
+
+async def test_a_near_miss_gets_did_you_mean_and_changes_nothing(table: Table) -> None:
+    await table.send("/nuova Anna Bruno Carlo")
+    before = await table.dump()
+    assert await table.reply("/mano Ana 3 Bruno 5 Carlo 7") == (
+        "Ana non gioca in questa partita: intendevi Anna? Giocano: Anna, Bruno e Carlo. "
+        "Se è un'altra persona arrivata a partita iniziata, entra con /entra Ana."
+    )
+    assert await table.reply("/mano Anna A 7 KN Bruno 12 Carlo 0") == (
+        "Le carte di Anna vanno unite da virgole, senza spazi: Anna A,7,KN."
+    )
+    assert (await table.reply("/stats Brno")).endswith(" Intendevi Bruno?")
+    assert await table.dump() == before
+
+
+async def test_look_alike_and_invisible_names_are_refused(table: Table) -> None:
+    before = await table.dump()
+    assert "si confonde a vista con Anna" in await table.reply("/nuova Anna Bruno Аnna")
+    assert "caratteri invisibili" in await table.reply("/nuova Anna \u3164")
+    await table.send("/nuova Anna Bruno")
+    started = await table.dump()
+    assert "si confonde a vista con Anna" in await table.reply("/entra Аnna")
+    assert "caratteri invisibili" in await table.reply("/entra Dario\u200b")
+    assert await table.dump() == started != before
+
+
+async def test_a_count_of_one_reads_in_the_singular(table: Table) -> None:
+    await table.send("/nuova contro Anna Bruno")
+    await table.send("/mano 5 0")  # Anna 1, Bruno -1
+    assert (await table.reply("/entra Carlo")).startswith(
+        "Carlo entra in partita con 1 punto (come l'ultimo in classifica)."
+    )
+    await table.send("/lingua en")
+    assert (await table.reply("/leave Carlo")).startswith("Carlo leaves the game with 1 point:")
+    assert "You wrote 1 total, but 2 are playing" in await table.reply("/hand 3")
+
+
+@pytest.mark.parametrize("vote", ["99999999999", "99999999999999999999"])
+async def test_forged_buttons_with_huge_ids_are_stale_buttons(table: Table, vote: str) -> None:
+    await table.send("/nuova Anna Bruno")
+    await table.send("/mano")
+    assert await table.press(f"tresei:{vote}:1") == (texts.VOTE_CLOSED, None)
+    assert await table.press(f"mano:{vote}:0:c-") == (texts.ENTRY_CLOSED, None)
+
+
+def without_sender(table: Table, text: str, *, anonymous_admin: bool) -> Update:
+    """``text`` sent with no user (a channel), or by an admin writing as the group."""
+    message = table.update(text).to_dict()["message"]
+    if anonymous_admin:
+        message["from"] = {"id": 1087968824, "is_bot": True, "first_name": "Group",
+                           "username": "GroupAnonymousBot"}  # fmt: skip
+        message["sender_chat"] = table.chat
+    else:
+        del message["from"]
+    return Update.de_json({"update_id": table.last_update_id, "message": message}, table.app.bot)
+
+
+@pytest.mark.parametrize("anonymous_admin", [False, True])
+async def test_no_button_entry_that_nobody_could_press(table: Table, anonymous_admin: bool) -> None:
+    await table.send("/nuova Anna Bruno")
+    replies = await table.deliver(without_sender(table, "/mano", anonymous_admin=anonymous_admin))
+    assert replies == [texts.ENTRY_NEEDS_SENDER]
+    assert (await table.reply("/mano")).startswith("✍️ Mano 1, la inserisce Utente42.")
+
+
+ANNA, BRUNO, ADMIN = 42, 43, 44
+
+
+async def test_a_claim_is_announced_and_can_be_taken_back(table: Table) -> None:
+    await table.send("/nuova Anna Bruno")
+    table.request.admins = {ADMIN}
+    linked = await table.send("/sonoio Anna", user=BRUNO)
+    assert linked == [
+        "🙋 Utente43 dice di essere Anna in questo gruppo: da ora vede le statistiche di Anna "
+        "scrivendomi /stats in privato. Se non è così, Anna o un amministratore lo toglie con "
+        "/sonoio no Anna."
+    ]
+    # The real Anna cannot take it back herself: only Bruno's account or an admin can.
+    assert await table.send("/sonoio Anna", user=ANNA) == [texts.iam_taken("Anna")]
+    assert await table.send("/sonoio no Anna", user=ANNA) == [texts.iam_not_yours("Anna")]
+    assert await table.send("/sonoio no Anna", user=ADMIN) == [
+        texts.iam_unlinked("Anna", mine=False)
+    ]
+    assert await table.send("/sonoio no Anna", user=ADMIN) == [texts.iam_nobody("Anna")]
+    assert await table.send("/sonoio Anna", user=ANNA) == [texts.iam_linked("Anna", "Utente42")]
+    assert await table.send("/sonoio no", user=ANNA) == [texts.iam_unlinked("Anna", mine=True)]
+    assert await table.send("/sonoio", user=ANNA) == [texts.iam_shown(None)]
+    assert await table.send("/sonoio no", user=ANNA) == [texts.iam_shown(None)]
+    assert await table.send("/sonoio no Zeno", user=ANNA) == [
+        texts.unknown_move_player("Zeno", ["Anna", "Bruno"])
+    ]
+
+
+async def test_lists_of_the_groups_players_are_bounded(table: Table) -> None:
+    for game in range(4):
+        await table.send("/nuova " + " ".join(f"Giocatore{game}x{seat}" for seat in range(12)))
+        await table.send("/fine")
+    for typed in ("/sonoio Nessuno", "/mossa coppiona Nessuno", "/stats Nessuno"):
+        reply = await table.reply(typed)
+        assert reply.endswith(" e altri 8."), reply
+        assert reply.count("Giocatore") == texts.NAMES_LISTED
+
+
+async def test_a_new_game_seats_the_groups_player_whatever_the_accents(table: Table) -> None:
+    await table.send("/nuova Nicolò Anna")
+    await table.send("/mano 30 5")
+    await table.send("/fine")
+    assert "Giocano, in ordine: Nicolò e Bruno." in await table.reply("/nuova NICOLO Bruno")
+    assert (await table.totals()).keys() == {"Nicolò", "Bruno"}
+    known = await table.reply("/stats Zed")
+    assert known.endswith("Giocatori: Nicolò, Anna e Bruno."), known
+
+
+async def test_nobody_can_claim_a_player_anonymously(table: Table) -> None:
+    await table.send("/nuova Anna Bruno")
+    for anonymous_admin in (False, True):
+        update = without_sender(table, "/sonoio Anna", anonymous_admin=anonymous_admin)
+        assert await table.deliver(update) == [texts.IAM_NEEDS_PERSON]
+    assert await table.send("/sonoio Anna") == [texts.iam_linked("Anna", "Utente42")]
