@@ -971,7 +971,8 @@ def joker_not_allowed() -> str:
     return _("Il Jolly vale solo nelle partite con i Jolly: qui scrivi le altre carte.")
 
 
-MARKERS_HINT = N_(
+MARKERS_HINT = N_("t=Nome chi ha chiamato Tamalo, f=Nome chi ha finito le carte")
+MARKERS_HINT_CONTRO = N_(
     "t=Nome chi ha chiamato Tamalo, ct=Nome chi ha chiamato ControTamalo, "
     "f=Nome chi ha finito le carte"
 )
@@ -1010,9 +1011,11 @@ def marked_not_playing(key: str, token: str, players: Sequence[str]) -> str:
     return line
 
 
-def unknown_option(token: str) -> str:
+def unknown_option(token: str, rules: Rules) -> str:
+    """The markers a hand of this game takes: ``ct=`` only in ControTamalo."""
+    hint = MARKERS_HINT_CONTRO if rules.mode is Mode.CONTRO else MARKERS_HINT
     return _("Non capisco «{token}». Dopo i totali puoi scrivere: {hint}.").format(
-        token=token, hint=_(MARKERS_HINT)
+        token=token, hint=_(hint)
     )
 
 

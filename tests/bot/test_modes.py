@@ -173,6 +173,13 @@ async def test_classic_games_do_not_advertise_controtamalo(table: Table) -> None
     assert "ct=" not in started
     assert "Nella mano: t=Nome chi chiama Tamalo, f=Nome chi ha finito le carte." in started
     assert table.buttons() == {}
+    assert await table.reply("/mano 3 12 x=Anna") == (
+        "Non capisco «x=Anna». Dopo i totali puoi scrivere: t=Nome chi ha chiamato Tamalo, "
+        "f=Nome chi ha finito le carte."
+    )
+    await table.send("/fine")
+    await table.send("/nuova contro Anna Bruno")
+    assert "ct=Nome chi ha chiamato ControTamalo" in await table.reply("/mano 3 12 x=Anna")
 
 
 @pytest.mark.parametrize(
