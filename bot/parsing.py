@@ -246,7 +246,7 @@ def parse_hand(
     rid of all cards (total 0; their total may be left out). ``absent`` are players of the
     game who do not play this hand (hand ``number``, or the next one): named, they are told so.
     """
-    values, markers = _split_markers(tokens(text), players)
+    values, markers = _split_markers(tokens(text), players, rules)
     caller = _one_marker(markers, CALLER_KEYS, players)
     counter = _one_marker(markers, COUNTER_KEYS, players)
     out = _out(markers, players)
@@ -271,7 +271,7 @@ def parse_hand(
 
 
 def _split_markers(
-    words: list[str], players: Sequence[str]
+    words: list[str], players: Sequence[str], rules: Rules
 ) -> tuple[list[str], list[tuple[str, str]]]:
     """Values apart from markers. In a word such as ``7,t=Anna,f=Bruno,Carlo`` the markers run
     from the first ``=`` to the end of the word, each name going with the key before it."""
@@ -293,7 +293,7 @@ def _split_markers(
             if "=" in piece:
                 key, _, name = piece.partition("=")
                 if key.casefold() not in MARKER_KEYS:
-                    raise UserError(texts.unknown_option(piece))
+                    raise UserError(texts.unknown_option(piece, rules))
                 if not name:
                     raise UserError(texts.marker_empty(key.casefold()))
             else:

@@ -38,7 +38,6 @@ from storage import (
     HandFigures,
     LeaderboardLine,
     PlayerStats,
-    Tally,
 )
 
 #: The lower target proposed for ControTamalo (hands are worth 1-4 points, not 5-30).
@@ -846,38 +845,53 @@ def tournament_won(final: Game) -> str:
 
 # --- Tres sex non expedit. ---
 
-VOTE_YES, VOTE_NO = N_("Sì ✅"), N_("No ❌")
+VOTE_GOES_ON = N_("▶️ Si continua, chiudi")
 VOTE_CLOSED = N_("Questa votazione è chiusa.")
-ALREADY_VOTED = N_("Hai già votato.")
-VOTE_COUNTED = N_("Voto registrato.")
+VOTE_CLOSED_NOW = N_("Votazione chiusa: si continua.")
+VOTE_NOT_YOURS = N_(
+    "I nomi li tocca chi ha aperto la votazione; ognuno può toccare il proprio dopo /sonoio."
+)
 VOTE_ANNULLED = N_("🎲 La partita è annullata: non conta in nessuna classifica.")
 VOTE_ANNULLED_TOURNAMENT = N_(
     "🎲 Il torneo è annullato, tavoli e finale: non conta in nessuna classifica."
 )
-VOTE_REJECTED = N_("La partita continua: i no sono troppi.")
+VOTE_REJECTED = N_("La partita continua: la votazione è chiusa.")
 
 
-def vote(tally: Tally, players: int, needed: int, *, tournament: bool = False) -> str:
+def vote(
+    agreeing: Sequence[str], players: int, needed: int, *, outcome: str | None, tournament: bool
+) -> str:
+    """The vote as it stands: who agrees, and how it ended."""
     if tournament:
         question = _(
             "🎲 Tres sex non expedit! Tre 6 di fila: annulliamo il torneo (tutti i tavoli)?"
         )
     else:
         question = _("🎲 Tres sex non expedit! Tre 6 di fila: annulliamo la partita?")
-    head = (
-        question
-        + "\n"
-        + _("Serve il sì di più di metà dei giocatori: {needed} su {players}.").format(
-            needed=needed, players=players
-        )
-        + "\n"
-        + _("Sì {yes} · No {no}").format(yes=tally.yes, no=tally.no)
+    rule = _("Serve il sì di più di metà dei giocatori: {needed} su {players}.").format(
+        needed=needed, players=players
     )
-    if tally.outcome == "annulled":
+    if agreeing:
+        count = _("D'accordo: {names} ({count} su {players}).").format(
+            names=names(agreeing), count=len(agreeing), players=players
+        )
+    else:
+        count = _("Per ora nessuno è d'accordo.")
+    head = f"{question}\n{rule}\n{count}"
+    if outcome == "annulled":
         return f"{head}\n\n" + _(VOTE_ANNULLED_TOURNAMENT if tournament else VOTE_ANNULLED)
-    if tally.outcome == "rejected":
+    if outcome == "rejected":
         return f"{head}\n\n" + _(VOTE_REJECTED)
-    return head
+    return f"{head}\n" + _(
+        "Chi ha aperto la votazione tocca i nomi di chi è d'accordo; ognuno può anche toccare "
+        "il proprio, dopo /sonoio."
+    )
+
+
+def vote_marked(player: str, *, agrees: bool) -> str:
+    if agrees:
+        return _("{player} è d'accordo.").format(player=player)
+    return _("{player} non è più d'accordo.").format(player=player)
 
 
 # --- Mistakes in what was typed: each says what was wrong and what to type instead. ---
@@ -1031,7 +1045,8 @@ def joker_not_allowed() -> str:
     return _("Il Jolly vale solo nelle partite con i Jolly: qui scrivi le altre carte.")
 
 
-MARKERS_HINT = N_(
+MARKERS_HINT = N_("t=Nome chi ha chiamato Tamalo, f=Nome chi ha finito le carte")
+MARKERS_HINT_CONTRO = N_(
     "t=Nome chi ha chiamato Tamalo, ct=Nome chi ha chiamato ControTamalo, "
     "f=Nome chi ha finito le carte"
 )
@@ -1070,9 +1085,11 @@ def marked_not_playing(key: str, token: str, players: Sequence[str]) -> str:
     return line
 
 
-def unknown_option(token: str) -> str:
+def unknown_option(token: str, rules: Rules) -> str:
+    """The markers a hand of this game takes: ``ct=`` only in ControTamalo."""
+    hint = MARKERS_HINT_CONTRO if rules.mode is Mode.CONTRO else MARKERS_HINT
     return _("Non capisco «{token}». Dopo i totali puoi scrivere: {hint}.").format(
-        token=token, hint=_(MARKERS_HINT)
+        token=token, hint=_(hint)
     )
 
 

@@ -19,7 +19,6 @@ from storage.games import (
     GameStore,
     MessageAlreadyHandled,
     Stage,
-    Tally,
     TournamentRunning,
 )
 from storage.journal import UpdateJournal
@@ -29,6 +28,7 @@ from storage.named import NamedMoves
 from storage.people import LinkedPlayer, People, PlayerTaken
 from storage.results import LeaderboardLine, Results
 from storage.stats import ChatOverview, ExportRow, HandFigures, PlayerStats, Rivalry, StatsStore
+from storage.votes import Vote, VoteStore
 
 __all__ = [
     "DEFAULT_TIMEZONE",
@@ -60,10 +60,11 @@ __all__ = [
     "Stage",
     "StatsStore",
     "StoredEntry",
-    "Tally",
     "TournamentRunning",
     "Undo",
     "UpdateJournal",
+    "Vote",
+    "VoteStore",
     "chat_language",
     "chat_on_arrival",
     "chats_speaking",

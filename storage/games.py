@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, cast
 
-from sqlalchemy import Select, Table, bindparam, delete, func, insert, select, update
+from sqlalchemy import Select, Table, bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -249,17 +249,6 @@ def _call_won(scored: scoring.ScoredHand, player: str) -> bool | None:
     if player == scored.hand.counter_caller:
         return scored.counter_won
     return None
-
-
-@dataclass(frozen=True)
-class Tally:
-    """A tres-sex vote as it stands; ``outcome`` is empty while it is open."""
-
-    id: int
-    game_id: int
-    yes: int
-    no: int
-    outcome: str | None
 
 
 class GameStore:
@@ -571,51 +560,6 @@ class GameStore:
         )
         rules = replace(record.game.rules, target=target)
         return replace(record, game=replace(record.game, rules=rules))
-
-    # --- tres-sex votes ---
-
-    async def open_vote(self, record: GameRecord) -> int:
-        """The id of the game's open vote, or of a new one."""
-        open_id = await self.session.scalar(
-            select(models.Vote.id).where(
-                models.Vote.game_id == record.id, models.Vote.outcome.is_(None)
-            )
-        )
-        if open_id is not None:
-            return open_id
-        vote = models.Vote(game_id=record.id)
-        self.session.add(vote)
-        await self.session.flush()
-        return vote.id
-
-    async def vote(self, vote_id: int) -> Tally | None:
-        """A vote's game and counts; ``None`` for an unknown vote."""
-        vote = await self.session.get(models.Vote, vote_id)
-        if vote is None:
-            return None
-        rows = await self.session.execute(
-            select(models.Ballot.yes, func.count())
-            .where(models.Ballot.vote_id == vote_id)
-            .group_by(models.Ballot.yes)
-        )
-        counts = {yes: count for yes, count in rows}
-        return Tally(vote_id, vote.game_id, counts.get(True, 0), counts.get(False, 0), vote.outcome)
-
-    async def cast(self, vote_id: int, user_id: int, yes: bool) -> bool:
-        """Record one user's ballot; ``False`` if they had voted already."""
-        if await self.session.get(models.Ballot, (vote_id, user_id)) is not None:
-            return False
-        self.session.add(models.Ballot(vote_id=vote_id, user_id=user_id, yes=yes))
-        try:
-            await self.session.flush()
-        except IntegrityError:  # a second press raced the first
-            return False
-        return True
-
-    async def close_vote(self, vote_id: int, outcome: str) -> None:
-        vote = await self.session.get_one(models.Vote, vote_id)
-        vote.outcome = outcome
-        await self.session.flush()
 
     # --- tournaments ---
 

@@ -328,19 +328,24 @@ class Vote(Base):
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     opened_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     outcome: Mapped[str | None] = mapped_column(String(16))
+    #: The Telegram user who opened it (the phone at the table), who marks who agrees.
+    opened_by: Mapped[int | None] = mapped_column(BigInteger)
 
 
-class Ballot(Base):
-    """One Telegram user's vote: once each."""
+class Agreement(Base):
+    """A player of the game agrees to annul it: marked by who opened the vote, or by the
+    player themselves (``/sonoio``). No row: they do not agree (or not yet)."""
 
-    __tablename__ = "ballots"
+    __tablename__ = "agreements"
 
     vote_id: Mapped[int] = mapped_column(
         ForeignKey("votes.id", ondelete="CASCADE"), primary_key=True
     )
-    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
-    yes: Mapped[bool] = mapped_column(Boolean)
-    voted_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("players.id", ondelete="CASCADE"), primary_key=True
+    )
+    marked_by: Mapped[int] = mapped_column(BigInteger)
+    marked_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 class GameResult(Base):

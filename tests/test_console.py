@@ -14,8 +14,9 @@ NIGHT = """\
 /nuova soglia=30 Anna Bruno Carla
 /mano Anna 3 Bruno 12 Carla 7 t=Anna
 /tresei
-Anna> 2
-Bruno> 2
+1
+Bruno> 1
+4
 /mano Anna 10 Bruno 25 Carla 2 t=Carla
 /classifica generale
 /esporta
@@ -48,10 +49,13 @@ def test_a_game_night_typed_in_the_console_plays_to_its_end(tmp_path: Path) -> N
     out = play(NIGHT, tmp_path)
 
     assert "🤖 Mano 1:" in out
-    # The vote's buttons are printed numbered; Anna and Bruno press "No": the game goes on.
-    assert f"[1] {texts.VOTE_YES}  [2] {texts.VOTE_NO}" in out
-    assert f"🤖 ({texts.VOTE_COUNTED})" in out
+    # The vote's buttons are printed numbered: one per player. Who opened it marks Anna;
+    # Bruno, who is no player linked with /sonoio, is refused; the opener closes the vote.
+    assert f"[1] Anna  [2] Bruno  [3] Carla  [4] {texts.VOTE_GOES_ON}" in out
+    assert f"🤖 ({texts.vote_marked('Anna', agrees=True)})" in out
     assert "🤖 (messaggio aggiornato)" in out
+    assert f"🤖 ({texts.VOTE_NOT_YOURS})" in out
+    assert f"🤖 ({texts.VOTE_CLOSED_NOW})" in out
     assert "🏆 Vince Carla con 7 punti!" in out
     assert "🏆 Classifica generale\n1. Carla · abilità" in out
 

@@ -1,29 +1,30 @@
-"""Tres sex non expedit: /tresei opens a vote with Sì/No buttons; more than half of the
-game's players saying yes annul the game."""
+"""Tres sex non expedit: /tresei opens a vote with a button for each player of the game; more
+than half of them agreeing annul the game. The phone at the table (whoever opened the vote)
+marks who agrees, and a player linked with /sonoio may mark themselves; nobody else counts."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
+from sqlalchemy.ext.asyncio import AsyncSession
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 
 from bot import texts
-from bot.commands.common import (
-    admins_only,
-    changing,
-    chat_id_of,
-    message_of,
-    replies_to_mistakes,
-)
+from bot.commands.common import admins_only, changing, chat_id_of, message_of, replies_to_mistakes
 from bot.commands.game import running_game
 from bot.context import Context
-from bot.entry import MAX_ID
-from storage import GameRecord, GameState, GameStore, Tally
+from storage import GameRecord, GameState, GameStore, People, Vote, VoteStore
 
-#: ``tresei:<vote id>:<1 yes | 0 no>``, well under Telegram's 64 bytes.
-CALLBACK = re.compile(r"^tresei:(\d+):([01])$")
+#: Every button of a vote (old ones too, answered as closed).
+CALLBACK = re.compile(r"^tresei:")
+#: ``tresei:<vote>:<player>:<1 agrees | 0 no longer>``, or ``tresei:<vote>:fine`` to close
+#: it: well under Telegram's 64 bytes, and ids that fit the database's integers.
+PRESS = re.compile(r"^tresei:(\d{1,9}):(?:(\d{1,9}):([01])|fine)$")
 ANNULLED, REJECTED = "annulled", "rejected"
+#: Player buttons in a row: names stay readable on a phone.
+PER_ROW = 3
 
 
 def needed(players: int) -> int:
@@ -31,104 +32,134 @@ def needed(players: int) -> int:
     return players // 2 + 1
 
 
-def buttons(vote_id: int) -> InlineKeyboardMarkup:
-    return InlineKeyboardMarkup(
-        [
-            [
-                InlineKeyboardButton(texts.VOTE_YES, callback_data=f"tresei:{vote_id}:1"),
-                InlineKeyboardButton(texts.VOTE_NO, callback_data=f"tresei:{vote_id}:0"),
-            ]
-        ]
+@dataclass(frozen=True)
+class Electorate:
+    """Who the vote counts: the game's players still in it (at a tournament, every table's,
+    since a vote at any table is about all of it), name → player id, in seat order."""
+
+    players: dict[str, int]
+    tournament: bool
+
+
+async def electorate(games: GameStore, record: GameRecord) -> Electorate:
+    if record.tournament_id is None:
+        return Electorate({p: record.player_ids[p] for p in record.game.ranked}, False)
+    tables = [r for r in await games.tournament_games(record.tournament_id) if r.is_table]
+    return Electorate({p: r.player_ids[p] for r in tables for p in r.game.ranked}, True)
+
+
+def shown(vote: Vote, voters: Electorate) -> str:
+    agreeing = [name for name, player in voters.players.items() if player in vote.agreeing]
+    count = len(voters.players)
+    return texts.vote(
+        agreeing, count, needed(count), outcome=vote.outcome, tournament=voters.tournament
     )
+
+
+def buttons(vote: Vote, voters: Electorate) -> InlineKeyboardMarkup | None:
+    """A button per player, ✅ on who agrees (pressed again, it takes the mark back), and one
+    to close the vote; none once it is over."""
+    if vote.outcome is not None:
+        return None
+    names = [
+        InlineKeyboardButton(f"✅ {name}", callback_data=f"tresei:{vote.id}:{player}:0")
+        if player in vote.agreeing
+        else InlineKeyboardButton(name, callback_data=f"tresei:{vote.id}:{player}:1")
+        for name, player in voters.players.items()
+    ]
+    rows = [names[start : start + PER_ROW] for start in range(0, len(names), PER_ROW)]
+    close = InlineKeyboardButton(texts.VOTE_GOES_ON, callback_data=f"tresei:{vote.id}:fine")
+    return InlineKeyboardMarkup([*rows, [close]])
 
 
 @replies_to_mistakes
 @admins_only
 async def open_vote(update: Update, context: Context) -> None:
-    """Ask the chat whether to annul the running game."""
+    """Ask the table whether to annul the running game; the sender marks who agrees."""
+    sender = update.effective_user
     async with changing(context, chat_id_of(update)) as session:
         games = GameStore(session)
         record = await running_game(games, chat_id_of(update), context.text_args, "tresei")
-        players, tournament = await electorate(games, record)
-        vote_id = await games.open_vote(record)
-        tally = await games.vote(vote_id)
-    assert tally is not None
-    await message_of(update).reply_text(
-        texts.vote(tally, players, needed(players), tournament=tournament),
-        reply_markup=buttons(vote_id),
-    )
+        voters = await electorate(games, record)
+        vote = await VoteStore(session).open(record.id, sender.id if sender else None)
+    await message_of(update).reply_text(shown(vote, voters), reply_markup=buttons(vote, voters))
 
 
-async def electorate(games: GameStore, record: GameRecord) -> tuple[int, bool]:
-    """How many players the vote counts, and whether it is about a whole tournament: a
-    tournament is one contest, so a vote at any of its tables is about all of it."""
-    if record.tournament_id is None:
-        return len(record.game.ranked), False
-    played = await games.tournament_games(record.tournament_id)
-    tables = [r for r in played if r.is_table]
-    return len({p for r in tables for p in r.game.ranked}), True
+@dataclass(frozen=True)
+class Pressed:
+    """What a press comes to: a short notice, and the vote's message again if it changed."""
+
+    toast: str
+    text: str | None = None
+    buttons: InlineKeyboardMarkup | None = None
 
 
 async def cast_vote(update: Update, context: Context) -> None:
-    """One press of Sì or No: counted once per Telegram user; the message shows the count."""
+    """A player's button, or the one that closes the vote, pressed by whoever opened it or by
+    the player themselves; anyone else is told so and nothing changes."""
     query = update.callback_query
     assert query is not None
-    assert query.data is not None
-    match = CALLBACK.match(query.data)
-    forged = match is not None and int(match[1]) > MAX_ID  # no such vote: a stale button
-    if match is None or forged or update.effective_user is None or query.message is None:
+    match = PRESS.match(query.data or "")
+    chat = update.effective_chat
+    if match is None or chat is None:
         await query.answer(texts.VOTE_CLOSED)
         return
-    vote_id, yes = int(match[1]), match[2] == "1"
-    chat_id = query.message.chat.id
-    text: str | None = None
-    outcome: str | None = None
-    async with changing(context, chat_id) as session:
-        games = GameStore(session)
-        tally = await games.vote(vote_id)
-        record = await games.get(tally.game_id) if tally is not None else None
-        if (
-            tally is None
-            or record is None
-            or record.chat_id != chat_id  # a button can only vote in its own chat
-            or tally.outcome is not None
-            or not record.running
-        ):
-            answer = texts.VOTE_CLOSED
-        elif not await games.cast(vote_id, update.effective_user.id, yes):
-            answer = texts.ALREADY_VOTED
-        else:
-            players, tournament = await electorate(games, record)
-            counted = await games.vote(vote_id)
-            assert counted is not None
-            if counted.yes >= needed(players):
-                outcome = ANNULLED
-                await _annul(games, record.id, record.tournament_id)
-            elif counted.no > players - needed(players):
-                outcome = REJECTED
-            if outcome is not None:
-                await games.close_vote(vote_id, outcome)
-            answer = texts.VOTE_COUNTED
-            text = texts.vote(
-                Tally(vote_id, counted.game_id, counted.yes, counted.no, outcome),
-                players,
-                needed(players),
-                tournament=tournament,
-            )
-    await query.answer(answer)
-    if text is not None:  # every counted ballot changes the text: never "not modified"
-        markup = buttons(vote_id) if outcome is None else None
-        await query.edit_message_text(text, reply_markup=markup)
+    mark = (int(match[2]), match[3] == "1") if match[2] else None
+    async with changing(context, chat.id) as session:
+        pressed = await _press(session, chat.id, query.from_user.id, int(match[1]), mark)
+    await query.answer(pressed.toast)
+    if pressed.text is not None:
+        await query.edit_message_text(pressed.text, reply_markup=pressed.buttons)
 
 
-async def _annul(games: GameStore, game_id: int, tournament_id: int | None) -> None:
+async def _press(
+    session: AsyncSession, chat_id: int, user_id: int, vote_id: int, mark: tuple[int, bool] | None
+) -> Pressed:
+    """``mark``: a player agrees (or no longer does); ``None``: close the vote."""
+    games, votes = GameStore(session), VoteStore(session)
+    vote = await votes.get(vote_id)
+    record = await games.get(vote.game_id) if vote is not None else None
+    if (
+        vote is None
+        or record is None
+        or record.chat_id != chat_id  # a button can only vote in its own chat
+        or vote.outcome is not None
+        or not record.running
+    ):
+        return Pressed(texts.VOTE_CLOSED)
+    voters = await electorate(games, record)
+    if mark is not None and mark[0] not in voters.players.values():
+        return Pressed(texts.VOTE_CLOSED)  # a player who has left the game since
+    if vote.opened_by != user_id:
+        own = await People(session).player_in(chat_id, user_id)
+        if mark is None or own is None or voters.players.get(own) != mark[0]:
+            return Pressed(texts.VOTE_NOT_YOURS)
+    if mark is None:
+        await votes.close(vote_id, REJECTED)
+        vote = replace(vote, outcome=REJECTED)
+        return Pressed(texts.VOTE_CLOSED_NOW, shown(vote, voters))
+    player, agrees = mark
+    name = next(n for n, p in voters.players.items() if p == player)
+    if (player in vote.agreeing) == agrees:  # pressed twice at once: the mark is there
+        return Pressed(texts.vote_marked(name, agrees=agrees))
+    await votes.mark(vote_id, player, agrees, by=user_id)
+    vote = await votes.get(vote_id)
+    assert vote is not None
+    if len(vote.agreeing & set(voters.players.values())) >= needed(len(voters.players)):
+        await _annul(games, record)
+        await votes.close(vote_id, ANNULLED)
+        vote = replace(vote, outcome=ANNULLED)
+    return Pressed(
+        texts.vote_marked(name, agrees=agrees), shown(vote, voters), buttons(vote, voters)
+    )
+
+
+async def _annul(games: GameStore, record: GameRecord) -> None:
     """Annul the game; at a tournament, the whole tournament, which is one contest."""
     now = datetime.now(UTC)
-    if tournament_id is None:
-        record = await games.get(game_id)
-        assert record is not None
+    if record.tournament_id is None:
         await games.set_state(record, GameState.ANNULLED, now)
         return
-    for record in await games.tournament_games(tournament_id):
-        await games.set_state(record, GameState.ANNULLED, now)
-    await games.set_tournament_state(tournament_id, GameState.ANNULLED, now)
+    for played in await games.tournament_games(record.tournament_id):
+        await games.set_state(played, GameState.ANNULLED, now)
+    await games.set_tournament_state(record.tournament_id, GameState.ANNULLED, now)

@@ -1,5 +1,5 @@
 """Every way the group plays, through the chat: 4 Quadri, ControTamalo, tournaments,
-corrections, leaving, the dealer and the tres-sex vote."""
+corrections, leaving and the dealer (the tres-sex vote: test_vote.py)."""
 
 import re
 
@@ -173,6 +173,13 @@ async def test_classic_games_do_not_advertise_controtamalo(table: Table) -> None
     assert "ct=" not in started
     assert "Nella mano: t=Nome chi chiama Tamalo, f=Nome chi ha finito le carte." in started
     assert table.buttons() == {}
+    assert await table.reply("/mano 3 12 x=Anna") == (
+        "Non capisco «x=Anna». Dopo i totali puoi scrivere: t=Nome chi ha chiamato Tamalo, "
+        "f=Nome chi ha finito le carte."
+    )
+    await table.send("/fine")
+    await table.send("/nuova contro Anna Bruno")
+    assert "ct=Nome chi ha chiamato ControTamalo" in await table.reply("/mano 3 12 x=Anna")
 
 
 @pytest.mark.parametrize(
@@ -379,57 +386,6 @@ async def test_undoing_the_hand_that_ended_a_table_cancels_a_final_not_begun(tab
     assert f"Giocano, in ordine: {names((b, a, y, z))}." in final  # best first
 
 
-async def test_tres_sex_vote_annuls_the_game(table: Table) -> None:
-    await table.send("/nuova Anna Bruno Carlo Dario")
-    await table.send("/mano 3 12 7 25 t=Anna")
-    opened = await table.reply("/tresei")
-    assert opened == (
-        "🎲 Tres sex non expedit! Tre 6 di fila: annulliamo la partita?\n"
-        "Serve il sì di più di metà dei giocatori: 3 su 4.\nSì 0 · No 0"
-    )
-    yes, no = table.last_buttons()
-    assert yes.endswith(":1")
-    assert no.endswith(":0")
-    assert all(len(data.encode()) <= 64 for data in (yes, no))
-
-    assert await table.press(yes, user=1) == ("Voto registrato.", opened[:-11] + "Sì 1 · No 0")
-    assert await table.press(no, user=1) == ("Hai già votato.", None)
-    await table.press(no, user=2)
-    _, text = await table.press(yes, user=3)
-    assert text is not None
-    assert text.endswith("Sì 2 · No 1")
-    assert await table.reply("/mano 1 2 3 4")  # the game goes on meanwhile
-    _toast, text = await table.press(yes, user=4)
-    assert text is not None
-    assert text.endswith(
-        "Sì 3 · No 1\n\n🎲 La partita è annullata: non conta in nessuna classifica."
-    )
-    assert table.last_buttons() == []
-    assert await table.press(yes, user=5) == ("Questa votazione è chiusa.", None)
-
-    assert await table.reply("/classifica") == (
-        "L'ultima partita è stata annullata (tres sex non expedit): "
-        "non conta in nessuna classifica."
-    )
-    assert (await table.reply("/mano 1 2 3 4")).startswith("Nessuna partita in corso.")
-    assert (await table.reply("/annulla")).startswith("Non c'è nessuna mano da annullare.")
-    assert (await table.reply("/nuova Anna Bruno")).startswith("🃏 Nuova partita classica")
-
-
-async def test_enough_noes_close_the_vote_and_the_game_goes_on(table: Table) -> None:
-    await table.send("/nuova Anna Bruno Carlo")
-    await table.send("/tresei")
-    yes, no = table.last_buttons()
-    await table.press(no, user=1)
-    _toast, text = await table.press(no, user=2)  # 2 of 3 say no: 2 yes are out of reach
-    assert text is not None
-    assert text.endswith("La partita continua: i no sono troppi.")
-    assert (await table.reply("/mano 1 2 3")).startswith("Mano 1:")
-    again = await table.reply("/tresei")  # a new vote can be opened
-    assert again.endswith("Sì 0 · No 0")
-    assert table.last_buttons()[0] != yes
-
-
 async def test_a_table_is_fixed_after_the_final_started_and_the_final_waits(table: Table) -> None:
     first, second = tables_of(await table.reply("/torneo Anna Bruno Carlo Dario Elena Franco"))
     a, b, c = first
@@ -466,22 +422,6 @@ async def test_closing_a_final_before_its_first_hand_crowns_nobody(table: Table)
     closed = await table.reply("/fine")
     assert closed.startswith("Finale · Partita chiusa.")
     assert closed.endswith("La finale si chiude senza mani giocate: il torneo non ha un vincitore.")
-    assert (await table.reply("/nuova Anna Bruno")).startswith("🃏 Nuova partita")
-
-
-async def test_tres_sex_at_a_tournament_table_is_about_the_whole_tournament(table: Table) -> None:
-    first, _ = tables_of(await table.reply("/torneo Anna Bruno Carlo Dario Elena Franco"))
-    opened = await table.reply(f"/tresei {first[0]}")
-    assert opened.startswith(
-        "🎲 Tres sex non expedit! Tre 6 di fila: annulliamo il torneo (tutti i tavoli)?\n"
-        "Serve il sì di più di metà dei giocatori: 4 su 6."
-    )
-    yes, _ = table.last_buttons()
-    for user in (1, 2, 3):
-        await table.press(yes, user=user)
-    _, text = await table.press(yes, user=4)
-    assert text is not None
-    assert text.endswith("Il torneo è annullato, tavoli e finale: non conta in nessuna classifica.")
     assert (await table.reply("/nuova Anna Bruno")).startswith("🃏 Nuova partita")
 
 
