@@ -1571,6 +1571,12 @@ def entry_busy(who: str) -> str:
 
 
 def entry_number_taken(taken: int, number: int) -> str:
+    """The entry was for hand ``taken``; hands recorded or undone meanwhile make it ``number``."""
+    if number < taken:
+        return _(
+            "⚠️ Intanto è stata annullata una mano: questa sarebbe la mano {number}. "
+            "Controlla e premi di nuovo."
+        ).format(number=number)
     return _(
         "⚠️ Intanto la mano {taken} è stata scritta con /mano: questa sarebbe la mano {number}. "
         "Controlla e premi di nuovo: se era la stessa mano, «Annulla»."

@@ -206,3 +206,18 @@ async def test_every_button_fits_telegrams_64_bytes(table: Table) -> None:
 
     assert table.buttons()
     assert all(len(data.encode()) <= 64 for data in table.buttons().values())
+
+
+async def test_an_entry_after_an_undo_says_its_number_changed(table: Table) -> None:
+    await table.send("/nuova Anna Bruno")
+    await table.send("/mano 10 20")
+    await table.send("/mano")
+    nobody = table.buttons()["Nessuno"]
+    await table.send("/annulla")
+    toast, shown = await table.press(nobody)
+    assert toast == (
+        "⚠️ Intanto è stata annullata una mano: questa sarebbe la mano 1. "
+        "Controlla e premi di nuovo."
+    )
+    assert shown is not None
+    assert "✍️ Mano 1, la inserisce Utente42." in shown
