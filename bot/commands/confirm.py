@@ -26,7 +26,7 @@ from bot.commands.common import (
 from bot.commands.entry import edit_in_place
 from bot.commands.game import chart_if_ended, close, closed_text, record_text, reopen_button
 from bot.context import Context
-from bot.parsing import UserError
+from bot.parsing import UserError, parse_nothing
 from scoring import Game
 from storage import GameAlreadyRunning, GameRecord, GameState, GameStore, PendingHands
 
@@ -155,6 +155,7 @@ async def reopen_game(games: GameStore, chat_id: int, game_id: int | None = None
 @admins_only
 async def reopen(update: Update, context: Context) -> None:
     """``/riapri``: the game closed with /fine goes on."""
+    parse_nothing(context.text_args, "riapri")
     async with changes(update, context) as games:
         game = await reopen_game(games, chat_id_of(update))
     await message_of(update).reply_text(texts.game_reopened(game))
@@ -164,6 +165,7 @@ async def reopen(update: Update, context: Context) -> None:
 async def rematch(update: Update, context: Context) -> None:
     """``/rivincita``: a new game with the last game's players, mode and options; the first
     dealer is the next seat after the last game's."""
+    parse_nothing(context.text_args, "rivincita")
     async with changes(update, context) as games:
         last = await games.latest(chat_id_of(update))
         if last is None:

@@ -14,7 +14,8 @@ from tests.bot.conftest import Table
 #: Commands that take nothing after them (``/fine`` and ``/tresei`` take a table's player).
 NO_ARGUMENTS = {"annulla", "undo", "mazziere", "dealer", "grafico", "chart", "serata", "tonight",
                 "leaderboard", "esporta", "export", "regole", "rules", "mosse", "moves",
-                "dicono", "rumours", "aiuto", "help"}  # fmt: skip
+                "dicono", "rumours", "aiuto", "help", "riapri", "reopen", "rivincita",
+                "rematch"}  # fmt: skip
 TABLE_ONLY = {"fine", "end", "tresei", "tressex"}
 JUNK = ["1", "tutto ?", "Zed " + "#?" * 1500]
 

@@ -344,3 +344,18 @@ async def test_a_repeated_hand_waiting_when_the_group_is_upgraded_is_not_recorde
     assert await supergroup.totals() == {"Anna": 10, "Bruno": 20}
     async with table.app.bot_data.db.reading() as session:  # nothing left of the old chat's
         assert await session.scalar(text("SELECT count(*) FROM pending_hands")) == 0
+
+
+async def test_reopen_and_rematch_take_nothing_after_them(table: Table) -> None:
+    await table.send("/nuova Anna Bruno")
+    await table.send("/mano 10 20")
+    await table.close()
+    before = await table.dump()
+    assert await table.reply("/riapri 1") == (
+        "/riapri si scrive da solo, senza altro: «1» non lo capisco. "
+        "Non ho cambiato nulla; scrivi solo /riapri."
+    )
+    assert (await table.reply("/rivincita Anna Carlo")).startswith(
+        "/rivincita si scrive da solo, senza altro: «Anna Carlo» non lo capisco."
+    )
+    assert await table.dump() == before
