@@ -96,7 +96,7 @@ class WithinLimits(ExtBot[Any]):
                 await super()._do_post(endpoint, before | {"text": piece}, **timeouts)
                 before.pop("reply_parameters", None)
             data = {k: v for k, v in data.items() if k != "reply_parameters"} | {"text": last}
-        elif isinstance(text, str) and length(text) > MESSAGE_LIMIT:  # an edit: one message
+        elif isinstance(text, str) and length(text) > MESSAGE_LIMIT:  # an edit: one message, cut
             data = data | {"text": shortened(text, MESSAGE_LIMIT)}
         if isinstance(caption, str) and length(caption) > CAPTION_LIMIT:
             data = data | {"caption": shortened(caption, CAPTION_LIMIT)}

@@ -38,8 +38,8 @@ class RedactingFormatter(logging.Formatter):
 
 
 class NetworkTroubleInOneLine(logging.Filter):
-    """python-telegram-bot logs a whole traceback at every failed poll while Telegram cannot
-    be reached (the network is down): the reason, on the same line, says all of it."""
+    """python-telegram-bot logs a whole traceback when Telegram cannot be reached (its last
+    poll, stopping while the network is down): the reason, on the same line, says it all."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         error = record.exc_info[1] if record.exc_info else None
@@ -64,9 +64,7 @@ def configure_logging(level: str, secrets: Iterable[str]) -> None:
     logging.basicConfig(level=level, handlers=[handler], force=True)
     logging.captureWarnings(True)
     sys.excepthook = _log_uncaught
-    threading.excepthook = lambda hook: _log_uncaught(
-        hook.exc_type, hook.exc_value or hook.exc_type(), hook.exc_traceback
-    )
+    threading.excepthook = _log_uncaught_in_thread
     # httpx logs every request URL, and Bot API URLs carry the token.
     logging.getLogger("httpx").setLevel(logging.WARNING)
 
@@ -77,3 +75,8 @@ def _log_uncaught(
     if issubclass(kind, KeyboardInterrupt):  # Ctrl-C: the person knows why it stopped
         return
     log.critical("TamaloBot stopped on an error", exc_info=(kind, error, traceback))
+
+
+def _log_uncaught_in_thread(uncaught: threading.ExceptHookArgs) -> None:
+    if uncaught.exc_value is not None:
+        _log_uncaught(uncaught.exc_type, uncaught.exc_value, uncaught.exc_traceback)
