@@ -22,6 +22,7 @@ from telegram.ext import (
 from telegram.request import BaseRequest, HTTPXRequest
 
 from bot import i18n, texts
+from bot.botapi import TamaloBot
 from bot.commands import (
     charts,
     entry,
@@ -39,7 +40,6 @@ from bot.commands import settings as chat_settings
 from bot.commands.common import Handler
 from bot.context import CONTEXT_TYPES, Context, TamaloApp
 from bot.journal import JournalingRequest, replay
-from bot.limits import WithinLimits
 from bot.render import Renderer
 from bot.settings import Settings
 from bot.updates import ChatOrderedUpdates
@@ -112,7 +112,7 @@ def build_application(
         updates = ChatOrderedUpdates(handled=journal.handled)
     else:  # a webhook: Telegram posts each update, and sends it again until answered
         updates = ChatOrderedUpdates()
-    bot = WithinLimits(  # every message within Telegram's limits (see bot.limits)
+    bot = TamaloBot(  # waits for Telegram at start-up; every message within its limits
         settings.require_token(),
         base_url=settings.base_url,
         base_file_url=settings.base_file_url,

@@ -1,20 +1,14 @@
-"""Telegram's limits on what the bot sends, kept in one place rather than at every reply.
+"""Telegram's limits on what the bot sends: how a long text is split or cut to fit.
 
 Telegram refuses a message over 4,096 characters and a caption over 1,024 (counted in UTF-16
 units: an emoji is two), and the chat would only read "something went wrong". Lists that grow
 with a group's history (head-to-heads of 200 opponents, every player of the group) can pass
-that. So every call goes through ``WithinLimits``: a long message is sent in pieces split at
-line ends, the buttons under the last piece; an edit or a caption too long is cut at a line
-end and ends with "…".
+that. ``bot.botapi.TamaloBot`` applies these to every call: a long message is sent in pieces
+split at line ends, the buttons under the last piece; an edit or a caption too long is cut at
+a line end and ends with "…".
 """
 
 from __future__ import annotations
-
-from typing import Any
-
-from telegram._utils.defaultvalue import DEFAULT_NONE
-from telegram._utils.types import JSONDict, ODVInput
-from telegram.ext import ExtBot
 
 MESSAGE_LIMIT = 4096
 CAPTION_LIMIT = 1024
@@ -65,39 +59,3 @@ def _fitting(text: str, limit: int) -> str:
 def shortened(text: str, limit: int) -> str:
     """``text``, too long for ``limit``: its start cut at a line end, then "…"."""
     return pieces(text, limit - length(CUT))[0] + CUT
-
-
-class WithinLimits(ExtBot[Any]):
-    """The bot, keeping every message within Telegram's limits. ``_do_post`` is where every
-    Bot API call passes with its parameters (python-telegram-bot's ``ExtBot`` adds its rate
-    limiter there too), so no reply can get past it."""
-
-    async def _do_post(
-        self,
-        endpoint: str,
-        data: JSONDict,
-        *,
-        read_timeout: ODVInput[float] = DEFAULT_NONE,
-        write_timeout: ODVInput[float] = DEFAULT_NONE,
-        connect_timeout: ODVInput[float] = DEFAULT_NONE,
-        pool_timeout: ODVInput[float] = DEFAULT_NONE,
-    ) -> bool | JSONDict | list[JSONDict]:
-        timeouts = {
-            "read_timeout": read_timeout,
-            "write_timeout": write_timeout,
-            "connect_timeout": connect_timeout,
-            "pool_timeout": pool_timeout,
-        }
-        text, caption = data.get("text"), data.get("caption")
-        if endpoint == "sendMessage" and isinstance(text, str) and length(text) > MESSAGE_LIMIT:
-            *first, last = pieces(text, MESSAGE_LIMIT)
-            before = {key: value for key, value in data.items() if key != "reply_markup"}
-            for piece in first:  # the first piece answers the message, the others follow it
-                await super()._do_post(endpoint, before | {"text": piece}, **timeouts)
-                before.pop("reply_parameters", None)
-            data = {k: v for k, v in data.items() if k != "reply_parameters"} | {"text": last}
-        elif isinstance(text, str) and length(text) > MESSAGE_LIMIT:  # an edit: one message, cut
-            data = data | {"text": shortened(text, MESSAGE_LIMIT)}
-        if isinstance(caption, str) and length(caption) > CAPTION_LIMIT:
-            data = data | {"caption": shortened(caption, CAPTION_LIMIT)}
-        return await super()._do_post(endpoint, data, **timeouts)
