@@ -10,21 +10,16 @@ import asyncio
 import logging
 import sys
 from collections.abc import Sequence
-from datetime import timedelta
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from telegram.error import BadRequest, InvalidToken, NetworkError, RetryAfter
+from telegram.error import InvalidToken
 
 from bot.app import ALLOWED_UPDATES, build_application
-from bot.context import TamaloApp
 from bot.logs import configure_logging
 from bot.settings import Settings, SettingsError, read_values, secrets_in
 
 log = logging.getLogger("bot")
-#: Seconds between tries to reach Telegram at start-up: doubling from the first to the longest.
-FIRST_WAIT = 1
-LONGEST_WAIT = 30
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -88,7 +83,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         if webhook:
             url, secret = settings.require_webhook()
             app = build_application(settings, polling=False)
-            asyncio.run(reach_telegram(app))
             log.info(
                 "Webhook mode: listening on %s:%d for %s",
                 settings.webhook_listen,
@@ -106,13 +100,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         else:
             app = build_application(settings)
-            asyncio.run(reach_telegram(app))
             app.run_polling(allowed_updates=ALLOWED_UPDATES)
     except SettingsError as error:
         log.error("%s", error)
         return 2
-    except KeyboardInterrupt:  # Ctrl-C while waiting for Telegram
-        log.info("Stopped before Telegram answered")
     except InvalidToken:
         # Its message quotes the token: never let Python print it.
         log.error("Telegram rejected TELEGRAM_BOT_TOKEN: copy it again from @BotFather.")
@@ -121,31 +112,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         log.exception("TamaloBot stopped on an error")  # through the redacting formatter
         return 1
     return 0
-
-
-async def reach_telegram(app: TamaloApp) -> None:
-    """Ask Telegram who the bot is until it answers: without a network the bot waits, one
-    line per try and each wait longer, instead of stopping on a page of traceback; it starts
-    serving at the first answer."""
-    bot, wait = app.bot, float(FIRST_WAIT)
-    try:
-        while True:
-            try:
-                await bot.initialize()  # asks getMe
-                return
-            except RetryAfter as slow_down:
-                after = slow_down.retry_after
-                wait = max(wait, after.total_seconds() if isinstance(after, timedelta) else after)
-                reason = "asked to slow down"
-            except NetworkError as error:
-                if isinstance(error, BadRequest):  # Telegram answered: no use asking again
-                    raise
-                reason = str(error) or type(error).__name__
-            log.warning("Cannot reach Telegram (%s), retrying in %d s", reason, wait)
-            await asyncio.sleep(wait)
-            wait = min(2 * wait, LONGEST_WAIT)
-    finally:  # its connections belong to this event loop: the bot opens its own
-        await bot.shutdown()
 
 
 if __name__ == "__main__":

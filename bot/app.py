@@ -22,6 +22,7 @@ from telegram.ext import (
 from telegram.request import BaseRequest, HTTPXRequest
 
 from bot import i18n, texts
+from bot.botapi import TamaloBot
 from bot.commands import (
     buttons,
     charts,
@@ -56,6 +57,8 @@ EDITED_MESSAGES = filters.UpdateType.EDITED_MESSAGE
 EDITED_COMMANDS = EDITED_MESSAGES & filters.COMMAND
 #: How many times a message Telegram refused with "retry after" is sent again.
 RETRIES_AFTER_429 = 3
+#: Connections open to the Bot API for sending (python-telegram-bot's own default).
+CONNECTIONS = 256
 #: How often ``keep_tidy`` runs, in seconds.
 TIDY_EVERY = 60.0
 ALLOWED_UPDATES = [Update.MESSAGE, Update.EDITED_MESSAGE, Update.CALLBACK_QUERY]
@@ -108,26 +111,32 @@ def build_application(
     and retried instead of failing the command."""
     db = Database(settings.database_url)
     journal = UpdateJournal(db)
+    polls: BaseRequest = HTTPXRequest(connection_pool_size=1)
+    if request is not None:
+        polls, updates = request, ChatOrderedUpdates()
+    elif polling:  # every update fetched is kept until handled (see bot.journal)
+        polls = JournalingRequest(polls, journal)
+        updates = ChatOrderedUpdates(handled=journal.handled)
+    else:  # a webhook: Telegram posts each update, and sends it again until answered
+        updates = ChatOrderedUpdates()
+    bot = TamaloBot(  # waits for Telegram at start-up; every message within its limits
+        settings.require_token(),
+        base_url=settings.base_url,
+        base_file_url=settings.base_file_url,
+        request=request or HTTPXRequest(connection_pool_size=CONNECTIONS),
+        get_updates_request=polls,
+        rate_limiter=AIORateLimiter(max_retries=RETRIES_AFTER_429) if rate_limit else None,
+    )
     builder: ApplicationBuilder[Any, Any, Any, Any, Any, Any] = (
         ApplicationBuilder()
-        .token(settings.require_token())
-        .base_url(settings.base_url)
-        .base_file_url(settings.base_file_url)
+        .bot(bot)
         .context_types(CONTEXT_TYPES)
         .post_init(open_resources)
         .post_shutdown(close_resources)
+        .concurrent_updates(updates)
     )
     if request is not None:
-        builder = builder.request(request).get_updates_request(request).updater(None)
-        builder = builder.concurrent_updates(ChatOrderedUpdates())
-    elif polling:  # every update fetched is kept until handled (see bot.journal)
-        polls = JournalingRequest(HTTPXRequest(connection_pool_size=1), journal)
-        builder = builder.get_updates_request(polls)
-        builder = builder.concurrent_updates(ChatOrderedUpdates(handled=journal.handled))
-    else:  # a webhook: Telegram posts each update, and sends it again until answered
-        builder = builder.concurrent_updates(ChatOrderedUpdates())
-    if rate_limit:
-        builder = builder.rate_limiter(AIORateLimiter(max_retries=RETRIES_AFTER_429))
+        builder = builder.updater(None)
     app: TamaloApp = builder.build()
     app.bot_data.db = db
     app.bot_data.renderer = Renderer(settings.chart_workers)

@@ -56,7 +56,7 @@ class ConsoleRequest(OfflineBotApi):
         self.out = out
         self.files = files
         self.buttons: list[Button] = []
-        #: The chat's message ids, the bot's and the typed ones alike (``numbered_from``).
+        #: The chat's message ids, the bot's and the typed ones alike (set going by ``run``).
         self.message_ids: Iterator[int] = itertools.count(1)
 
     def answer(self, name: str, parameters: dict[str, Any], data: RequestData | None) -> object:

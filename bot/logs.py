@@ -9,6 +9,8 @@ import threading
 from collections.abc import Iterable
 from types import TracebackType
 
+from telegram.error import BadRequest, NetworkError
+
 #: What a bot token looks like (``123456789:AAH…``): hidden even when it is not the one set,
 #: such as a token pasted into the wrong setting.
 TOKEN_LIKE = r"\d{3,}:[A-Za-z0-9_-]{20,}"
@@ -35,6 +37,22 @@ class RedactingFormatter(logging.Formatter):
         return self._secrets.sub(HIDDEN, super().format(record))
 
 
+class NetworkTroubleInOneLine(logging.Filter):
+    """python-telegram-bot logs a whole traceback when Telegram cannot be reached (its last
+    poll, stopping while the network is down): the reason, on the same line, says it all."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if record.name.startswith("telegram") and _is_network_trouble(error):
+            record.msg, record.args = f"{record.getMessage()} ({error})", None
+            record.exc_info = record.exc_text = None
+        return True
+
+
+def _is_network_trouble(error: BaseException | None) -> bool:
+    return isinstance(error, NetworkError) and not isinstance(error, BadRequest)
+
+
 def configure_logging(level: str, secrets: Iterable[str]) -> None:
     """Every line goes through the redacting formatter: log records, warnings, and the
     errors nobody caught (Python would print them, secrets and all, to stderr)."""
@@ -42,12 +60,11 @@ def configure_logging(level: str, secrets: Iterable[str]) -> None:
     handler.setFormatter(
         RedactingFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s", secrets)
     )
+    handler.addFilter(NetworkTroubleInOneLine())
     logging.basicConfig(level=level, handlers=[handler], force=True)
     logging.captureWarnings(True)
     sys.excepthook = _log_uncaught
-    threading.excepthook = lambda hook: _log_uncaught(
-        hook.exc_type, hook.exc_value or hook.exc_type(), hook.exc_traceback
-    )
+    threading.excepthook = _log_uncaught_in_thread
     # httpx logs every request URL, and Bot API URLs carry the token.
     logging.getLogger("httpx").setLevel(logging.WARNING)
 
@@ -58,3 +75,8 @@ def _log_uncaught(
     if issubclass(kind, KeyboardInterrupt):  # Ctrl-C: the person knows why it stopped
         return
     log.critical("TamaloBot stopped on an error", exc_info=(kind, error, traceback))
+
+
+def _log_uncaught_in_thread(uncaught: threading.ExceptHookArgs) -> None:
+    if uncaught.exc_value is not None:
+        _log_uncaught(uncaught.exc_type, uncaught.exc_value, uncaught.exc_traceback)

@@ -310,10 +310,6 @@ class FakeApp:
         self.runs.append(("polling", kwargs))
 
 
-async def _reached(app: object) -> None:
-    """The stand-in Application needs no Telegram."""
-
-
 @pytest.fixture
 def launch(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> tuple[FakeApp, list[list[str]]]:
     """``main()`` with a stand-in Application, no .env, and only the test's settings."""
@@ -324,7 +320,6 @@ def launch(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> tuple[FakeApp, li
     monkeypatch.setenv("TELEGRAM_BOT_TOKEN", TOKEN)
     app, redacted = FakeApp(), []
     monkeypatch.setattr(entrypoint, "build_application", lambda settings, **options: app)
-    monkeypatch.setattr(entrypoint, "reach_telegram", _reached)
     monkeypatch.setattr(
         entrypoint, "configure_logging", lambda level, secrets: redacted.append(list(secrets))
     )

@@ -34,6 +34,10 @@ def retries(log: Path) -> list[tuple[str, int]]:
     return [(m[1], int(m[2])) for line in log.read_text().splitlines() if (m := RETRY.search(line))]
 
 
+def polling_failures(log: Path) -> int:
+    return log.read_text().count("Telegram failed while handling None: NetworkError(")
+
+
 def test_the_bot_waits_for_telegram_and_serves_when_it_answers(tmp_path: Path) -> None:
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith(OWN_SETTINGS)}
@@ -49,7 +53,6 @@ def test_the_bot_waits_for_telegram_and_serves_when_it_answers(tmp_path: Path) -
         bot = subprocess.Popen(
             [sys.executable, "-m", "bot", "--polling"], cwd=tmp_path, env=env, stderr=err
         )
-    api: BotApi | None = None
     try:
         deadline = time.monotonic() + 60
         while len(retries(log)) < 2:  # refused twice: 1 s, then 2 s
@@ -59,12 +62,14 @@ def test_the_bot_waits_for_telegram_and_serves_when_it_answers(tmp_path: Path) -
         api = BotApi(port)  # Telegram is back
         threading.Thread(target=api.serve_forever, daemon=True).start()
         api.type(GROUP, "/aiuto")
-        answered = api.wait_until(lambda: bool(api and api.replies), timeout=60)
+        answered = api.wait_until(lambda: bool(api.replies), timeout=60)
+        api.shutdown()  # and gone again, while the bot polls
+        api.server_close()
+        while polling_failures(log) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
     finally:
         bot.send_signal(signal.SIGINT)
         bot.wait(timeout=30)
-        if api is not None:
-            api.shutdown()
     output = log.read_text()
 
     assert answered, output
@@ -73,6 +78,9 @@ def test_the_bot_waits_for_telegram_and_serves_when_it_answers(tmp_path: Path) -
     assert [wait for _, wait in tries] == [1, 2, 4, 8, 16, 30, 30][: len(tries)]
     assert 2 <= len(tries) <= 3  # it served at the first try after the stand-in appeared
     assert tries[0][0] == "httpx.ConnectError: All connection attempts failed"
+    assert polling_failures(log) >= 2  # once serving, each failed poll is one line too
+    # Stopped while Telegram is away: python-telegram-bot's last poll fails, in one line.
+    assert "to mark all fetched updates" in output
     assert "Traceback" not in output
     assert TOKEN not in output
     assert bot.returncode == 0

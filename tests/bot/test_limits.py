@@ -1,14 +1,17 @@
 """Telegram's limits: a group's standings asked again soon edit the last standings message
 (while nothing else came after it: tests/bot/test_replies.py)."""
 
+import json
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 from sqlalchemy import update
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.error import BadRequest
 from telegram.ext import AIORateLimiter
 
-from bot.app import build_application
+from bot.app import HANDLERS, build_application
 from bot.commands import standings
 from bot.settings import Secret, Settings
 from storage import models
@@ -88,3 +91,180 @@ async def test_a_message_telegram_refuses_is_still_answered(table: Table) -> Non
     assert table.request.sent_texts()[-1] == (
         "Qualcosa è andato storto e non ho registrato nulla. Riprova tra poco."
     )
+
+
+# --- The largest chat the limits allow: every reply within Telegram's limits ----------------
+
+#: Telegram's limits: a message's text, a photo's or a document's caption (in UTF-16 units),
+#: a button's callback data (in bytes).
+MESSAGE, CAPTION, BUTTON_DATA = 4096, 1024, 64
+#: A person whose Telegram name is as long as Telegram allows, in a group with a long title.
+LONG_USER, LONG_TITLE = "Ž" * 64, "Tavolo " + "ž" * 121
+USER = 42
+GAMES = 19  # Anna and 11 others each: 209 opponents
+
+
+def seat(n: int) -> str:
+    """The n-th opponent: a name as long as the bot allows (32), each one different."""
+    return f"Giocatore{n:03d}" + "ò" * 20
+
+
+def within_limits(calls: list[tuple[str, dict[str, Any]]]) -> list[str]:
+    """What in ``calls`` goes beyond a Telegram limit (nothing, if all is well)."""
+
+    def length(text: str) -> int:
+        return len(text.encode("utf-16-le")) // 2
+
+    beyond = []
+    for name, parameters in calls:
+        if length(parameters.get("text") or "") > MESSAGE:
+            beyond.append(f"{name}: a text of {length(parameters['text'])}")
+        if length(parameters.get("caption") or "") > CAPTION:
+            beyond.append(f"{name}: a caption of {length(parameters['caption'])}")
+        markup = parameters.get("reply_markup")
+        keyboard = json.loads(markup) if isinstance(markup, str) else markup or {}
+        for row in keyboard.get("inline_keyboard", []):
+            beyond += [
+                f"{name}: button data {b['callback_data']!r}"
+                for b in row
+                if len(b["callback_data"].encode()) > BUTTON_DATA
+            ]
+    return beyond
+
+
+async def test_every_command_in_the_largest_chat_stays_within_telegrams_limits(
+    table: Table,
+) -> None:
+    group = LongNames(table)
+    for game in range(GAMES):
+        others = [seat(11 * game + n) for n in range(11)]
+        await group.send(f"/nuova soglia=5 Anna {' '.join(others)}")
+        await group.send("/mano " + " ".join(["3"] + ["9"] * 11))  # ends at the target
+    twelve = " ".join(seat(n) for n in range(11))
+    commands = [
+        "/start", "/regole", "/mosse", "/dicono", "/impostazioni", "/lingua",
+        f"/nuova Anna {twelve}", "/mano " + " ".join(["30"] * 12) + " t=Anna",
+        f"/correggi 1 {' '.join(['30'] * 12)} t=Anna", "/classifica", "/mazziere",
+        f"/entra {seat(300)}", f"/esci {seat(300)}", "/grafico", "/serata",
+        "/stats", "/stats Anna", f"/stats {seat(5)}", "/leaderboard", "/esporta",
+        "/sonoio Nessuno", "/mossa coppiona Nessuno", "/mossa coppiona Anna", "/sonoio Anna",
+        "/sonoio", "/annulla", "/tresei", "/fine", f"/torneo Anna {twelve}",
+        "/fine " + seat(0), "/mano " + "x" * 3000,
+    ]  # fmt: skip
+    typed = {command.split()[0].removeprefix("/") for command in commands}
+    assert [names for names, _ in HANDLERS if not typed & set(names)] == []  # every command
+    beyond, replies = {}, {}
+    for command in commands:
+        before = len(table.request.calls)
+        await group.send(command)
+        beyond[command[:20]] = within_limits(table.request.calls[before:])
+        replies[command] = "\n".join(p.get("text", "") for p in sent(table, before))
+    await group.send("/stats", private=True)
+    await group.send(f"/nuova Anna {twelve}")
+    await group.send("/mano")  # the hand entered with buttons: a name on each
+    for _ in range(2):
+        await table.press(table.last_buttons()[0], user=USER)
+
+    assert {c: b for c, b in beyond.items() if b} == {}
+    # Nothing is lost on the way: Anna's head-to-heads with all 209 opponents came, in pieces.
+    assert all(seat(n) in replies["/stats Anna"] for n in range(11 * GAMES))
+    assert within_limits(table.request.calls) == []
+    assert "Qualcosa è andato storto" not in " ".join(table.request.sent_texts())
+
+
+class LongNames:
+    """Messages in the table's group, titled as long as Telegram allows, by a person whose
+    name is as long as Telegram allows (or in a private chat with them)."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    async def send(self, text: str, *, private: bool = False) -> None:
+        chat: dict[str, object] = {"id": self.table.chat_id, "type": "group", "title": LONG_TITLE}
+        if private:
+            chat = {"id": USER, "type": "private", "first_name": LONG_USER}
+        data = self.table.update(text, user=USER).to_dict()
+        data["message"] |= {"chat": chat, "from": {"id": USER, "is_bot": False,
+                                                   "first_name": LONG_USER}}  # fmt: skip
+        await self.table.deliver(Update.de_json(data, self.table.app.bot))
+
+
+# --- The mechanism, at the limits ----------------------------------------------------------
+
+
+def sent(table: Table, before: int) -> list[dict[str, Any]]:
+    """The parameters of every call since the ``before``-th."""
+    return [parameters for _, parameters in table.request.calls[before:]]
+
+
+def filled(line: str, limit: int) -> str:
+    """Lines of ``line`` and a last line of "z", exactly ``limit`` UTF-16 units in all."""
+    text = "\n".join([line] * (limit // (len(line.encode("utf-16-le")) // 2 + 1) - 1))
+    return text + "\n" + "z" * (limit - len(text.encode("utf-16-le")) // 2 - 1)
+
+
+BUTTONS = InlineKeyboardMarkup([[InlineKeyboardButton("Ok", callback_data="ok")]])
+
+
+@pytest.mark.parametrize("line", ["x" * 40, "😀" * 20])  # an emoji is two units
+async def test_a_message_at_the_limit_goes_whole_and_one_character_more_in_two_pieces(
+    table: Table, line: str
+) -> None:
+    bot, before = table.app.bot, len(table.request.calls)
+    exactly = filled(line, MESSAGE)
+
+    await bot.send_message(table.chat_id, exactly, reply_to_message_id=7, reply_markup=BUTTONS)
+    [whole] = sent(table, before)
+    assert (whole["text"], "reply_parameters" in whole, "reply_markup" in whole) == (
+        exactly,
+        True,
+        True,
+    )
+
+    before = len(table.request.calls)
+    await bot.send_message(table.chat_id, exactly + "\nw")
+    assert [p["text"] for p in sent(table, before)] == [exactly, "w"]  # a full first piece
+
+    before = len(table.request.calls)
+    await bot.send_message(
+        table.chat_id, exactly + "z", reply_to_message_id=7, reply_markup=BUTTONS
+    )
+    first, second = sent(table, before)
+    lines, last = exactly.rsplit("\n", 1)
+    assert (first["text"], second["text"]) == (lines, last + "z")  # split at the last line end
+    # The first piece answers the message, the buttons come under the last.
+    assert ("reply_parameters" in first, "reply_markup" in first) == (True, False)
+    assert ("reply_parameters" in second, "reply_markup" in second) == (False, True)
+
+
+async def test_a_line_longer_than_a_message_is_split_at_spaces(table: Table) -> None:
+    words = " ".join(f"parola{n}" for n in range(1000))
+    before = len(table.request.calls)
+
+    await table.app.bot.send_message(table.chat_id, words)
+
+    texts = [p["text"] for p in sent(table, before)]
+    assert len(texts) == 3
+    assert " ".join(texts) == words
+    assert all(len(t) <= MESSAGE for t in texts)
+
+    before = len(table.request.calls)
+    line = " ".join(["x" * 1024] * 3 + ["x" * 1021])  # exactly the limit: one piece
+    await table.app.bot.send_message(table.chat_id, f"{line}\nw")
+    await table.app.bot.send_message(table.chat_id, "y" * (MESSAGE + 1))  # no space: anywhere
+    assert [p["text"] for p in sent(table, before)] == [line, "w", "y" * MESSAGE, "y"]
+
+
+async def test_an_edit_or_a_caption_too_long_is_cut_at_a_line_end(table: Table) -> None:
+    bot, before = table.app.bot, len(table.request.calls)
+    text, caption = filled("x" * 40, MESSAGE), filled("y" * 40, CAPTION)
+
+    await bot.edit_message_text(text, chat_id=table.chat_id, message_id=1)
+    await bot.edit_message_text(text + "z", chat_id=table.chat_id, message_id=1)
+    await bot.send_photo(table.chat_id, b"\x89PNG", caption=caption)
+    await bot.send_document(table.chat_id, b"a,b", filename="t.csv", caption=caption + "z")
+
+    edit, cut, photo, document = sent(table, before)
+    assert (edit["text"], photo["caption"]) == (text, caption)  # at the limit: whole
+    assert cut["text"] == text.rsplit("\n", 1)[0] + "\n…"  # the last line gives way to "…"
+    assert document["caption"] == caption.rsplit("\n", 1)[0] + "\n…"
