@@ -14,9 +14,11 @@ from telegram.error import BadRequest, NetworkError, RetryAfter, TelegramError
 from telegram.ext import (
     AIORateLimiter,
     ApplicationBuilder,
+    ApplicationHandlerStop,
     CallbackQueryHandler,
     CommandHandler,
     MessageHandler,
+    TypeHandler,
     filters,
 )
 from telegram.request import BaseRequest, HTTPXRequest
@@ -38,7 +40,15 @@ from bot.commands import (
 from bot.commands import settings as chat_settings
 from bot.commands.common import Handler
 from bot.context import CONTEXT_TYPES, Context, TamaloApp
-from bot.journal import JournalingRequest, replay
+from bot.journal import (
+    AnswerFirst,
+    JournalingRequest,
+    answering,
+    before_writing,
+    begin_answer,
+    end_answer,
+    is_outage,
+)
 from bot.render import Renderer
 from bot.settings import Settings
 from bot.updates import ChatOrderedUpdates
@@ -55,6 +65,8 @@ EDITED_COMMANDS = EDITED_MESSAGES & filters.COMMAND
 RETRIES_AFTER_429 = 3
 #: How often ``keep_tidy`` runs, in seconds.
 TIDY_EVERY = 60.0
+#: Connections the bot sends with (python-telegram-bot's default).
+SENDING_CONNECTIONS = 256
 ALLOWED_UPDATES = [Update.MESSAGE, Update.EDITED_MESSAGE, Update.CALLBACK_QUERY]
 
 HANDLERS: tuple[tuple[tuple[str, ...], Handler], ...] = (
@@ -85,6 +97,9 @@ HANDLERS: tuple[tuple[tuple[str, ...], Handler], ...] = (
 )
 #: The group of handlers that run before every other: the chat's language is set there.
 FIRST = -1
+#: Before even that: the update's answer begins; and after every handler, it ends (a change
+#: that said nothing is committed: see ``bot.journal.Answer``).
+ANSWER_BEGINS, ANSWER_ENDS = -2, 100
 
 
 def build_application(
@@ -92,9 +107,9 @@ def build_application(
     *,
     request: BaseRequest | None = None,
     rate_limit: bool = True,
-    polling: bool = True,
 ) -> TamaloApp:
-    """The bot, polling Telegram, or talking to ``request`` alone (tests, no updater).
+    """The bot talking to Telegram, or to ``request`` alone (tests, tools). Updates reach it
+    through the inbox (``bot.inbox``), or ``process_update`` with a ``request``.
 
     With ``rate_limit`` (always, but in tests) messages are paced to Telegram's limits
     (about 30 a second in all, 20 a minute in a group), and a "retry after" is waited out
@@ -111,20 +126,21 @@ def build_application(
         .post_shutdown(close_resources)
     )
     if request is not None:
-        builder = builder.request(request).get_updates_request(request).updater(None)
-        builder = builder.concurrent_updates(ChatOrderedUpdates())
-    elif polling:  # every update fetched is kept until handled (see bot.journal)
+        builder = builder.get_updates_request(request)
+    else:  # every update polled is kept in the inbox before the next poll confirms it
         polls = JournalingRequest(HTTPXRequest(connection_pool_size=1), journal)
         builder = builder.get_updates_request(polls)
-        builder = builder.concurrent_updates(ChatOrderedUpdates(handled=journal.handled))
-    else:  # a webhook: Telegram posts each update, and sends it again until answered
-        builder = builder.concurrent_updates(ChatOrderedUpdates())
-    if rate_limit:
-        builder = builder.rate_limiter(AIORateLimiter(max_retries=RETRIES_AFTER_429))
+    builder = builder.request(request or HTTPXRequest(connection_pool_size=SENDING_CONNECTIONS))
+    builder = builder.updater(None).concurrent_updates(ChatOrderedUpdates())
+    pace = AIORateLimiter(max_retries=RETRIES_AFTER_429) if rate_limit else None
+    builder = builder.rate_limiter(AnswerFirst(pace))  # a change is committed with its answer
     app: TamaloApp = builder.build()
+    db.before_writing = before_writing
     app.bot_data.db = db
     app.bot_data.renderer = Renderer(settings.chart_workers)
     # Before the handlers that answer (commands and buttons): the chat's language.
+    app.add_handler(TypeHandler(Update, begin_answer), group=ANSWER_BEGINS)
+    app.add_handler(TypeHandler(Update, end_answer), group=ANSWER_ENDS)
     speak = chat_settings.speak_the_chats_language
     app.add_handler(MessageHandler(filters.COMMAND, speak), group=FIRST)
     app.add_handler(CallbackQueryHandler(speak), group=FIRST)
@@ -142,8 +158,6 @@ def build_application(
 async def open_resources(app: TamaloApp) -> None:
     """Upgrade the schema, then publish the command menu."""
     await app.bot_data.db.upgrade()
-    if app.updater is not None:  # polling or webhook: updates a crash interrupted come first
-        await replay(app, UpdateJournal(app.bot_data.db))
     app.bot_data.sweeper = asyncio.create_task(keep_tidy(app))
     await publish_menus(app)
 
@@ -209,6 +223,12 @@ async def report_error(update: object, context: Context) -> None:
     the chat told briefly that nothing was recorded (a failed unit of work is rolled back)."""
     error = context.error
     where = describe(update)
+    answer = answering(update)
+    if answer is not None and answer.from_inbox and error is not None and is_outage(error):
+        # The database failed: the inbox tries the update again, and the chat hears of it
+        # only then. No other handler runs on it now.
+        answer.outage = error
+        raise ApplicationHandlerStop
     if isinstance(error, NetworkError | RetryAfter) and not isinstance(error, BadRequest):
         # Telegram itself is not answering (or asks to slow down, after the rate limiter's
         # retries): a message to the chat would fail the same way.

@@ -22,6 +22,7 @@ from urllib.parse import parse_qs
 import pytest
 
 import bot.__main__ as entrypoint
+from bot import webhook
 from bot.app import ALLOWED_UPDATES
 from bot.settings import Secret, Settings, SettingsError
 
@@ -300,14 +301,18 @@ def test_python_m_bot_webhook_accepts_only_updates_with_the_secret(
 
 
 class FakeApp:
+    """Stands for the Application; records how it was run."""
+
     def __init__(self) -> None:
         self.runs: list[tuple[str, dict[str, Any]]] = []
 
-    def run_webhook(self, **kwargs: Any) -> None:
-        self.runs.append(("webhook", kwargs))
+    async def run_webhook(self, app: object, settings: Settings, url: str, **kwargs: Any) -> None:
+        assert app is self
+        self.runs.append(("webhook", {"url": url, **kwargs}))
 
-    def run_polling(self, **kwargs: Any) -> None:
-        self.runs.append(("polling", kwargs))
+    async def run_polling(self, app: object, allowed_updates: list[str]) -> None:
+        assert app is self
+        self.runs.append(("polling", {"allowed_updates": allowed_updates}))
 
 
 @pytest.fixture
@@ -320,6 +325,8 @@ def launch(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> tuple[FakeApp, li
     monkeypatch.setenv("TELEGRAM_BOT_TOKEN", TOKEN)
     app, redacted = FakeApp(), []
     monkeypatch.setattr(entrypoint, "build_application", lambda settings, **options: app)
+    monkeypatch.setattr(entrypoint, "run_polling", app.run_polling)
+    monkeypatch.setattr(webhook, "run_webhook", app.run_webhook)
     monkeypatch.setattr(
         entrypoint, "configure_logging", lambda level, secrets: redacted.append(list(secrets))
     )
@@ -337,11 +344,9 @@ def test_webhook_url_set_means_webhook_and_the_secret_is_redacted(
         (
             "webhook",
             {
-                "listen": "0.0.0.0",
-                "port": 8080,
-                "url_path": "telegram",
-                "webhook_url": "https://tamalo.example.com/telegram",
-                "secret_token": WEBHOOK_SECRET,
+                "url": "https://tamalo.example.com/telegram",
+                "path": "/telegram",
+                "secret": WEBHOOK_SECRET,
                 "allowed_updates": ALLOWED_UPDATES,
                 "drop_pending_updates": False,
             },
