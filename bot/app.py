@@ -125,11 +125,9 @@ def build_application(
         .post_init(open_resources)
         .post_shutdown(close_resources)
     )
-    if request is not None:
-        builder = builder.get_updates_request(request)
-    else:  # every update polled is kept in the inbox before the next poll confirms it
-        polls = JournalingRequest(HTTPXRequest(connection_pool_size=1), journal)
-        builder = builder.get_updates_request(polls)
+    # Every update polled is kept in the inbox before the next poll confirms it.
+    polls = JournalingRequest(request or HTTPXRequest(connection_pool_size=1), journal)
+    builder = builder.get_updates_request(polls)
     builder = builder.request(request or HTTPXRequest(connection_pool_size=SENDING_CONNECTIONS))
     builder = builder.updater(None).concurrent_updates(ChatOrderedUpdates())
     pace = AIORateLimiter(max_retries=RETRIES_AFTER_429) if rate_limit else None
