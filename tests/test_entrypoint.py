@@ -233,6 +233,17 @@ def post_update(port: int, path: str, update: object, secret: str | None) -> int
         connection.close()
 
 
+def get(port: int, path: str) -> tuple[int, object]:
+    """GET ``path``: the status and the JSON answered."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.request("GET", path)
+        response = connection.getresponse()
+        return response.status, json.loads(response.read())
+    finally:
+        connection.close()
+
+
 def wait_until_listening(bot: Bot, port: int, deadline: float) -> None:
     while True:
         try:
@@ -273,7 +284,9 @@ def test_python_m_bot_webhook_accepts_only_updates_with_the_secret(
         no_secret = post_update(port, path, start_update(1), secret=None)
         wrong_secret = post_update(port, path, start_update(2), secret="not-the-secret")
         right_secret = post_update(port, path, start_update(3), secret=WEBHOOK_SECRET)
+        not_an_update = post_update(port, path, {"hello": 1}, secret=WEBHOOK_SECRET)
         replied = bot_api.replied.wait(timeout=30)
+        health = get(port, "/health")
     finally:
         out, err = process.stop()
 
@@ -284,7 +297,8 @@ def test_python_m_bot_webhook_accepts_only_updates_with_the_secret(
     assert not bot_api.called("getUpdates")
     assert not bot_api.called("deleteWebhook")  # the pending updates are Telegram's to keep
 
-    assert (no_secret, wrong_secret, right_secret) == (403, 403, 200)
+    assert (no_secret, wrong_secret, right_secret, not_an_update) == (403, 403, 200, 400)
+    assert health == (200, {"database": "ok"})  # for a load balancer's health check
     assert replied, f"no reply to /start; the bot logged:\n{err[-3000:]}"
     # Only the update with the secret was answered, though shutdown finished pending updates.
     [reply] = bot_api.called("sendMessage")
