@@ -52,7 +52,17 @@ class Inbox:
         #: Set when an update was kept: look at the inbox now.
         self.woken = asyncio.Event()
         self._serving: dict[int, asyncio.Task[None]] = {}
+        #: Chats being handled here that had an update kept meanwhile.
+        self._more: set[int] = set()
         self._stopping = False
+
+    def arrived(self, chat_id: int) -> None:
+        """An update of the chat was kept: a chat handled here already sees it (no need to
+        look through the inbox again), any other is taken now."""
+        if chat_id in self._serving:
+            self._more.add(chat_id)
+        else:
+            self.woken.set()
 
     async def run(self) -> None:
         """Take chats with updates waiting and handle them, until ``stop``."""
@@ -90,12 +100,19 @@ class Inbox:
             log.warning("Could not look at the inbox (%r); trying again", error)
             return
         for chat in chats:
+            if chat in self._serving:  # its lease ran out while the database was away
+                continue
             task = asyncio.create_task(self._serve(chat))
             self._serving[chat] = task
             task.add_done_callback(functools.partial(self._served, chat))
 
-    def _served(self, chat_id: int, _: asyncio.Task[None]) -> None:
-        del self._serving[chat_id]
+    def _served(self, chat_id: int, task: asyncio.Task[None]) -> None:
+        """A chat's task ends: it found nothing more, it was cancelled at shutdown, or a bug
+        stopped it (logged)."""
+        if self._serving.get(chat_id) is task:
+            del self._serving[chat_id]
+        if task.done() and not task.cancelled() and task.exception() is not None:
+            log.error("Handling chat %s stopped", chat_id, exc_info=task.exception())
 
     async def _renew(self) -> None:
         while True:
@@ -118,8 +135,17 @@ class Inbox:
                 continue
             done = None
             if data is None or self._stopping:
+                self._served(chat_id, current_task())  # now, not when its callbacks run
+                if chat_id in self._more:  # kept as the chat was let go: take it again
+                    self.woken.set()
+                self._more.discard(chat_id)
                 return
-            update = Update.de_json(data, self.app.bot)
+            try:
+                update = Update.de_json(data, self.app.bot)
+            except Exception:  # tried again, it would hold up the chat for ever
+                log.exception("Update %s cannot be read: skipped", data.get("update_id"))
+                done = data.get("update_id")
+                continue
             outage = await self.handle(update)
             if outage is not None:
                 failures += 1
@@ -135,6 +161,13 @@ class Inbox:
         async def handling() -> None:
             ANSWER.set(answer)
             await self.app.process_update(update)
+            if answer.outage is not None:  # a change left waiting for its answer goes
+                await answer.drop()
+                return
+            try:
+                await answer.say(None)  # one left waiting is committed (normally done already)
+            except Exception as error:
+                answer.outage = error
 
         await asyncio.create_task(handling())
         return answer.outage
@@ -162,6 +195,12 @@ async def serving(app: TamaloApp) -> AsyncIterator[Inbox]:
                 await app.stop()
         finally:
             await close_resources(app)
+
+
+def current_task() -> asyncio.Task[None]:
+    task = asyncio.current_task()
+    assert task is not None
+    return task
 
 
 def stop_signal() -> asyncio.Event:

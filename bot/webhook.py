@@ -57,7 +57,7 @@ def web_app(journal: UpdateJournal, inbox: Inbox, path: str, secret: str) -> Sta
             log.warning("Update %s not kept (%r): Telegram sends it again", update["update_id"],
                         error)  # fmt: skip
             return Response(status_code=503)
-        inbox.woken.set()
+        inbox.arrived(chat)
         return Response()
 
     async def health(request: Request) -> Response:
