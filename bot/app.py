@@ -122,8 +122,6 @@ def build_application(
         .base_url(settings.base_url)
         .base_file_url(settings.base_file_url)
         .context_types(CONTEXT_TYPES)
-        .post_init(open_resources)
-        .post_shutdown(close_resources)
     )
     # Every update polled is kept in the inbox before the next poll confirms it.
     polls = JournalingRequest(request or HTTPXRequest(connection_pool_size=1), journal)
@@ -154,7 +152,7 @@ def build_application(
 
 
 async def open_resources(app: TamaloApp) -> None:
-    """Upgrade the schema, then publish the command menu."""
+    """Upgrade the schema, then publish the command menu (``bot.inbox.serving``, ``running``)."""
     await app.bot_data.db.upgrade()
     app.bot_data.sweeper = asyncio.create_task(keep_tidy(app))
     await publish_menus(app)
