@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import signal
+import socket
 import sqlite3
 import threading
 import time
@@ -178,8 +179,6 @@ class Proxy:
         self.resume()
 
     def resume(self) -> None:
-        import socket
-
         listener = socket.socket()
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         listener.bind(("127.0.0.1", self.port))
@@ -189,8 +188,6 @@ class Proxy:
         threading.Thread(target=self._accept, args=(listener,), daemon=True).start()
 
     def pause(self) -> None:
-        import socket
-
         with self._lock:
             # Shut down, not only closed: a thread blocked on a socket would keep it alive.
             for sock in [self._listener, *self._sockets]:
@@ -200,8 +197,6 @@ class Proxy:
             self._sockets.clear()
 
     def _accept(self, listener: Any) -> None:
-        import socket
-
         while True:
             try:
                 client, _ = listener.accept()
@@ -218,9 +213,10 @@ class Proxy:
         with contextlib.suppress(OSError):
             while data := source.recv(65536):
                 sink.sendall(data)
-        for sock in (source, sink):
+        for sock in (source, sink):  # shut down: the other pump is blocked reading them
             with contextlib.suppress(OSError):
-                sock.close()
+                sock.shutdown(socket.SHUT_RDWR)
+            sock.close()
 
 
 OUTAGE = 10.0  # seconds

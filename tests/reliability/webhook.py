@@ -103,6 +103,7 @@ class Instance:
         self.process.wait()
 
     def stop(self) -> None:
+        """Ctrl-C: the updates under way finish and the process ends, within seconds."""
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGINT)
             try:
@@ -110,6 +111,8 @@ class Instance:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+                raise AssertionError(f"{self.name} ignored Ctrl-C:\n{self.output()}") from None
+            assert self.process.returncode == 0, self.output()
 
 
 class Telegram:
