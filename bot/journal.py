@@ -104,8 +104,10 @@ def answering(update: object) -> Answer | None:
 
 
 async def begin_answer(update: Update, context: Context) -> None:
-    """Before every handler: the update's answer starts empty."""
-    answering(update)
+    """Before every handler: the update's answer starts empty (the inbox starts its own)."""
+    answer = ANSWER.get()
+    if answer is None or not answer.from_inbox or answer.update_id != update.update_id:
+        ANSWER.set(Answer(update.update_id))
 
 
 async def end_answer(update: Update, context: Context) -> None:
