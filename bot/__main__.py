@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 from telegram.error import InvalidToken
 
 from bot.app import ALLOWED_UPDATES, build_application
+from bot.inbox import run_polling
 from bot.logs import configure_logging
 from bot.settings import Settings, SettingsError, read_values, secrets_in
 
@@ -82,25 +83,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if webhook:
             url, secret = settings.require_webhook()
-            app = build_application(settings, polling=False)
+            app = build_application(settings)
             log.info(
                 "Webhook mode: listening on %s:%d for %s",
                 settings.webhook_listen,
                 settings.port,
                 url,
             )
-            app.run_webhook(
-                listen=settings.webhook_listen,
-                port=settings.port,
-                url_path=urlsplit(url).path.lstrip("/"),
-                webhook_url=url,
-                secret_token=secret,
-                allowed_updates=ALLOWED_UPDATES,
-                drop_pending_updates=False,
+            from bot.webhook import run_webhook  # only here: polling needs no web server
+
+            asyncio.run(
+                run_webhook(
+                    app,
+                    settings,
+                    url,
+                    path=urlsplit(url).path,
+                    secret=secret,
+                    allowed_updates=ALLOWED_UPDATES,
+                    drop_pending_updates=False,
+                )
             )
         else:
             app = build_application(settings)
-            app.run_polling(allowed_updates=ALLOWED_UPDATES)
+            asyncio.run(run_polling(app, ALLOWED_UPDATES))
     except SettingsError as error:
         log.error("%s", error)
         return 2

@@ -14,9 +14,11 @@ from telegram.error import BadRequest, NetworkError, RetryAfter, TelegramError
 from telegram.ext import (
     AIORateLimiter,
     ApplicationBuilder,
+    ApplicationHandlerStop,
     CallbackQueryHandler,
     CommandHandler,
     MessageHandler,
+    TypeHandler,
     filters,
 )
 from telegram.request import BaseRequest, HTTPXRequest
@@ -42,7 +44,15 @@ from bot.commands import (
 from bot.commands import settings as chat_settings
 from bot.commands.common import Handler
 from bot.context import CONTEXT_TYPES, Context, TamaloApp
-from bot.journal import JournalingRequest, replay
+from bot.journal import (
+    AnswerFirst,
+    JournalingRequest,
+    answering,
+    before_writing,
+    begin_answer,
+    end_answer,
+    is_outage,
+)
 from bot.render import Renderer
 from bot.settings import Settings
 from bot.updates import ChatOrderedUpdates
@@ -95,6 +105,9 @@ HANDLERS: tuple[tuple[tuple[str, ...], Handler], ...] = (
 FIRST = -1
 #: The group of handlers that run after every other, once the update has its answer.
 LAST = 1
+#: Before even the first: the update's answer begins; and after every handler, it ends (a
+#: change that said nothing is committed: see ``bot.journal.Answer``).
+ANSWER_BEGINS, ANSWER_ENDS = -2, 100
 
 
 def build_application(
@@ -102,45 +115,40 @@ def build_application(
     *,
     request: BaseRequest | None = None,
     rate_limit: bool = True,
-    polling: bool = True,
 ) -> TamaloApp:
-    """The bot, polling Telegram, or talking to ``request`` alone (tests, no updater).
+    """The bot talking to Telegram, or to ``request`` alone (tests, tools). Updates reach it
+    through the inbox (``bot.inbox``), or ``process_update`` with a ``request``.
 
     With ``rate_limit`` (always, but in tests) messages are paced to Telegram's limits
     (about 30 a second in all, 20 a minute in a group), and a "retry after" is waited out
     and retried instead of failing the command."""
     db = Database(settings.database_url)
     journal = UpdateJournal(db)
-    polls: BaseRequest = HTTPXRequest(connection_pool_size=1)
-    if request is not None:
-        polls, updates = request, ChatOrderedUpdates()
-    elif polling:  # every update fetched is kept until handled (see bot.journal)
-        polls = JournalingRequest(polls, journal)
-        updates = ChatOrderedUpdates(handled=journal.handled)
-    else:  # a webhook: Telegram posts each update, and sends it again until answered
-        updates = ChatOrderedUpdates()
+    # Every update polled is kept in the inbox before the next poll confirms it.
+    polls = JournalingRequest(request or HTTPXRequest(connection_pool_size=1), journal)
+    pace = AIORateLimiter(max_retries=RETRIES_AFTER_429) if rate_limit else None
     bot = TamaloBot(  # waits for Telegram at start-up; every message within its limits
         settings.require_token(),
         base_url=settings.base_url,
         base_file_url=settings.base_file_url,
         request=request or HTTPXRequest(connection_pool_size=CONNECTIONS),
         get_updates_request=polls,
-        rate_limiter=AIORateLimiter(max_retries=RETRIES_AFTER_429) if rate_limit else None,
+        rate_limiter=AnswerFirst(pace),  # a change is committed with its answer
     )
     builder: ApplicationBuilder[Any, Any, Any, Any, Any, Any] = (
         ApplicationBuilder()
         .bot(bot)
         .context_types(CONTEXT_TYPES)
-        .post_init(open_resources)
-        .post_shutdown(close_resources)
-        .concurrent_updates(updates)
+        .updater(None)
+        .concurrent_updates(ChatOrderedUpdates())
     )
-    if request is not None:
-        builder = builder.updater(None)
     app: TamaloApp = builder.build()
+    db.before_writing = before_writing
     app.bot_data.db = db
     app.bot_data.renderer = Renderer(settings.chart_workers)
     # Before the handlers that answer (commands and buttons): the chat's language.
+    app.add_handler(TypeHandler(Update, begin_answer), group=ANSWER_BEGINS)
+    app.add_handler(TypeHandler(Update, end_answer), group=ANSWER_ENDS)
     speak = chat_settings.speak_the_chats_language
     app.add_handler(MessageHandler(filters.COMMAND, speak), group=FIRST)
     app.add_handler(CallbackQueryHandler(speak), group=FIRST)
@@ -162,10 +170,8 @@ def build_application(
 
 
 async def open_resources(app: TamaloApp) -> None:
-    """Upgrade the schema, then publish the command menu."""
+    """Upgrade the schema, then publish the command menu (``bot.inbox.serving``, ``running``)."""
     await app.bot_data.db.upgrade()
-    if app.updater is not None:  # polling or webhook: updates a crash interrupted come first
-        await replay(app, UpdateJournal(app.bot_data.db))
     app.bot_data.sweeper = asyncio.create_task(keep_tidy(app))
     await publish_menus(app)
 
@@ -231,6 +237,12 @@ async def report_error(update: object, context: Context) -> None:
     the chat told briefly that nothing was recorded (a failed unit of work is rolled back)."""
     error = context.error
     where = describe(update)
+    answer = answering(update)
+    if answer is not None and answer.from_inbox and error is not None and is_outage(error):
+        # The database failed: the inbox tries the update again, and the chat hears of it
+        # only then. No other handler runs on it now.
+        answer.outage = error
+        raise ApplicationHandlerStop
     if isinstance(error, NetworkError | RetryAfter) and not isinstance(error, BadRequest):
         # Telegram itself is not answering (or asks to slow down, after the rate limiter's
         # retries): a message to the chat would fail the same way.

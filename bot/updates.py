@@ -1,4 +1,6 @@
-"""Many chats at once, each chat in order.
+"""Many chats at once, each chat in order, for updates handed to the Application directly (the
+console, tools, tests); the bot itself takes them from the inbox, in the same way across every
+process (``bot.inbox``).
 
 python-telegram-bot handles one update at a time unless told otherwise: then a chart being
 drawn for one group, or a slow export, delays every other group's reply. With updates handled
@@ -11,14 +13,11 @@ processes, the database's chat lock keeps changes one at a time; see ``ChatStore
 from __future__ import annotations
 
 import asyncio
-import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from typing import Any
 
 from telegram import Update
 from telegram.ext import BaseUpdateProcessor
-
-log = logging.getLogger(__name__)
 
 #: Updates in progress or waiting for their chat's turn, across all chats.
 MAX_CONCURRENT_UPDATES = 256
@@ -34,16 +33,10 @@ def chat_key(update: object) -> int | None:
 class ChatOrderedUpdates(BaseUpdateProcessor):
     """Concurrent across chats, sequential within a chat."""
 
-    def __init__(
-        self,
-        max_concurrent_updates: int = MAX_CONCURRENT_UPDATES,
-        handled: Callable[[int], Awaitable[None]] | None = None,
-    ) -> None:
-        """``handled`` is told each update's id once it has been handled to the end."""
+    def __init__(self, max_concurrent_updates: int = MAX_CONCURRENT_UPDATES) -> None:
         super().__init__(max_concurrent_updates)
         self._turns: dict[int | None, asyncio.Lock] = {}
         self._queued: dict[int | None, int] = {}
-        self._handled = handled
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
         key = chat_key(update)
@@ -52,16 +45,6 @@ class ChatOrderedUpdates(BaseUpdateProcessor):
         try:
             async with turn:
                 await coroutine  # a handler's failure is reported inside: it ends normally
-            if self._handled is not None and isinstance(update, Update):
-                try:
-                    await self._handled(update.update_id)
-                except Exception:  # the chat has its answer: only the bookkeeping failed
-                    log.warning(
-                        "Could not mark update %s handled: after a restart it is handled "
-                        "again, and changes nothing (each message is recorded once)",
-                        update.update_id,
-                        exc_info=True,
-                    )
         finally:
             self._queued[key] -= 1
             if not self._queued[key]:  # nobody else waiting: forget the chat

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -30,6 +30,8 @@ WAL_SWITCH_TRIES = 100
 #: Execution option of the connections that only read (see ``Database.reading``).
 READING = "tamalo_reading"
 MIGRATIONS = Path(__file__).with_name("migrations")
+#: Seconds to wait for PostgreSQL to accept a connection.
+CONNECT_TIMEOUT = 5
 
 
 def newest_revision() -> str:
@@ -120,16 +122,25 @@ class Database:
 
     def __init__(self, url: str = DEFAULT_URL) -> None:
         self.url = make_url(url)
-        self.engine = create_async_engine(self.url)
+        options: dict[str, Any] = {}
+        if self.url.get_backend_name() == "postgresql":
+            # A server that went away and came back: connections it dropped are found out
+            # before use and replaced, and a server that does not answer fails within seconds
+            # (Telegram then sends the webhook's update again) instead of a minute.
+            options = {"pool_pre_ping": True, "connect_args": {"timeout": CONNECT_TIMEOUT}}
+        self.engine = create_async_engine(self.url, **options)
         if self.url.get_backend_name() == "sqlite":
             _configure_sqlite(self.engine)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
-        options: dict[str, Any] = {READING: True}
+        reading: dict[str, Any] = {READING: True}
         if self.url.get_backend_name() == "postgresql":
-            options["isolation_level"] = "REPEATABLE READ"  # one snapshot, as in SQLite
+            reading["isolation_level"] = "REPEATABLE READ"  # one snapshot, as in SQLite
         #: The engine for reading alone (no write lock on SQLite, one snapshot everywhere).
-        self.reader = self.engine.execution_options(**options)
+        self.reader = self.engine.execution_options(**reading)
         self.reading_sessions = async_sessionmaker(self.reader, expire_on_commit=False)
+        #: Called before a unit of work that writes begins (the bot commits there a change
+        #: still waiting for its answer: see ``bot.journal.Answer``).
+        self.before_writing: Callable[[], Awaitable[None]] | None = None
 
     async def upgrade(self) -> None:
         """Bring the schema to the newest Alembic revision, then fill in what it derives from
@@ -163,6 +174,8 @@ class Database:
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:
         """One unit of work: committed when the block ends, rolled back if it raises."""
+        if self.before_writing is not None:
+            await self.before_writing()
         async with self.sessions() as session, session.begin():
             yield session
 

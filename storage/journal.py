@@ -1,5 +1,6 @@
-"""Updates received from Telegram, kept from their arrival until handled (and a day more), so
-that a crash loses none and a redelivery is not handled twice."""
+"""The inbox: every update Telegram delivered, kept before Telegram is told it arrived, and
+handled from here, each chat's in ``update_id`` order by the one bot process that holds the
+chat's lease; kept a day after it was handled, so that a delivery again is recognised."""
 
 from __future__ import annotations
 
@@ -8,15 +9,19 @@ from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any, cast
 
-from sqlalchemy import Table, delete, select, update
+from sqlalchemy import Table, delete, exists, func, or_, select, text, update
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage import models
+from storage.chats import insert_ignoring
 from storage.db import Database
 
 #: Telegram delivers an update again only until a later poll confirms it: minutes at most.
 KEPT_AFTER_HANDLED = timedelta(days=1)
 
 _RECEIVED = cast(Table, models.ReceivedUpdate.__table__)
+_LEASES = cast(Table, models.InboxLease.__table__)
+_HANDLED = cast(Table, models.HandledMessage.__table__)
 
 
 class UpdateJournal:
@@ -25,38 +30,114 @@ class UpdateJournal:
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    async def keep(self, updates: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Keep the updates Telegram sent (JSON objects with an ``update_id``); returns those
-        never received before, the others being deliveries again of updates already here."""
-        ids = [u["update_id"] for u in updates]
+    async def keep(self, updates: Sequence[tuple[int, dict[str, Any]]]) -> list[dict[str, Any]]:
+        """Keep the updates Telegram sent, each with its chat (JSON objects with an
+        ``update_id``); returns those never received before, the others being deliveries
+        again of updates already here."""
+        ids = [u["update_id"] for _, u in updates]
         async with self.db.transaction() as session:
+            connection = await session.connection()
             known = set(
                 await session.scalars(
                     select(_RECEIVED.c.update_id).where(_RECEIVED.c.update_id.in_(ids))
                 )
             )
-            new = [u for u in updates if u["update_id"] not in known]
+            new = [(chat, u) for chat, u in updates if u["update_id"] not in known]
             if new:
-                await session.execute(
-                    _RECEIVED.insert(),
-                    [
-                        {
-                            "update_id": u["update_id"],
-                            "payload": json.dumps(u, ensure_ascii=False),
-                            "received_at": models.utcnow(),
-                        }
-                        for u in new
-                    ],
+                now = models.utcnow()
+                rows = [
+                    {"update_id": u["update_id"], "chat_id": chat, "received_at": now,
+                     "payload": json.dumps(u, ensure_ascii=False)}
+                    for chat, u in new
+                ]  # fmt: skip
+                await connection.execute(insert_ignoring(session, _RECEIVED), rows)
+                await connection.execute(
+                    insert_ignoring(session, _LEASES), [{"chat_id": c} for c in {c for c, _ in new}]
                 )
-        return new
+        return [u for _, u in new]
 
-    async def handled(self, update_id: int) -> None:
+    async def take(self, holder: str, most: int, lease: timedelta) -> list[int]:
+        """Lease to ``holder`` up to ``most`` chats that have updates waiting and nobody
+        handling them (their lease ran out: a crashed process's chats are taken over)."""
+        now = models.utcnow()
         async with self.db.transaction() as session:
-            await session.execute(
-                update(_RECEIVED)
-                .where(_RECEIVED.c.update_id == update_id)
-                .values(handled_at=models.utcnow())
+            waiting = exists().where(
+                _RECEIVED.c.chat_id == _LEASES.c.chat_id, _RECEIVED.c.handled_at.is_(None)
             )
+            free = or_(_LEASES.c.until.is_(None), _LEASES.c.until < now)
+            query = select(_LEASES.c.chat_id).where(free, waiting).limit(most)
+            if session.get_bind().dialect.name == "postgresql":
+                # Another process taking chats at this moment skips these instead of waiting
+                # (SQLite's BEGIN IMMEDIATE already makes them take turns).
+                query = query.with_for_update(skip_locked=True)
+            chats = list(await session.scalars(query))
+            if chats:
+                await session.execute(
+                    update(_LEASES)
+                    .where(_LEASES.c.chat_id.in_(chats))
+                    .values(holder=holder, until=now + lease)
+                )
+        return chats
+
+    async def advance(
+        self, chat_id: int, holder: str, lease: timedelta, done: int | None
+    ) -> dict[str, Any] | None:
+        """Mark the update ``done`` handled, and return the chat's next update waiting, the
+        lease renewed; ``None`` when there is none (the lease is let go) or the lease was lost
+        (another process took the chat over)."""
+        now = models.utcnow()
+        async with self.db.transaction() as session:
+            if done is not None:
+                await session.execute(
+                    update(_RECEIVED).where(_RECEIVED.c.update_id == done).values(handled_at=now)
+                )
+            held = await session.execute(
+                update(_LEASES)
+                .where(_LEASES.c.chat_id == chat_id, _LEASES.c.holder == holder)
+                .values(until=now + lease)
+            )
+            if held.rowcount != 1:  # type: ignore[attr-defined]
+                return None
+            payload = await session.scalar(
+                select(_RECEIVED.c.payload)
+                .where(_RECEIVED.c.chat_id == chat_id, _RECEIVED.c.handled_at.is_(None))
+                .order_by(_RECEIVED.c.update_id)
+                .limit(1)
+            )
+            if payload is None:
+                await session.execute(
+                    update(_LEASES)
+                    .where(_LEASES.c.chat_id == chat_id)
+                    .values(holder=None, until=None)
+                )
+                return None
+        loaded: dict[str, Any] = json.loads(payload)
+        return loaded
+
+    async def renew(self, holder: str, chats: Sequence[int], lease: timedelta) -> None:
+        """Keep the chats being handled (an update can take longer than the lease)."""
+        if chats:
+            async with self.db.transaction() as session:
+                await session.execute(
+                    update(_LEASES)
+                    .where(_LEASES.c.chat_id.in_(chats), _LEASES.c.holder == holder)
+                    .values(until=models.utcnow() + lease)
+                )
+
+    async def let_go_of(self, holder: str | None = None) -> None:
+        """Free the chats ``holder`` (or, with ``None``, anyone) held: another process may
+        take them at once."""
+        async with self.db.transaction() as session:
+            query = update(_LEASES)
+            if holder is not None:
+                query = query.where(_LEASES.c.holder == holder)
+            await session.execute(query.values(holder=None, until=None))
+
+    async def next_offset(self) -> int:
+        """The poll's first offset: past every update already kept (0 with none)."""
+        async with self.db.reading() as session:
+            newest = await session.scalar(select(func.max(_RECEIVED.c.update_id)))
+        return 0 if newest is None else newest + 1
 
     async def let_go(self) -> None:
         """Forget the updates handled long ago."""
@@ -67,13 +148,33 @@ class UpdateJournal:
                 )
             )
 
-    async def pending(self) -> list[dict[str, Any]]:
-        """Updates received and never handled to the end, oldest first."""
-        await self.let_go()
-        async with self.db.reading() as session:
-            payloads = await session.scalars(
-                select(_RECEIVED.c.payload)
-                .where(_RECEIVED.c.handled_at.is_(None))
-                .order_by(_RECEIVED.c.update_id)
-            )
-            return [json.loads(payload) for payload in payloads]
+    async def answers(self) -> bool:
+        """Whether the database answers (the health check)."""
+        try:
+            async with self.db.engine.connect() as connection:
+                await connection.execute(text("SELECT 1"))
+        except Exception:
+            return False
+        return True
+
+
+async def answer_of(session: AsyncSession, chat_id: int, message_id: int) -> list[str]:
+    """What the chat's message was answered when it was handled (nothing, if unknown)."""
+    reply = await session.scalar(
+        select(_HANDLED.c.reply).where(
+            _HANDLED.c.chat_id == chat_id, _HANDLED.c.message_id == message_id
+        )
+    )
+    loaded: list[str] = json.loads(reply) if reply else []
+    return loaded
+
+
+async def keep_answer(
+    session: AsyncSession, chat_id: int, message_id: int, texts: Sequence[str]
+) -> None:
+    """What the chat's message was answered, kept with its claim."""
+    await session.execute(
+        update(_HANDLED)
+        .where(_HANDLED.c.chat_id == chat_id, _HANDLED.c.message_id == message_id)
+        .values(reply=json.dumps(list(texts), ensure_ascii=False))
+    )

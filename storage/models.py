@@ -193,21 +193,38 @@ class HandledMessage(Base):
     #: The update of the latest edit handled (Telegram numbers updates in order): an older or
     #: redelivered edit changes nothing.
     edit_update_id: Mapped[int | None] = mapped_column(BigInteger)
+    #: What the bot answered (a JSON list of texts), kept before it is sent: the message
+    #: delivered again gets the same answer, not "already recorded".
+    reply: Mapped[str | None] = mapped_column(Text)
 
 
 class ReceivedUpdate(Base):
-    """An update fetched from Telegram and not yet handled to the end. Polling confirms a
-    batch to Telegram with the next poll, before its updates are handled: kept here first,
-    an update a crash interrupted is handled after the restart instead of being lost."""
+    """The inbox: every update Telegram delivered, kept before Telegram is told it arrived
+    (the poll that confirms it, the webhook's 200) and handled from here, each chat's in
+    ``update_id`` order, by whichever bot process holds the chat's lease."""
 
     __tablename__ = "received_updates"
+    __table_args__ = (Index("ix_received_updates_chat_id_update_id", "chat_id", "update_id"),)
 
     update_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    #: The chat it belongs to (0: none, such as a button under an inaccessible message).
+    chat_id: Mapped[int] = mapped_column(BigInteger, server_default=text("0"))
     payload: Mapped[str] = mapped_column(Text)
     received_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     #: Handled to the end. Kept a while after: Telegram may deliver it again (its
     #: confirmation did not arrive), and then it is dropped instead of answered twice.
     handled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class InboxLease(Base):
+    """Which bot process handles a chat's updates, until when: one at a time across every
+    process, and a crashed one's chats taken over once its lease runs out."""
+
+    __tablename__ = "inbox_leases"
+
+    chat_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    holder: Mapped[str | None] = mapped_column(String(64))
+    until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 class HandRow(Base):

@@ -22,6 +22,7 @@ from urllib.parse import parse_qs
 import pytest
 
 import bot.__main__ as entrypoint
+from bot import webhook
 from bot.app import ALLOWED_UPDATES
 from bot.settings import Secret, Settings, SettingsError
 
@@ -232,6 +233,17 @@ def post_update(port: int, path: str, update: object, secret: str | None) -> int
         connection.close()
 
 
+def get(port: int, path: str) -> tuple[int, object]:
+    """GET ``path``: the status and the JSON answered."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.request("GET", path)
+        response = connection.getresponse()
+        return response.status, json.loads(response.read())
+    finally:
+        connection.close()
+
+
 def wait_until_listening(bot: Bot, port: int, deadline: float) -> None:
     while True:
         try:
@@ -272,7 +284,9 @@ def test_python_m_bot_webhook_accepts_only_updates_with_the_secret(
         no_secret = post_update(port, path, start_update(1), secret=None)
         wrong_secret = post_update(port, path, start_update(2), secret="not-the-secret")
         right_secret = post_update(port, path, start_update(3), secret=WEBHOOK_SECRET)
+        not_an_update = post_update(port, path, {"hello": 1}, secret=WEBHOOK_SECRET)
         replied = bot_api.replied.wait(timeout=30)
+        health = get(port, "/health")
     finally:
         out, err = process.stop()
 
@@ -283,7 +297,8 @@ def test_python_m_bot_webhook_accepts_only_updates_with_the_secret(
     assert not bot_api.called("getUpdates")
     assert not bot_api.called("deleteWebhook")  # the pending updates are Telegram's to keep
 
-    assert (no_secret, wrong_secret, right_secret) == (403, 403, 200)
+    assert (no_secret, wrong_secret, right_secret, not_an_update) == (403, 403, 200, 400)
+    assert health == (200, {"database": "ok"})  # for a load balancer's health check
     assert replied, f"no reply to /start; the bot logged:\n{err[-3000:]}"
     # Only the update with the secret was answered, though shutdown finished pending updates.
     [reply] = bot_api.called("sendMessage")
@@ -300,14 +315,18 @@ def test_python_m_bot_webhook_accepts_only_updates_with_the_secret(
 
 
 class FakeApp:
+    """Stands for the Application; records how it was run."""
+
     def __init__(self) -> None:
         self.runs: list[tuple[str, dict[str, Any]]] = []
 
-    def run_webhook(self, **kwargs: Any) -> None:
-        self.runs.append(("webhook", kwargs))
+    async def run_webhook(self, app: object, settings: Settings, url: str, **kwargs: Any) -> None:
+        assert app is self
+        self.runs.append(("webhook", {"url": url, **kwargs}))
 
-    def run_polling(self, **kwargs: Any) -> None:
-        self.runs.append(("polling", kwargs))
+    async def run_polling(self, app: object, allowed_updates: list[str]) -> None:
+        assert app is self
+        self.runs.append(("polling", {"allowed_updates": allowed_updates}))
 
 
 @pytest.fixture
@@ -320,6 +339,8 @@ def launch(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> tuple[FakeApp, li
     monkeypatch.setenv("TELEGRAM_BOT_TOKEN", TOKEN)
     app, redacted = FakeApp(), []
     monkeypatch.setattr(entrypoint, "build_application", lambda settings, **options: app)
+    monkeypatch.setattr(entrypoint, "run_polling", app.run_polling)
+    monkeypatch.setattr(webhook, "run_webhook", app.run_webhook)
     monkeypatch.setattr(
         entrypoint, "configure_logging", lambda level, secrets: redacted.append(list(secrets))
     )
@@ -337,11 +358,9 @@ def test_webhook_url_set_means_webhook_and_the_secret_is_redacted(
         (
             "webhook",
             {
-                "listen": "0.0.0.0",
-                "port": 8080,
-                "url_path": "telegram",
-                "webhook_url": "https://tamalo.example.com/telegram",
-                "secret_token": WEBHOOK_SECRET,
+                "url": "https://tamalo.example.com/telegram",
+                "path": "/telegram",
+                "secret": WEBHOOK_SECRET,
                 "allowed_updates": ALLOWED_UPDATES,
                 "drop_pending_updates": False,
             },

@@ -15,8 +15,10 @@ from telegram.constants import ChatMemberStatus, ChatType
 
 from bot import texts
 from bot.context import Context
+from bot.journal import answered_change, claimed
 from bot.parsing import UserError
 from storage import ChatStore, GameStore, MessageAlreadyHandled
+from storage.journal import answer_of
 
 Handler = Callable[[Update, Context], Coroutine[Any, Any, None]]
 
@@ -130,12 +132,20 @@ async def changing(context: Context, chat_id: int) -> AsyncIterator[AsyncSession
 @asynccontextmanager
 async def changes(update: Update, context: Context) -> AsyncIterator[GameStore]:
     """The unit of work of a command that changes something: one at a time in a chat, and
-    once per message, so a redelivered update changes nothing."""
+    once per message. A redelivered update changes nothing and gets the answer the message
+    got the first time (kept with its claim, see ``bot.journal``)."""
     message = message_of(update)
-    async with changing(context, message.chat_id) as session:
+    async with answered_change(context.db, update) as session:
+        await ChatStore(session).lock(message.chat_id)
         games = GameStore(session)
         try:
             await games.claim_message(message.chat_id, message.message_id)
         except MessageAlreadyHandled as error:
-            raise UserError(texts.ALREADY_HANDLED) from error
+            *before, last = await answer_of(session, message.chat_id, message.message_id) or [
+                texts.ALREADY_HANDLED
+            ]
+            for text in before:
+                await message.reply_text(text)
+            raise UserError(last) from error
+        claimed(message.chat_id, message.message_id)
         yield games

@@ -13,6 +13,7 @@ from telegram.ext import AIORateLimiter
 
 from bot.app import HANDLERS, build_application
 from bot.commands import standings
+from bot.journal import AnswerFirst
 from bot.settings import Secret, Settings
 from storage import models
 from tests.bot.conftest import Table
@@ -56,7 +57,8 @@ async def test_later_standings_or_a_lost_message_get_a_new_message(table: Table)
 def test_the_bot_paces_its_messages_to_telegrams_limits() -> None:
     settings = Settings(token=Secret("123456:TEST"), chart_workers=0)
     app = build_application(settings, request=RecordingRequest())
-    assert isinstance(app.bot.rate_limiter, AIORateLimiter)
+    assert isinstance(app.bot.rate_limiter, AnswerFirst)  # which commits a change first
+    assert isinstance(app.bot.rate_limiter.inner, AIORateLimiter)
 
 
 async def test_an_unexpected_error_is_logged_with_its_chat_and_the_chat_is_told(

@@ -5,7 +5,6 @@ import json
 from typing import Any
 
 import pytest
-from sqlalchemy.exc import OperationalError
 from telegram import Update
 from telegram.request import BaseRequest
 
@@ -69,27 +68,6 @@ def test_the_bot_uses_it() -> None:
     assert isinstance(app.update_processor, ChatOrderedUpdates)
 
 
-async def test_an_update_answered_stays_answered_when_marking_it_handled_fails(
-    caplog: pytest.LogCaptureFixture,
-) -> None:
-    # Marking is bookkeeping for the journal: the chat has had its answer, and telling it
-    # "nothing was recorded" would be false. (At the next start it is found recorded.)
-    async def handled(update_id: int) -> None:
-        raise OperationalError("UPDATE received_updates", {}, Exception("database is locked"))
-
-    processor = ChatOrderedUpdates(handled=handled)
-    done: list[int] = []
-
-    async def handle() -> None:
-        done.append(1)
-
-    await processor.process_update(message_in(-1, 7), handle())
-
-    assert done == [1]
-    assert "Could not mark update 7 handled" in caplog.text
-    assert processor.chats_in_progress == 0
-
-
 async def test_a_poll_stopped_at_shutdown_still_finishes_keeping_its_batch() -> None:
     # Stopping the bot cancels the poll; abandoned half-way, the write would keep SQLite's
     # write lock until the process ends, and every other write would wait and fail.
@@ -97,11 +75,11 @@ async def test_a_poll_stopped_at_shutdown_still_finishes_keeping_its_batch() -> 
     kept: list[dict[str, Any]] = []
 
     class Journal:
-        async def keep(self, updates: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        async def keep(self, updates: list[tuple[int, dict[str, Any]]]) -> list[dict[str, Any]]:
             writing.set()
             await may_finish.wait()
-            kept.extend(updates)
-            return updates
+            kept.extend(u for _, u in updates)
+            return kept
 
     class Telegram(BaseRequest):
         read_timeout = None

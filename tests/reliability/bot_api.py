@@ -60,7 +60,17 @@ class BotApi(ThreadingHTTPServer):
 
     def type(self, chat_id: int, text: str) -> int:
         """Someone in the group sends ``text``; the message's id."""
-        message_id = next(self._message_ids)
+        update = self.typed(chat_id, text)
+        with self.changed:
+            self.updates.append(update)
+            self.changed.notify_all()
+        message_id: int = update["message"]["message_id"]
+        return message_id
+
+    def typed(self, chat_id: int, text: str) -> dict[str, Any]:
+        """The update of someone in the group sending ``text`` (for a webhook to post)."""
+        with self.changed:
+            update_id, message_id = next(self._update_ids), next(self._message_ids)
         message = {
             "message_id": message_id,
             "date": 1_700_000_000,
@@ -69,10 +79,7 @@ class BotApi(ThreadingHTTPServer):
             "text": text,
             "entities": [{"type": "bot_command", "offset": 0, "length": len(text.split()[0])}],
         }
-        with self.changed:
-            self.updates.append({"update_id": next(self._update_ids), "message": message})
-            self.changed.notify_all()
-        return message_id
+        return {"update_id": update_id, "message": message}
 
     def wait_until(self, condition: Callable[[], bool], timeout: float) -> bool:
         with self.changed:

@@ -1,7 +1,7 @@
 """The order of leaves and joins, the last undo, hands waiting for a confirmation
 
 Revision ID: 0011
-Revises: 0009
+Revises: 0010
 Create Date: 2026-11-23
 
 ``seats.left_before_seat``: how many seats a game had when a player left, so a late joiner
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0011"
-down_revision: str | None = "0009"
+down_revision: str | None = "0010"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -1,0 +1,110 @@
+"""The webhook: Telegram posts each update here, and is answered 200 only once the update is
+in the inbox (``storage.journal``); if the database does not answer, 503, and Telegram sends
+the update again later. Served with Starlette and uvicorn, as in python-telegram-bot's own
+custom-webhook example.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import logging
+from collections.abc import Iterator
+from typing import Any
+
+import uvicorn
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from bot.context import TamaloApp
+from bot.inbox import Inbox, serving, stop_signal
+from bot.journal import chat_of
+from bot.settings import Settings
+from storage import UpdateJournal
+
+log = logging.getLogger(__name__)
+
+SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
+#: Says whether the database answers: 200 or 503, for a load balancer or a platform's probe.
+HEALTH_PATH = "/health"
+#: Seconds the web server waits for requests under way when stopping.
+GRACE = 5
+
+
+def web_app(journal: UpdateJournal, inbox: Inbox, path: str, secret: str) -> Starlette:
+    """The routes: the update path Telegram posts to, and the health check."""
+    expected = secret.encode()
+
+    async def receive(request: Request) -> Response:
+        """An update from Telegram: kept, then acknowledged."""
+        given = request.headers.get(SECRET_HEADER, "").encode()
+        if not hmac.compare_digest(given, expected):
+            return Response(status_code=403)
+        try:
+            update = await request.json()
+            chat = chat_of(update)
+            if not isinstance(update.get("update_id"), int):
+                raise ValueError("no update_id")
+        except Exception:  # not an update: sending it again will not help
+            return Response(status_code=400)
+        try:
+            # Shielded: a request abandoned half-way must not leave SQLite's write lock held.
+            await asyncio.shield(journal.keep([(chat, update)]))
+        except Exception as error:
+            log.warning("Update %s not kept (%r): Telegram sends it again", update["update_id"],
+                        error)  # fmt: skip
+            return Response(status_code=503)
+        inbox.arrived(chat)
+        return Response()
+
+    async def health(request: Request) -> Response:
+        """Whether the database answers."""
+        if await journal.answers():
+            return JSONResponse({"database": "ok"})
+        return JSONResponse({"database": "unreachable"}, status_code=503)
+
+    return Starlette(
+        routes=[
+            Route("/" + path.lstrip("/"), receive, methods=["POST"]),
+            Route(HEALTH_PATH, health, methods=["GET"]),
+        ]
+    )
+
+
+class Server(uvicorn.Server):
+    """uvicorn, with signals left to the bot: it stops the server, then finishes the
+    updates under way (uvicorn's own handling raises the signal again when done)."""
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        yield
+
+
+async def run_webhook(
+    app: TamaloApp, settings: Settings, url: str, path: str, secret: str, **options: Any
+) -> None:
+    """Serve the webhook until stopped; Telegram is told the address once it listens."""
+    stop = stop_signal()
+    async with serving(app) as inbox:
+        config = uvicorn.Config(
+            web_app(inbox.journal, inbox, path, secret),
+            host=settings.webhook_listen,
+            port=settings.port,
+            log_config=None,  # the bot's logging, which never prints the secret
+            access_log=False,
+            timeout_graceful_shutdown=GRACE,
+        )
+        server = Server(config)
+        listening = asyncio.create_task(server.serve())
+        while not server.started:
+            if listening.done():
+                await listening  # it could not listen: its error
+                return
+            await asyncio.sleep(0.05)
+        await app.bot.set_webhook(url=url, secret_token=secret, **options)
+        await stop.wait()
+        server.should_exit = True
+        await listening
