@@ -124,16 +124,16 @@ async def changing(context: Context, chat_id: int) -> AsyncIterator[AsyncSession
     permission is checked first, under the lock."""
     async with context.db.transaction() as session:
         await ChatStore(session).lock(chat_id)
-        if (permission := _PERMISSION.get()) is not None:
-            await permission.check(session)
+        await _check_permission(session)
         yield session
 
 
 @asynccontextmanager
 async def changes(update: Update, context: Context) -> AsyncIterator[GameStore]:
-    """The unit of work of a command that changes something: one at a time in a chat, and
-    once per message. A redelivered update changes nothing and gets the answer the message
-    got the first time (kept with its claim, see ``bot.journal``)."""
+    """The unit of work of a command that changes something: one at a time in a chat, once
+    per message, and in an admins-only command only by who may. A redelivered update changes
+    nothing and gets the answer the message got the first time (kept with its claim, see
+    ``bot.journal``)."""
     message = message_of(update)
     async with answered_change(context.db, update) as session:
         await ChatStore(session).lock(message.chat_id)
@@ -147,5 +147,12 @@ async def changes(update: Update, context: Context) -> AsyncIterator[GameStore]:
             for text in before:
                 await message.reply_text(text)
             raise UserError(last) from error
+        await _check_permission(session)
         claimed(message.chat_id, message.message_id)
         yield games
+
+
+async def _check_permission(session: AsyncSession) -> None:
+    """In an admins-only command, the sender's permission, under the chat lock."""
+    if (permission := _PERMISSION.get()) is not None:
+        await permission.check(session)
