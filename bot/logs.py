@@ -38,8 +38,8 @@ class RedactingFormatter(logging.Formatter):
 
 
 class NetworkTroubleInOneLine(logging.Filter):
-    """python-telegram-bot logs a whole traceback when Telegram cannot be reached (its last
-    poll, stopping while the network is down): the reason, on the same line, says it all."""
+    """python-telegram-bot logs a whole traceback when Telegram cannot be reached: the
+    reason, on the same line, says it all."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         error = record.exc_info[1] if record.exc_info else None

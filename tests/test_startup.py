@@ -35,7 +35,7 @@ def retries(log: Path) -> list[tuple[str, int]]:
 
 
 def polling_failures(log: Path) -> int:
-    return log.read_text().count("Telegram failed while handling None: NetworkError(")
+    return log.read_text().count("Polling failed (")
 
 
 def test_the_bot_waits_for_telegram_and_serves_when_it_answers(tmp_path: Path) -> None:
@@ -79,8 +79,7 @@ def test_the_bot_waits_for_telegram_and_serves_when_it_answers(tmp_path: Path) -
     assert 2 <= len(tries) <= 3  # it served at the first try after the stand-in appeared
     assert tries[0][0] == "httpx.ConnectError: All connection attempts failed"
     assert polling_failures(log) >= 2  # once serving, each failed poll is one line too
-    # Stopped while Telegram is away: python-telegram-bot's last poll fails, in one line.
-    assert "to mark all fetched updates" in output
+    # Stopped while Telegram is away: no traceback, only the lines above.
     assert "Traceback" not in output
     assert TOKEN not in output
     assert bot.returncode == 0
