@@ -17,10 +17,11 @@ run: $(BIN)/.installed  ## run the bot (long polling); needs TELEGRAM_BOT_TOKEN
 console: $(BIN)/.installed  ## play in the terminal, without Telegram (no token needed)
 	$(BIN)/python -m bot --console
 
-lint: $(BIN)/.installed  ## style and types
+lint: $(BIN)/.installed  ## style, types and layers
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache --no-logo
 
 test: lint  ## lint, then the whole test suite
 	$(BIN)/python -m pytest

@@ -56,7 +56,7 @@ from bot.journal import (
 from bot.render import Renderer
 from bot.settings import Settings
 from bot.updates import ChatOrderedUpdates
-from storage import Database, UpdateJournal, chats_speaking
+from storage import Database, UpdateJournal, chats_speaking, upgrade_schema
 
 log = logging.getLogger(__name__)
 
@@ -171,7 +171,7 @@ def build_application(
 
 async def open_resources(app: TamaloApp) -> None:
     """Upgrade the schema, then publish the command menu (``bot.inbox.serving``, ``running``)."""
-    await app.bot_data.db.upgrade()
+    await upgrade_schema(app.bot_data.db)
     app.bot_data.sweeper = asyncio.create_task(keep_tidy(app))
     await publish_menus(app)
 

@@ -27,6 +27,7 @@ from storage.moves import move_chat
 from storage.named import NamedMoves
 from storage.people import LinkedPlayer, People, PlayerTaken
 from storage.results import LeaderboardLine, Results
+from storage.schema import upgrade_schema
 from storage.stats import ChatOverview, ExportRow, HandFigures, PlayerStats, Rivalry, StatsStore
 from storage.votes import Vote, VoteStore
 
@@ -71,4 +72,5 @@ __all__ = [
     "last_message_id",
     "move_chat",
     "standings_passed",
+    "upgrade_schema",
 ]

@@ -1,4 +1,4 @@
-"""The database: one engine and session factory per process, schema upgraded by Alembic."""
+"""The database: one engine and session factory per process (``storage.schema`` upgrades it)."""
 
 from __future__ import annotations
 
@@ -6,10 +6,9 @@ import sqlite3
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from sqlalchemy import Connection, event, inspect, text
+from sqlalchemy import Connection, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
@@ -18,64 +17,12 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
-from storage.games import GameStore
-
-if TYPE_CHECKING:
-    from alembic.config import Config
-
 DEFAULT_URL = "sqlite+aiosqlite:///tamalo.db"
-#: PostgreSQL advisory lock key held while the schema is upgraded ("TAMALO" in ASCII).
-UPGRADE_LOCK = 0x54414D414C4F
 WAL_SWITCH_TRIES = 100
 #: Execution option of the connections that only read (see ``Database.reading``).
 READING = "tamalo_reading"
-MIGRATIONS = Path(__file__).with_name("migrations")
 #: Seconds to wait for PostgreSQL to accept a connection.
 CONNECT_TIMEOUT = 5
-
-
-def newest_revision() -> str:
-    """The schema's newest revision, read off the migration files' names (``0007_….py``):
-    a start-up that finds the database there needs no Alembic at all (it takes a fifth of a
-    second to import)."""
-    return max(path.name.partition("_")[0] for path in (MIGRATIONS / "versions").glob("0*_*.py"))
-
-
-def _revision(connection: Connection) -> str | None:
-    """The database's revision; ``None`` for a new database."""
-    if not inspect(connection).has_table("alembic_version"):
-        return None
-    return connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
-
-
-def alembic_config() -> Config:
-    from alembic.config import Config
-
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    return config
-
-
-def _upgrade(connection: Connection) -> None:
-    from alembic import command
-
-    config = alembic_config()
-    config.attributes["connection"] = connection
-    command.upgrade(config, "head")
-
-
-def _pragma(connection: Connection, pragma: str) -> None:
-    """A pragma on the driver's connection, outside SQLAlchemy's transaction."""
-    cursor = connection.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
-    try:
-        cursor.execute(f"PRAGMA {pragma}")
-    finally:
-        cursor.close()
-
-
-def _check_foreign_keys(connection: Connection) -> None:
-    if broken := connection.exec_driver_sql("PRAGMA foreign_key_check").all():
-        raise RuntimeError(f"the migration left rows with broken foreign keys: {broken[:5]}")
 
 
 def _switch_to_wal(cursor: Any) -> None:
@@ -141,35 +88,6 @@ class Database:
         #: Called before a unit of work that writes begins (the bot commits there a change
         #: still waiting for its answer: see ``bot.journal.Answer``).
         self.before_writing: Callable[[], Awaitable[None]] | None = None
-
-    async def upgrade(self) -> None:
-        """Bring the schema to the newest Alembic revision, then fill in what it derives from
-        games already stored."""
-        sqlite = self.url.get_backend_name() == "sqlite"
-        async with self.engine.connect() as connection:
-            if sqlite:
-                # A batch migration copies a table and drops the old one: with foreign keys
-                # enforced, the drop would cascade into every row pointing at it. SQLite
-                # changes this pragma only outside a transaction.
-                await connection.run_sync(_pragma, "foreign_keys=OFF")
-            try:
-                async with connection.begin():
-                    if self.url.get_backend_name() == "postgresql":
-                        # Several processes starting at once: one upgrades, the others wait
-                        # and then find nothing left to do. (SQLite's BEGIN IMMEDIATE already
-                        # queues them.)
-                        await connection.execute(
-                            text("SELECT pg_advisory_xact_lock(:key)"), {"key": UPGRADE_LOCK}
-                        )
-                    if await connection.run_sync(_revision) != newest_revision():
-                        await connection.run_sync(_upgrade)
-                        if sqlite:
-                            await connection.run_sync(_check_foreign_keys)
-                    async with AsyncSession(bind=connection) as session:
-                        await GameStore(session).complete_results()
-            finally:
-                if sqlite:
-                    await connection.run_sync(_pragma, "foreign_keys=ON")
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:

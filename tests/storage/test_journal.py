@@ -6,7 +6,7 @@ from typing import Any
 
 from sqlalchemy import update
 
-from storage import Database, GameStore, UpdateJournal, models
+from storage import Database, GameStore, UpdateJournal, models, upgrade_schema
 from storage.journal import KEPT_AFTER_HANDLED, answer_of, keep_answer
 
 LEASE = timedelta(seconds=10)
@@ -30,7 +30,7 @@ async def drain(journal: UpdateJournal, chat: int, holder: str = "a") -> list[in
 async def test_each_chat_is_handled_in_update_order_and_a_delivery_again_is_dropped(
     db: Database,
 ) -> None:
-    await db.upgrade()
+    await upgrade_schema(db)
     journal = UpdateJournal(db)
 
     assert await journal.keep([typed(2), typed(1), typed(3, chat=-2)]) == [
@@ -49,7 +49,7 @@ async def test_each_chat_is_handled_in_update_order_and_a_delivery_again_is_drop
 
 
 async def test_a_chat_is_held_by_one_holder_until_its_lease_runs_out(db: Database) -> None:
-    await db.upgrade()
+    await upgrade_schema(db)
     journal = UpdateJournal(db)
     await journal.keep([typed(1), typed(2)])
 
@@ -72,7 +72,7 @@ async def test_a_chat_is_held_by_one_holder_until_its_lease_runs_out(db: Databas
 
 
 async def test_freed_chats_are_taken_at_once(db: Database) -> None:
-    await db.upgrade()
+    await upgrade_schema(db)
     journal = UpdateJournal(db)
     await journal.keep([typed(1)])
     assert await journal.take("a", 10, LEASE) == [-1]
@@ -84,7 +84,7 @@ async def test_freed_chats_are_taken_at_once(db: Database) -> None:
 
 
 async def test_updates_handled_long_ago_are_forgotten(db: Database) -> None:
-    await db.upgrade()
+    await upgrade_schema(db)
     journal = UpdateJournal(db)
     await journal.keep([typed(1), typed(2)])
     await journal.take("a", 10, LEASE)
@@ -102,7 +102,7 @@ async def test_updates_handled_long_ago_are_forgotten(db: Database) -> None:
 
 
 async def test_the_answer_is_kept_with_the_claim(db: Database) -> None:
-    await db.upgrade()
+    await upgrade_schema(db)
     async with db.transaction() as session:
         await GameStore(session).claim_message(-1, 7)
         assert await answer_of(session, -1, 7) == []

@@ -11,13 +11,13 @@ from sqlalchemy.exc import IntegrityError
 
 from scoring import Rules
 from storage import Database, GameStore
-from storage.db import alembic_config, newest_revision
 from storage.models import Base
+from storage.schema import alembic_config, newest_revision, upgrade_schema
 
 
 async def test_upgrade_creates_every_table_and_is_repeatable(db: Database) -> None:
-    await db.upgrade()
-    await db.upgrade()  # a restart upgrades an up-to-date database: nothing to do
+    await upgrade_schema(db)
+    await upgrade_schema(db)  # a restart upgrades an up-to-date database: nothing to do
     async with db.engine.connect() as connection:
         tables = await connection.run_sync(lambda c: set(inspect(c).get_table_names()))
         if db.url.get_backend_name() == "sqlite":
@@ -27,7 +27,7 @@ async def test_upgrade_creates_every_table_and_is_repeatable(db: Database) -> No
 
 
 async def test_migrations_match_the_models(db: Database) -> None:
-    await db.upgrade()
+    await upgrade_schema(db)
 
     def differences(connection: Connection) -> list[object]:
         return list(compare_metadata(MigrationContext.configure(connection), Base.metadata))
@@ -38,7 +38,7 @@ async def test_migrations_match_the_models(db: Database) -> None:
 
 
 async def test_only_one_running_game_per_chat(db: Database) -> None:
-    await db.upgrade()
+    await upgrade_schema(db)
     async with db.transaction() as session:
         await session.execute(text("INSERT INTO chats (id, created_at) VALUES (1, '2026-01-01')"))
     insert = text(
@@ -56,7 +56,7 @@ async def test_only_one_running_game_per_chat(db: Database) -> None:
 
 
 async def test_every_migration_can_be_undone(db: Database) -> None:
-    await db.upgrade()
+    await upgrade_schema(db)
 
     def downgrade(connection: Connection) -> set[str]:
         config = alembic_config()
@@ -66,7 +66,7 @@ async def test_every_migration_can_be_undone(db: Database) -> None:
 
     async with db.engine.begin() as connection:
         assert await connection.run_sync(downgrade) == {"alembic_version"}
-    await db.upgrade()
+    await upgrade_schema(db)
     await db.close()
 
 
@@ -93,7 +93,7 @@ async def test_games_stored_before_the_game_modes_survive_the_upgrade(db: Databa
     async with db.transaction() as session:
         for row in rows:
             await session.execute(text(row))
-    await db.upgrade()
+    await upgrade_schema(db)
     async with db.transaction() as session:
         record = await GameStore(session).running(1)
     assert record is not None
@@ -104,7 +104,7 @@ async def test_games_stored_before_the_game_modes_survive_the_upgrade(db: Databa
 
 
 async def test_tournament_tables_run_side_by_side_once_per_stage(db: Database) -> None:
-    await db.upgrade()
+    await upgrade_schema(db)
     async with db.transaction() as session:
         await session.execute(text("INSERT INTO chats (id, created_at) VALUES (1, '2026-01-01')"))
         await session.execute(
@@ -129,7 +129,7 @@ async def test_tournament_tables_run_side_by_side_once_per_stage(db: Database) -
 
 async def test_processes_starting_together_upgrade_once(database_url: str) -> None:
     databases = [Database(database_url) for _ in range(3)]
-    await asyncio.gather(*(db.upgrade() for db in databases))
+    await asyncio.gather(*(upgrade_schema(db) for db in databases))
     async with databases[0].engine.connect() as connection:
         versions = (await connection.execute(text("SELECT version_num FROM alembic_version"))).all()
     assert len(versions) == 1
@@ -139,7 +139,7 @@ async def test_processes_starting_together_upgrade_once(database_url: str) -> No
 
 async def test_a_long_read_never_holds_up_a_write(database_url: str) -> None:
     reader, writer = Database(database_url), Database(database_url)
-    await reader.upgrade()
+    await upgrade_schema(reader)
     async with reader.reading() as session:
         assert await session.scalar(text("SELECT count(*) FROM games")) == 0
         # Another process records a game while the read is still open: it does not wait.

@@ -10,7 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 import scoring
 from scoring import Hand, Report, Rules
 from storage import Database, GameState, GameStore, Results, models
-from storage.db import alembic_config
+from storage.schema import alembic_config, upgrade_schema
 
 NOW = datetime(2026, 11, 22, 21, 0, tzinfo=UTC)
 
@@ -38,7 +38,7 @@ async def board(db: Database, chat: int) -> list[tuple[str, int, int, int, float
 
 
 async def test_changing_an_early_game_rates_every_later_game_again(db: Database) -> None:
-    await db.upgrade()
+    await upgrade_schema(db)
     trio = ("Anna", "Bruno", "Carlo")
     later = [
         (("Bruno", "Carlo", "Dario"), hand(Bruno=30, Carlo=5, Dario=9)),
@@ -72,7 +72,7 @@ async def test_changing_an_early_game_rates_every_later_game_again(db: Database)
 
 
 async def test_reopening_the_last_game_takes_it_off_the_leaderboard(db: Database) -> None:
-    await db.upgrade()
+    await upgrade_schema(db)
     async with db.transaction() as session:
         games = GameStore(session)
         await finish(games, 1, ("Anna", "Bruno"), hand(Anna=3, Bruno=25))
@@ -128,7 +128,7 @@ async def test_games_finished_before_results_were_kept_get_them_at_start_up(
         for row in rows:
             await session.execute(text(row))
 
-    await db.upgrade()
+    await upgrade_schema(db)
 
     async with db.transaction() as session:
         outcomes = await session.execute(
