@@ -114,12 +114,16 @@ def test_a_webhook_instance_killed_or_stopped_mid_burst_loses_no_acknowledged_up
             typed = {chat: [api.typed(chat, hand(chat, n)) for n in range(1, HANDS + 1)]
                      for chat in GROUPS}  # fmt: skip
             hands = {u["message"]["message_id"] for us in typed.values() for u in us}
-            answered_at_kill: set[int] = set()
+            answered_at_kill: set[int] = set()  # as it was when the signal was sent
+            killed = threading.Event()
 
             def kill_at(reply: Reply) -> None:
+                if killed.is_set():
+                    return
                 if reply.to is not None and reply.to in hands:
                     answered_at_kill.add(reply.to)
                 if len(answered_at_kill) == KILL_AFTER:
+                    killed.set()
                     first.process.send_signal(stop)
 
             api.on_reply = kill_at
