@@ -36,6 +36,7 @@ from pathlib import Path
 
 from sqlalchemy import text
 
+import scoring
 from storage import Database
 
 #: The statements of one hand, in order; named parameters, so that ``sqlite3`` and
@@ -185,8 +186,8 @@ def _seat(connection: sqlite3.Connection, chat_id: int, names: Sequence[str]) ->
     connection.execute("INSERT INTO chats (id, created_at) VALUES (?, ?)", (chat_id, now))
     game_id = connection.execute(
         "INSERT INTO games (chat_id, mode, target, tie_beats_caller, jokers, state, started_at)"
-        " VALUES (?, 'classic', 100, 0, 0, 'running', ?) RETURNING id",
-        (chat_id, now),
+        " VALUES (?, ?, ?, 0, 0, 'running', ?) RETURNING id",
+        (chat_id, scoring.Mode.CLASSIC.value, scoring.DEFAULT_TARGET, now),
     ).fetchone()[0]
     player_ids: dict[str, int] = {}
     for position, name in enumerate(names):
