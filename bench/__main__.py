@@ -2,8 +2,9 @@
 
 The machine these run on is shared and noisy, so no figure is judged on its own: each is
 measured in the same run, side by side, with a reference that the noise hits the same way
-(a bare echo handler, the same command under other conditions, a plain matplotlib chart, a
-bare import), and judged by the ratio, or by an absolute limit where the issue sets one.
+(the durable floor of a hand, a bare echo handler, the same command under other conditions,
+a plain matplotlib chart, a bare import), and judged by the ratio, or by an absolute limit
+where the issue sets one.
 
 ``--quick`` is a smoke run of every benchmark, smaller (about 15 s); ``--only NAME`` runs
 some of them. Both print the table but write no file unless ``--output`` says where: only a
