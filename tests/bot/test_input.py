@@ -83,6 +83,25 @@ async def test_a_near_miss_gets_did_you_mean_and_changes_nothing(table: Table) -
     assert await table.dump() == before
 
 
+async def test_two_swapped_letters_get_did_you_mean(table: Table) -> None:
+    await table.send("/nuova Anna Bruno Nicolò")
+    before = await table.dump()
+    assert await table.reply("/mano Anan 3 Bruno 7 Nicolò 9") == (
+        "Anan non gioca in questa partita: intendevi Anna? Giocano: Anna, Bruno e Nicolò. "
+        "Se è un'altra persona arrivata a partita iniziata, entra con /entra Anan."
+    )
+    assert (await table.reply("/mano Anna 3 Bruno 7 Nicolò 9 t=Anan")).endswith(
+        " Intendevi t=Anna?"
+    )
+    assert (await table.reply("/mano Anna 3 Bruno 7 Nicolò 9 t=Bruon")).endswith(
+        " Intendevi t=Bruno?"
+    )
+    assert (await table.reply("/mano Anna 3 Bruno 7 Incolo 9")).startswith(
+        "Incolo non gioca in questa partita: intendevi Nicolò?"
+    )
+    assert await table.dump() == before
+
+
 async def test_look_alike_and_invisible_names_are_refused(table: Table) -> None:
     before = await table.dump()
     assert "si confonde a vista con Anna" in await table.reply("/nuova Anna Bruno Аnna")
