@@ -92,13 +92,14 @@ def place(
     reach: float = 0.0,
 ) -> Box:
     """Of the boxes of ``size`` whose lower left corner is one of ``offsets`` from
-    ``anchor``, the one that covers the least: pixels of line, marks (of radius ``reach``),
-    other labels' boxes (``taken``), anything outside ``bounds``; the first of equals."""
+    ``anchor`` (moved within ``bounds`` where they stick out), the one that covers the
+    least: pixels of line, marks (of radius ``reach``), other labels' boxes (``taken``),
+    anything outside ``bounds``; the first of equals."""
     x, y = anchor
     width, height = size
     best: tuple[float, Box] | None = None
     for dx, dy in offsets:
-        box = Box(x + dx, y + dy, x + dx + width, y + dy + height)
+        box = _inside(Box(x + dx, y + dy, x + dx + width, y + dy + height), bounds)
         cost = lines.length_inside(box)
         cost += _MARK_COST * sum(box.holds(mx, my, reach) for mx, my in marks)
         cost += _MARK_COST * sum(box.overlap(other) > 0 for other in taken)
@@ -110,6 +111,13 @@ def place(
             break
     assert best is not None, "no offsets"
     return best[1]
+
+
+def _inside(box: Box, bounds: Box) -> Box:
+    """``box`` moved the least that puts it within ``bounds``, where it fits there."""
+    dx = max(bounds.left - box.left, 0.0) or min(bounds.right - box.right, 0.0)
+    dy = max(bounds.bottom - box.bottom, 0.0) or min(bounds.top - box.top, 0.0)
+    return Box(box.left + dx, box.bottom + dy, box.right + dx, box.top + dy)
 
 
 def lab(colour: str) -> tuple[float, float, float]:

@@ -477,6 +477,7 @@ def _labels_inside(
         taken.append(Box(left, target_y, left + _widest([word], font), target_y + height))
     lines = Segments(segments)
     marks = [at(spot.x, spot.y) for spot in plan.spots]
+    edge = 6.0  # pixels kept clear along the axes' edges, where the spines are
     for label in inside:
         text = _plain(label.text)
         width = _widest([text], font)
@@ -488,7 +489,7 @@ def _labels_inside(
             lines=lines,
             marks=marks,
             taken=taken,
-            bounds=Box(0.0, 0.0, axes_w, axes_h),
+            bounds=Box(edge, edge, axes_w - edge, axes_h - edge),
             reach=_px(5),
         )
         taken.append(box)
