@@ -7,6 +7,7 @@ canvas), no ``pyplot``, no global style changes; every style is passed explicitl
 from __future__ import annotations
 
 import io
+import itertools
 import math
 import struct
 import zlib
@@ -27,7 +28,8 @@ from matplotlib.ticker import MaxNLocator
 from matplotlib.transforms import blended_transform_factory
 
 import scoring
-from bot.chart_plan import GamePlan, Label, Mark, Place, PointsPanel, plan_game, points_panels
+from bot.chart_layout import Box, Segments, place, set_apart
+from bot.chart_plan import GamePlan, Mark, Place, PointsPanel, plan_game, points_panels
 from bot.i18n import N_, _
 
 #: The ink of text, axes, medians and marker edges: no player is drawn in it.
@@ -242,7 +244,10 @@ def game_chart(
     figure = _new_figure(GAME_SIZE)
     width_px, height_px = figure.bbox.width, figure.bbox.height
     em = _px(_TEXT_PT)
-    palette = player_colours(game.players, colours)
+    # A late joiner's line starts on another's: in a colour close to that one's, it would
+    # read as its continuation.
+    joiners = [line.player for line in plan.lines if line.xs[0]]
+    palette = set_apart(player_colours(game.players, colours), joiners, PALETTE)
 
     # From the top: the title, the key, the axes; the end labels in the right margin.
     _title(figure, title)
@@ -336,9 +341,7 @@ def game_chart(
             fontproperties=end_font,
             color=palette[label.player],
         )
-    for label in plan.labels:
-        if label.place is not Place.MARGIN:
-            _label_inside(ax, label, palette[label.player], axes_w * label.x / last, axes_w)
+    _labels_inside(ax, plan, palette, (axes_w, axes_h), pad)
     return _png(figure)
 
 
@@ -442,28 +445,92 @@ def _draw_quadri(ax: Axes, plan: GamePlan, palette: Mapping[str, str], axes_px: 
             x += width + gap
 
 
-def _label_inside(ax: Axes, label: Label, colour: str, at: float, width: float) -> None:
-    """A label beside the point where a line stops (above it, on the left, where the line
-    came from below) or starts (below it, on the right): on the other side where it would
-    not fit within the axes' ``width`` pixels, ``at`` being the point's. Outlined in white
-    where it crosses lines."""
+def _labels_inside(
+    ax: Axes, plan: GamePlan, palette: Mapping[str, str], size: tuple[float, float], pad: float
+) -> None:
+    """The labels where a line stops early or starts late, each beside its point where it
+    covers the fewest lines, marks and labels already placed, within the axes (``size``
+    pixels, ``pad`` hands either side). Outlined in white where a line still crosses."""
+    inside = [label for label in plan.labels if label.place is not Place.MARGIN]
+    if not inside:
+        return
+    axes_w, axes_h = size
+    x_scale = axes_w / (plan.hands + 2 * pad)
+    y_scale = axes_h / (plan.high - plan.low)
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return (x + pad) * x_scale, (y - plan.low) * y_scale
+
+    segments = [
+        (*at(x0, y0), *at(x1, y1))
+        for line in plan.lines
+        for (x0, y0), (x1, y1) in itertools.pairwise(zip(line.xs, line.ys, strict=True))
+    ]
     font = _font(_TEXT_PT, bold=True)
-    text = _plain(label.text)
-    room = _widest([text], font) + 12
-    up = label.place is Place.STOP
-    before = at >= room if up else at + room > width
-    ax.annotate(
-        text,
-        xy=(label.x, label.y),
-        xytext=(-6 if before else 6, 6 if up else -6),
-        textcoords="offset points",
-        ha="right" if before else "left",
-        va="bottom" if up else "top",
-        fontproperties=font,
-        color=colour,
-        zorder=5,
-        path_effects=[withStroke(linewidth=3, foreground="white")],
-    )
+    height = 1.2 * _px(_TEXT_PT)
+    taken: list[Box] = []
+    if plan.target_line is not None:
+        target_y = at(0, plan.target_line)[1]
+        segments.append((0.0, target_y, axes_w, target_y))
+        word = _("soglia {target}").format(target=plan.target_line)
+        left = 0.01 * axes_w
+        taken.append(Box(left, target_y, left + _widest([word], font), target_y + height))
+    lines = Segments(segments)
+    marks = [at(spot.x, spot.y) for spot in plan.spots]
+    edge = 6.0  # pixels kept clear along the axes' edges, where the spines are
+    for label in inside:
+        text = _plain(label.text)
+        width = _widest([text], font)
+        anchor = at(label.x, label.y)
+        box = place(
+            anchor,
+            (width, height),
+            _label_offsets(label.place, width, height),
+            lines=lines,
+            marks=marks,
+            taken=taken,
+            bounds=Box(edge, edge, axes_w - edge, axes_h - edge),
+            reach=_px(5),
+        )
+        taken.append(box)
+        ax.annotate(
+            text,
+            xy=(label.x, label.y),
+            xytext=(box.left - anchor[0], box.bottom - anchor[1]),
+            textcoords="offset pixels",
+            ha="left",
+            va="bottom",
+            fontproperties=font,
+            color=palette[label.player],
+            zorder=5,
+            path_effects=[withStroke(linewidth=3, foreground="white")],
+        )
+
+
+def _label_offsets(place: Place, width: float, height: float) -> list[tuple[float, float]]:
+    """Where a label's lower left corner may go from its point, best first: above a line
+    that stops (on the left, where it came from), below a line that starts (on the right,
+    where it goes); then the other sides, then farther off."""
+    gap = _px(7)
+    left, right, centre = -gap - width, gap, -width / 2
+    above, below = gap, -gap - height
+    offsets = [
+        (left, above),
+        (right, above),
+        (left, below),
+        (right, below),
+        (centre, above),
+        (centre, below),
+        (left, -height / 2),
+        (right, -height / 2),
+        (left, above + height),
+        (right, above + height),
+        (left, below - height),
+        (right, below - height),
+    ]
+    if place is Place.START:  # the same, upside down and mirrored
+        offsets = [(-width - dx, -height - dy) for dx, dy in offsets]
+    return offsets
 
 
 def _draw_key(figure: Figure, keys: Sequence[_Key], *, top: float) -> float:

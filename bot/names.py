@@ -62,8 +62,8 @@ def lookalike(name: str, players: Sequence[str]) -> str | None:
 
 
 def close(name: str, players: Sequence[str]) -> str | None:
-    """The one player ``name`` is most likely a typo of (a letter or two off, or the start
-    of the name); ``None`` when none or several are."""
+    """The one player ``name`` is most likely a typo of (a letter or two off or swapped, or
+    the start of the name); ``None`` when none or several are."""
     typed = skeleton(name)
     near = [p for p in players if _near(typed, skeleton(p))]
     return near[0] if len(near) == 1 else None
@@ -77,11 +77,17 @@ def _near(typed: str, player: str) -> bool:
 
 
 def distance(a: str, b: str) -> int:
-    """Levenshtein's edit distance: letters inserted, deleted or changed."""
+    """Damerau's edit distance (optimal string alignment): letters inserted, deleted or
+    changed, and two neighbours swapped (``Anan`` is one edit from ``Anna``), each one edit;
+    a swapped pair is not edited again."""
+    before: list[int] = []
     previous = list(range(len(b) + 1))
     for i, x in enumerate(a, start=1):
         current = [i]
         for j, y in enumerate(b, start=1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x != y)))
-        previous = current
+            edits = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x != y))
+            if i > 1 and j > 1 and x == b[j - 2] and a[i - 2] == y:
+                edits = min(edits, before[j - 2] + 1)
+            current.append(edits)
+        before, previous = previous, current
     return previous[-1]

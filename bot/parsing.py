@@ -187,9 +187,9 @@ def parse_join(text: str, players: Sequence[str], left: Collection[str] = ()) ->
     """``Dario`` → the late joiner's name, who must not be playing already or have left."""
     words = tokens(text)
     if not words:
-        raise UserError(texts.JOIN_EMPTY)
+        raise UserError(texts.join_empty(players))
     if len(words) > 1:
-        raise UserError(texts.JOIN_MANY)
+        raise UserError(texts.join_many(_newcomers(words, players) or [texts.newcomer(players)]))
     name = parse_name(words[0])
     if (seated := _find(name, players)) is not None:
         if seated in left:
@@ -198,6 +198,21 @@ def parse_join(text: str, players: Sequence[str], left: Collection[str] = ()) ->
     if (twin := names.lookalike(name, players)) is not None:
         raise UserError(texts.name_looks_like(name, twin))
     return name
+
+
+def _newcomers(words: Sequence[str], players: Sequence[str]) -> list[str]:
+    """The first two of ``words`` that could join: names, of nobody at the table."""
+    found: list[str] = []
+    for word in words:
+        try:
+            name = parse_name(word)
+        except UserError:
+            continue
+        if _find(name, [*players, *found]) is None and names.lookalike(name, players) is None:
+            found.append(name)
+        if len(found) == 2:
+            break
+    return found
 
 
 def parse_value(token: str, rules: Rules) -> int:
@@ -336,11 +351,12 @@ def _out(markers: list[tuple[str, str]], players: Sequence[str]) -> dict[str, st
     return out
 
 
-def parse_fix(text: str, hands_played: int) -> tuple[int, str]:
-    """``3 Anna 5 Bruno 7`` → hand 3, and the rest to read as ``/mano``."""
+def parse_fix(text: str, hands_played: int, players: Sequence[str] = ()) -> tuple[int, str]:
+    """``3 Anna 5 Bruno 7`` → hand 3, and the rest to read as ``/mano`` (``players``: who
+    is at the table, for the example)."""
     number, _, rest = text.strip().partition(" ")
     if not re.fullmatch(r"[0-9]+", number):
-        raise UserError(texts.FIX_EMPTY)
+        raise UserError(texts.fix_empty(hands_played, players))
     if not 1 <= int(number) <= hands_played:
         raise UserError(texts.no_such_hand(number, hands_played))
     return int(number), rest
@@ -349,8 +365,11 @@ def parse_fix(text: str, hands_played: int) -> tuple[int, str]:
 def parse_leave(text: str, players: Sequence[str]) -> str:
     """``Carlo`` → the player who leaves, who must be playing."""
     words = tokens(text)
-    if len(words) != 1:
-        raise UserError(texts.LEAVE_EMPTY)
+    if not words:
+        raise UserError(texts.leave_empty(players))
+    if len(words) > 1:
+        leavers = list(dict.fromkeys(p for w in words if (p := _find(w, players)) is not None))
+        raise UserError(texts.leave_many(leavers[:2] or players[-1:]))
     player = _find(words[0], players)
     if player is None:
         raise UserError(texts.leaver_not_playing(words[0], players))

@@ -7,6 +7,7 @@ and a constant such as ``texts.NO_RUNNING_GAME`` is translated each time it is r
 
 from __future__ import annotations
 
+import itertools
 import sys
 import types
 from collections.abc import Mapping, Sequence
@@ -146,8 +147,6 @@ NO_GAME_YET = N_("In questa chat non si è ancora giocato. Iniziate con /nuova A
 NO_HAND_TO_UNDO = N_("Non c'è nessuna mano da annullare.")
 NEW_GAME_EMPTY = N_("Scrivi chi gioca, nell'ordine in cui siete seduti: /nuova Anna Bruno Carlo.")
 NEW_GAME_ONE_PLAYER = N_("Servono almeno due giocatori: /nuova Anna Bruno.")
-JOIN_EMPTY = N_("Scrivi chi entra, per esempio /entra Dario.")
-JOIN_MANY = N_("Entra un giocatore alla volta: /entra Dario.")
 HAND_EMPTY = N_(
     "Scrivi il totale di ogni giocatore: /mano Anna 3 Bruno 12 t=Anna, "
     "oppure solo i totali nell'ordine dei posti: /mano 3 12 t=Anna; "
@@ -425,8 +424,9 @@ def quadro_so_far(game: Game) -> str:
 
 
 def points(count: int) -> str:
-    """ "1 punto", "12 punti"."""
-    return ngettext("{count} punto", "{count} punti", count).format(count=count)
+    """ "1 punto", "-1 punto", "12 punti": every count of points said in words goes through
+    here; the form is the one of the number without its sign (ControTamalo goes below 0)."""
+    return ngettext("{count} punto", "{count} punti", abs(count)).format(count=count)
 
 
 def quadri(count: int) -> str:
@@ -1168,10 +1168,62 @@ def tournament_players(low: int) -> str:
 
 # --- Corrections, leaving, tables. ---
 
-FIX_EMPTY = N_(
-    "Scrivi quale mano correggere e come è andata davvero: /correggi 3 Anna 5 Bruno 12 t=Anna."
-)
-LEAVE_EMPTY = N_("Scrivi chi lascia la partita: /esci Carlo.")
+#: Names an example offers for someone joining: the first not at the table.
+NEWCOMERS = ("Dario", "Elena", "Franco", "Giulia", "Luca", "Marta", "Nina", "Olga", "Pietro")
+
+
+def newcomer(players: Sequence[str]) -> str:
+    """A name for an example of ``/entra``, nobody's at this table."""
+    taken = {fold(p) for p in players}
+    spares = itertools.chain(NEWCOMERS, (f"{NEWCOMERS[0]}{n}" for n in itertools.count(2)))
+    return next(n for n in spares if fold(n) not in taken)
+
+
+def _one_at_a_time(command: str, players: Sequence[str]) -> str:
+    """ "/entra Dario, poi /entra Elena": the command for each of (at most) two players."""
+    commands = [f"/{command_name(command)} {p}" for p in players[:2]]
+    return (
+        _("{first}, poi {then}").format(first=commands[0], then=commands[1])
+        if len(commands) > 1
+        else commands[0]
+    )
+
+
+def join_empty(players: Sequence[str]) -> str:
+    return _("Scrivi chi entra, per esempio {command}.").format(
+        command=_one_at_a_time("entra", [newcomer(players)])
+    )
+
+
+def join_many(joiners: Sequence[str]) -> str:
+    """Several names after ``/entra``: the command for each of them (``joiners``)."""
+    return _("Entra un giocatore alla volta: {commands}.").format(
+        commands=_one_at_a_time("entra", joiners)
+    )
+
+
+def leave_empty(players: Sequence[str]) -> str:
+    """``/esci`` alone; the example names someone at the table (``players``)."""
+    return _("Scrivi chi lascia la partita, per esempio {command}.").format(
+        command=_one_at_a_time("esci", players[-1:])
+    )
+
+
+def leave_many(leavers: Sequence[str]) -> str:
+    """Several names after ``/esci``: the command for each of the ``leavers`` at the table."""
+    return _("Esce un giocatore alla volta: {commands}.").format(
+        commands=_one_at_a_time("esci", leavers)
+    )
+
+
+def fix_empty(played: int, players: Sequence[str]) -> str:
+    """``/correggi`` without a hand number: an example with the last hand and the players."""
+    example = f"{players[0]} 5 {players[1]} 12 t={players[0]}" if len(players) > 1 else ""
+    return _("Scrivi quale mano correggere e come è andata davvero: {command}.").format(
+        command=f"/{command_name('correggi')} {max(played, 1)} {example}".rstrip()
+    )
+
+
 TWO_TABLES_NAMED = N_("Hai scritto giocatori di tavoli diversi: ogni mano è di un tavolo solo.")
 
 

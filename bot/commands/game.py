@@ -210,7 +210,7 @@ async def fix_hand(update: Update, context: Context) -> None:
         return
     async with changes(update, context) as games:
         record = await _correctable(games, chat_id_of(update), context.text_args)
-        number, rest = parse_fix(context.text_args, len(record.game.hands))
+        number, rest = parse_fix(context.text_args, len(record.game.hands), record.game.ranked)
         game, after = await _correct(games, record, number, rest)
     await message_of(update).reply_text(
         texts.hand_fixed(game, number, texts.table_label(record)) + after

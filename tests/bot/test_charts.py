@@ -1,9 +1,12 @@
 """The charts: decoded PNGs of the right size, with each player's colour where it belongs."""
 
 import io
+import itertools
+import math
 import subprocess
 import sys
 import warnings
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -12,10 +15,14 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from matplotlib.colors import to_rgb
+from matplotlib.collections import PathCollection
+from matplotlib.colors import to_hex, to_rgb
+from matplotlib.figure import Figure
 from matplotlib.image import imread
+from matplotlib.text import Annotation
 
 from bot import charts
+from bot.chart_layout import DISTINCT, Box, Segments, apart, place, set_apart
 from bot.chart_plan import Label, Mark, Place, Spot, plan_game, points_panels
 from bot.charts import (
     INK,
@@ -91,6 +98,54 @@ def texts_drawn(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
 
     monkeypatch.setattr(charts, "_png", collect)
     return charts_drawn
+
+
+def figures_drawn(monkeypatch: pytest.MonkeyPatch) -> list[Figure]:
+    """Every chart's figure drawn from now on, as it was turned into a PNG."""
+    figures: list[Figure] = []
+    png = charts._png
+
+    def keep(figure: Figure, **options: Any) -> bytes:
+        figures.append(figure)
+        return png(figure, **options)
+
+    monkeypatch.setattr(charts, "_png", keep)
+    return figures
+
+
+def labels_inside(figure: Figure) -> dict[str, Box]:
+    """The texts drawn inside the axes (a leaver's, a late joiner's), by text: where they
+    are, in pixels from the bottom left corner."""
+    (ax,) = figure.axes
+    renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]
+    boxes = {}
+    for text in ax.texts:
+        if isinstance(text, Annotation):
+            extent = text.get_window_extent(renderer)
+            boxes[text.get_text()] = Box(extent.x0, extent.y0, extent.x1, extent.y1)
+    return boxes
+
+
+def lines_drawn(figure: Figure) -> dict[str, Segments]:
+    """The players' lines as drawn, in pixels, by colour."""
+    (ax,) = figure.axes
+    lines: dict[str, Segments] = {}
+    for line in ax.get_lines():
+        xy = ax.transData.transform(line.get_xydata())
+        segments = [(*a, *b) for a, b in itertools.pairwise(xy.tolist())]
+        lines[to_hex(line.get_color())] = Segments(segments)
+    return lines
+
+
+def marks_drawn(figure: Figure) -> list[tuple[float, float]]:
+    """The centres of the markers on the lines (calls, late joiners' rings), in pixels."""
+    (ax,) = figure.axes
+    return [
+        (float(x), float(y))
+        for collection in ax.collections
+        if isinstance(collection, PathCollection)
+        for x, y in ax.transData.transform(collection.get_offsets())
+    ]
 
 
 @pytest.fixture
@@ -216,13 +271,20 @@ def test_the_target_is_a_horizontal_line_and_quadri_are_vertical_separators() ->
         assert count(quadri, colour_of(player)) > 1500, player
 
 
-def test_a_late_joiner_starts_where_they_joined_and_who_left_stops() -> None:
+def test_a_late_joiner_starts_where_they_joined_and_who_left_stops(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     game = a_game("Anna", "Bruno", "Carla", hands=6).with_player("Dario")
     game = play(game, *(hand(Anna=n, Bruno=n + 3, Carla=n + 6, Dario=n) for n in range(6)))
     game = game.without_player("Bruno")
     game = play(game, *(hand(Anna=n, Carla=n + 6, Dario=n) for n in range(6)))
+    figures = figures_drawn(monkeypatch)
 
     image = chart(game)
+    height = image.shape[0]
+    for box in labels_inside(figures[0]).values():  # in the players' colours too
+        rows = slice(height - math.ceil(box.top), height - int(box.bottom))
+        image[rows, int(box.left) : math.ceil(box.right)] = 255
 
     # Rows below the key and above the hand numbers, columns left of the end labels.
     plot = image[250:850, :960]
@@ -649,3 +711,142 @@ def test_the_night_chart_draws_a_panel_for_each_mode(drawn: list[list[str]]) -> 
 
     assert zero_lines(one_mode) == 0
     assert zero_lines(two_modes) >= 1
+
+
+# --- where labels go, and a late joiner's colour ---
+
+
+def test_the_length_of_line_inside_a_box() -> None:
+    box = Box(2, -1, 5, 1)
+    assert Segments([(0, 0, 10, 0)]).length_inside(box) == pytest.approx(3)
+    assert Segments([(10, 0, 0, 0)]).length_inside(box) == pytest.approx(3)
+    assert Segments([(0, 0, 10, 10)]).length_inside(Box(0, 0, 5, 5)) == pytest.approx(50**0.5)
+    crossing = Segments([(3, -5, 3, 5), (0, 2, 10, 2), (6, -5, 6, 5)])  # one crosses the box
+    assert crossing.length_inside(box) == pytest.approx(2)
+    assert Segments([(0, 0, 1, 0)]).length_inside(box) == 0  # stops before the box
+    assert Segments([]).length_inside(box) == 0
+
+
+OFFSETS = [(0.0, 10.0), (0.0, -30.0), (-50.0, 10.0)]  # above, below, above on the left
+
+
+def test_a_label_goes_to_the_first_place_that_covers_nothing() -> None:
+    bounds = Box(-100, -100, 100, 100)
+    nothing = Segments([])
+    first = place((0, 0), (40, 20), OFFSETS, lines=nothing, marks=[], taken=[], bounds=bounds)
+    assert first == Box(0, 10, 40, 30)
+    # A line through the first place, a mark on the second: the third.
+    line = Segments([(10, 0, 10, 50)])
+    chosen = place((0, 0), (40, 20), OFFSETS, lines=line, marks=[(20, -20)], taken=[],
+                   bounds=bounds)  # fmt: skip
+    assert chosen == Box(-50, 10, -10, 30)
+    # Another label there: the second.
+    taken = [Box(5, 25, 60, 45)]
+    assert place((0, 0), (40, 20), OFFSETS, lines=nothing, marks=[], taken=taken,
+                 bounds=bounds) == Box(0, -30, 40, -10)  # fmt: skip
+    # A place sticking out of the axes is moved within them, if it then covers nothing.
+    edge = Box(-100, -100, 100, 29)
+    assert place((0, 0), (40, 20), OFFSETS, lines=nothing, marks=[], taken=[],
+                 bounds=edge) == Box(0, 9, 40, 29)  # fmt: skip
+    assert place((0, 0), (40, 20), OFFSETS, lines=nothing, marks=[(20, 12)], taken=[],
+                 bounds=edge) == Box(0, -30, 40, -10)  # fmt: skip
+    assert place((0, 0), (40, 20), OFFSETS, lines=nothing, marks=[], taken=[],
+                 bounds=Box(-100, -100, 30, 100)) == Box(-10, 10, 30, 30)  # fmt: skip
+    # Where it fits nowhere, it still goes somewhere: the place covering least line.
+    tiny = Box(0, 0, 30, 100)
+    assert place((0, 0), (40, 20), OFFSETS, lines=Segments([(0, 25, 30, 25)]), marks=[],
+                 taken=[], bounds=tiny) == Box(-10, 0, 30, 20)  # fmt: skip
+    # A mark is a disc: one just beyond the box's corner touches it within its reach.
+    near = [(45.0, 35.0)]
+    assert place((0, 0), (40, 20), OFFSETS, lines=nothing, marks=near, taken=[], bounds=bounds,
+                 reach=5) == Box(0, -30, 40, -10)  # fmt: skip
+    assert place((0, 0), (40, 20), OFFSETS, lines=nothing, marks=near, taken=[], bounds=bounds,
+                 reach=4) == Box(0, 10, 40, 30)  # fmt: skip
+
+
+def test_where_every_place_covers_a_line_the_label_takes_the_least() -> None:
+    lines = Segments([(0, 20, 40, 20), (-50, 20, -10, 20), (0, -20, 40, -20), (0, -15, 40, -15)])
+    chosen = place((0, 0), (40, 20), OFFSETS, lines=lines, marks=[], taken=[],
+                   bounds=Box(-100, -100, 100, 100))  # fmt: skip
+    assert chosen == Box(0, 10, 40, 30)  # 40 pixels of line, not 80; the first of equals
+
+
+ORANGE, VERMILLION = PALETTE[4], PALETTE[1]
+
+
+def test_a_late_joiner_in_a_colour_like_another_lines_gets_one_far_from_all() -> None:
+    palette = {"Anna": PALETTE[0], "Bruno": VERMILLION, "Carla": PALETTE[2],
+               "Dario": PALETTE[3], "Elena": ORANGE}  # fmt: skip
+    assert apart(ORANGE, [VERMILLION]) < DISTINCT
+    moved = set_apart(palette, ["Elena"], PALETTE)
+    others = [palette[p] for p in ("Anna", "Bruno", "Carla", "Dario")]
+    assert moved == palette | {"Elena": max(PALETTE[4:], key=lambda c: apart(c, others))}
+    assert apart(moved["Elena"], others) >= DISTINCT
+    assert apart(moved["Elena"], others) == max(apart(c, others) for c in PALETTE)
+    # Only late joiners change; one far enough from every line keeps the chat's colour.
+    assert set_apart(palette, [], PALETTE) == palette
+    assert set_apart(palette, ["Dario"], PALETTE) == palette
+    # Exactly as far as the least distance allowed is far enough.
+    two = {"Bruno": VERMILLION, "Elena": ORANGE}
+    edge = apart(ORANGE, [VERMILLION])
+    assert set_apart(two, ["Elena"], PALETTE, distinct=edge) == two
+    assert set_apart(two, ["Elena"], PALETTE, distinct=edge + 1e-9)["Elena"] != ORANGE
+
+
+def joiner_at_the_lasts_total() -> Game:
+    """The issue's night: Elena joins at Bruno's 72, Carla leaves after hand 2."""
+    game = play(Game(("Anna", "Bruno", "Carla", "Dario")), hand(Anna=40, Bruno=72, Carla=55,
+                Dario=0)).with_player("Elena")  # fmt: skip
+    game = play(game, hand(Anna=10, Bruno=12, Carla=14, Dario=16, Elena=18))
+    game = game.without_player("Carla")
+    return play(game, *(hand(Anna=a, Bruno=b, Dario=d, Elena=e)
+                        for a, b, d, e in ((3, 2, 1, 4), (5, 1, 6, 2), (0, 3, 5, 1))))  # fmt: skip
+
+
+def contro_joiner_and_leaver() -> Game:
+    """ControTamalo: Elena joins at Bruno's 5 after hand 2, Carla leaves after hand 3."""
+    game = Game(("Anna", "Bruno", "Carla", "Dario"), Rules(mode=Mode.CONTRO))
+    game = play(game, hand(Anna=0, Bruno=30, Carla=12, Dario=5),
+                hand("Anna", Anna=3, Bruno=7, Carla=12, Dario=0)).with_player("Elena")  # fmt: skip
+    game = play(game, hand(Anna=0, Bruno=9, Carla=12, Dario=3, Elena=6)).without_player("Carla")
+    return play(game, countered("Anna", "Bruno", Anna=4, Bruno=2, Dario=9, Elena=23),
+                hand(Anna=0, Bruno=9, Dario=12, Elena=3),
+                hand("Anna", Anna=1, Bruno=4, Dario=30, Elena=8))  # fmt: skip
+
+
+def test_a_late_joiners_line_is_in_a_colour_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    figures = figures_drawn(monkeypatch)
+    image = chart(joiner_at_the_lasts_total())
+
+    assert count(image, colour_of("Elena")) == 0  # the chat's orange, next to Bruno's
+    (ax,) = figures[0].axes
+    colours = [to_hex(line.get_color()) for line in ax.get_lines()]
+    colours.remove(GREY)  # the target
+    elena = colours[-1]  # the lines are drawn in seating order
+    assert apart(elena, colours[:-1]) >= DISTINCT
+    assert count(image, elena) > 1500
+    (ring,) = (c for c in ax.collections if np.asarray(c.get_offsets()).shape == (1, 2))
+    assert to_hex(tuple(np.asarray(ring.get_edgecolor())[0])) == elena
+
+
+@pytest.mark.parametrize("game", [joiner_at_the_lasts_total, contro_joiner_and_leaver])
+def test_a_leavers_and_a_joiners_labels_cover_no_line_mark_or_label(
+    monkeypatch: pytest.MonkeyPatch, game: Callable[[], Game]
+) -> None:
+    figures = figures_drawn(monkeypatch)
+    chart(game())
+
+    (figure,) = figures
+    boxes = labels_inside(figure)
+    assert len(boxes) == 2
+    marks = marks_drawn(figure)
+    assert marks
+    lines = lines_drawn(figure)
+    (leaver,) = (box for text, box in boxes.items() if text.endswith("(esce)"))
+    (joiner,) = (box for text, box in boxes.items() if " entra con " in text)
+    assert leaver.overlap(joiner) == 0
+    for box in (leaver, joiner):
+        assert not any(box.holds(x, y, reach=charts._px(5)) for x, y in marks)
+    for box in (leaver, joiner):
+        assert all(segments.length_inside(box) == 0 for segments in lines.values())
+        assert box.within(Box(*figure.axes[0].bbox.extents))

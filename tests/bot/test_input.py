@@ -7,7 +7,7 @@ import pytest
 from telegram import Update
 from telegram.constants import MessageLimit
 
-from bot import texts
+from bot import i18n, texts
 from bot.app import HANDLERS
 from tests.bot.conftest import Table
 
@@ -83,6 +83,25 @@ async def test_a_near_miss_gets_did_you_mean_and_changes_nothing(table: Table) -
     assert await table.dump() == before
 
 
+async def test_two_swapped_letters_get_did_you_mean(table: Table) -> None:
+    await table.send("/nuova Anna Bruno Nicolò")
+    before = await table.dump()
+    assert await table.reply("/mano Anan 3 Bruno 7 Nicolò 9") == (
+        "Anan non gioca in questa partita: intendevi Anna? Giocano: Anna, Bruno e Nicolò. "
+        "Se è un'altra persona arrivata a partita iniziata, entra con /entra Anan."
+    )
+    assert (await table.reply("/mano Anna 3 Bruno 7 Nicolò 9 t=Anan")).endswith(
+        " Intendevi t=Anna?"
+    )
+    assert (await table.reply("/mano Anna 3 Bruno 7 Nicolò 9 t=Bruon")).endswith(
+        " Intendevi t=Bruno?"
+    )
+    assert (await table.reply("/mano Anna 3 Bruno 7 Incolo 9")).startswith(
+        "Incolo non gioca in questa partita: intendevi Nicolò?"
+    )
+    assert await table.dump() == before
+
+
 async def test_look_alike_and_invisible_names_are_refused(table: Table) -> None:
     before = await table.dump()
     assert "si confonde a vista con Anna" in await table.reply("/nuova Anna Bruno Аnna")
@@ -103,6 +122,79 @@ async def test_a_count_of_one_reads_in_the_singular(table: Table) -> None:
     await table.send("/lingua en")
     assert (await table.reply("/leave Carlo")).startswith("Carlo leaves the game with 1 point:")
     assert "You wrote 1 total, but 2 are playing" in await table.reply("/hand 3")
+
+
+@pytest.mark.parametrize(
+    ("count", "italian", "english"),
+    [(-2, "-2 punti", "-2 points"), (-1, "-1 punto", "-1 point"), (0, "0 punti", "0 points"),
+     (1, "1 punto", "1 point"), (2, "2 punti", "2 points")],
+)  # fmt: skip
+def test_a_count_of_points_takes_the_form_of_its_number_without_the_sign(
+    count: int, italian: str, english: str
+) -> None:
+    assert texts.points(count) == italian
+    with i18n.speaking("en"):
+        assert texts.points(count) == english
+
+
+async def test_minus_one_point_reads_in_the_singular(table: Table) -> None:
+    await table.send("/nuova contro Anna Bruno Carlo")
+    await table.send("/mano 0 30 12")  # Anna -1, Bruno 4, Carlo 2
+    assert (await table.reply("/entra Dario")).startswith(
+        "Dario entra in partita con 4 punti (come l'ultimo in classifica)."
+    )
+    assert (await table.reply("/esci Anna")).startswith("Anna lascia la partita con -1 punto:")
+    await table.send("/lingua en")
+    await table.send("/mano 0 9 12")  # Bruno -1 more: 3, Carlo 1, Dario 2
+    assert (await table.reply("/leave Carlo")).startswith("Carlo leaves the game with 3 points:")
+
+
+async def test_a_quadro_and_a_game_won_with_minus_one_point(table: Table) -> None:
+    await table.send("/nuova quadri contro Anna Bruno Carlo Dario")
+    for hand in ("0 1 30 31", "1 0 31 30", "2 3 30 32"):  # Anna and Bruno -1 each hand
+        await table.send(f"/mano {hand}")
+    reply = await table.reply("/mano 12 12 30 30")  # and 2: -1 in the quadro
+    assert "Quadro 1 chiuso: lo vincono a pari merito Anna e Bruno con -1 punto." in reply
+    await table.close()
+    await table.send("/nuova contro Anna Bruno Carlo")
+    await table.send("/mano 0 0 30")
+    assert "🏆 Vincono a pari merito Anna e Bruno con -1 punto!" in (await table.close())[-1]
+
+
+async def test_join_and_leave_say_one_at_a_time_with_the_tables_names(table: Table) -> None:
+    await table.send("/nuova Anna Bruno Dario Elena")
+    await table.send("/mano 3 12 7 9")
+    before = await table.dump()
+    assert await table.send("/esci Anna Bruno") == [
+        "Esce un giocatore alla volta: /esci Anna, poi /esci Bruno."
+    ]
+    assert await table.send("/esci anna Zed Elena") == [
+        "Esce un giocatore alla volta: /esci Anna, poi /esci Elena."
+    ]
+    assert await table.send("/esci Zed Ugo") == ["Esce un giocatore alla volta: /esci Elena."]
+    assert await table.send("/esci") == ["Scrivi chi lascia la partita, per esempio /esci Elena."]
+    # Dario and Elena play: the example of /entra names neither.
+    assert await table.send("/entra") == ["Scrivi chi entra, per esempio /entra Franco."]
+    assert await table.send("/entra Franco Giulia Luca") == [
+        "Entra un giocatore alla volta: /entra Franco, poi /entra Giulia."
+    ]
+    assert await table.send("/entra Dario Luca") == ["Entra un giocatore alla volta: /entra Luca."]
+    assert await table.send("/entra elena 3") == ["Entra un giocatore alla volta: /entra Franco."]
+    assert await table.send("/correggi") == [
+        "Scrivi quale mano correggere e come è andata davvero: /correggi 1 Anna 5 Bruno 12 t=Anna."
+    ]
+    assert await table.dump() == before
+    await table.send("/lingua en")
+    assert await table.send("/leave Anna Bruno") == [
+        "One player leaves at a time: /leave Anna, then /leave Bruno."
+    ]
+    assert await table.send("/join") == ["Write who's joining, for example /join Franco."]
+
+
+def test_an_example_newcomer_is_nobody_at_the_table() -> None:
+    assert texts.newcomer(["Anna", "Bruno"]) == "Dario"
+    assert texts.newcomer(["dário", "Elena"]) == "Franco"
+    assert texts.newcomer(texts.NEWCOMERS) == "Dario2"
 
 
 @pytest.mark.parametrize("vote", ["99999999999", "99999999999999999999"])

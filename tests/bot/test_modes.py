@@ -127,7 +127,7 @@ async def test_a_controtamalo_game_with_counter_calls_won_and_lost(table: Table)
     assert "🏁 Partita finita: Carlo ha raggiunto 11 punti (soglia 10)." in last
     assert last.endswith(
         "Classifica finale:\n1. Bruno -1\n2. Anna 2\n3. Dario 3\n4. Carlo 11\n\n"
-        "🏆 Vince Bruno con -1 punti!"
+        "🏆 Vince Bruno con -1 punto!"
     )
 
 

@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.entry import MAX_ID, parse_callback
-from bot.names import close
+from bot.names import close, distance
 from bot.parsing import (
     Claim,
     UserError,
@@ -193,7 +193,8 @@ def test_two_names_told_apart_only_by_accents_are_matched_as_typed() -> None:
     ("typed", "meant"),
     [
         ("Ana", "Anna"),  # a letter missing
-        ("Anan", "Anna"),  # two swapped: two edits on a short name is too far...
+        ("Anan", "Anna"),  # two letters swapped: one edit
+        ("Bruon", "Bruno"),  # on the longest of the short names too
         ("Bruo", "Bruno"),
         ("Carl", "Carlo"),  # the start of the name
         ("Massimilano", "Massimiliano"),  # two letters off a long name
@@ -202,15 +203,40 @@ def test_two_names_told_apart_only_by_accents_are_matched_as_typed() -> None:
 )
 def test_a_name_close_to_one_player_gets_did_you_mean(typed: str, meant: str) -> None:
     players = ("Anna", "Bruno", "Carlo", "Massimiliano")
-    expected = None if typed == "Anan" else meant
-    assert close(typed, players) == expected
+    assert close(typed, players) == meant
+    others = " ".join(f"{p} {n}" for n, p in enumerate(players[1:], start=4) if p != meant)
     with pytest.raises(UserError) as refused:
-        parse_hand(f"{typed} 3 Bruno 4 Carlo 5 Massimiliano 6", players, Rules())
-    if expected is None:
-        assert "intendevi" not in refused.value.message
-    else:
-        assert f"non gioca in questa partita: intendevi {meant}?" in refused.value.message
-        assert f"/entra {typed}" in refused.value.message
+        parse_hand(f"{typed} 3 {others}", players, Rules())
+    assert f"non gioca in questa partita: intendevi {meant}?" in refused.value.message
+    assert f"/entra {typed}" in refused.value.message
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "edits"),
+    [
+        ("anna", "anan", 1),  # a swap is one edit (Levenshtein: two)
+        ("nicolo", "incolo", 1),
+        ("nicolo", "inoclo", 2),  # two swaps
+        ("ab", "ba", 1),
+        ("abc", "ca", 3),  # a swapped pair is not edited again (optimal string alignment)
+        ("bruno", "bruno", 0),
+        ("bruno", "brno", 1),
+        ("bruno", "brunoo", 1),
+        ("carlo", "darko", 2),
+        ("", "anna", 4),
+    ],
+)
+def test_edit_distance_counts_a_swap_as_one_edit(a: str, b: str, edits: int) -> None:
+    assert distance(a, b) == distance(b, a) == edits
+
+
+def test_how_many_edits_a_name_of_each_length_forgives() -> None:
+    assert close("Bruon", ("Bruno",)) == "Bruno"  # five letters: one swap...
+    assert close("Buron", ("Bruno",)) is None  # ...not two
+    assert close("Inoclo", ("Nicolò",)) == "Nicolò"  # six letters: two swaps...
+    assert close("Inocol", ("Nicolò",)) is None  # ...not three
+    assert close("Nicolòxy", ("Nicolò",)) == "Nicolò"  # the start of the name
+    assert close("Anan", ("Anna", "Aman")) is None  # one edit from both: no guess
 
 
 def test_did_you_mean_only_when_one_player_is_close() -> None:

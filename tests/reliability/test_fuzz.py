@@ -369,7 +369,7 @@ def expected(family: str, arguments: str, game: Game) -> tuple[str, Game | None]
             after = game.with_hand(hand)
             return texts.hand_recorded(after), after
         if family == "correggi":
-            number, rest = parse_fix(arguments, len(game.hands))
+            number, rest = parse_fix(arguments, len(game.hands), game.ranked)
             if not rest:  # hand N alone: shown as recorded, to edit
                 command = texts.hand_command(game.hands[number - 1].hand, number)
                 return texts.hand_to_fix(number, command), None
