@@ -20,7 +20,7 @@ async engine over aiosqlite, one ``Database.transaction()`` per hand): the small
 work through the stack, so the distance that is the stack's own shows beside ``/mano``.
 
 Both write on SQLite files whose schema comes from the project's own Alembic migrations
-(``Database.upgrade``, as the bot's start-up runs them), so they write the same tables with
+(``upgrade_schema``, as the bot's start-up runs them), so they write the same tables with
 the same indexes, foreign keys and constraints as ``/mano``.
 """
 
@@ -37,7 +37,7 @@ from pathlib import Path
 from sqlalchemy import text
 
 import scoring
-from storage import Database
+from storage import Database, upgrade_schema
 
 #: The statements of one hand, in order; named parameters, so that ``sqlite3`` and
 #: SQLAlchemy's ``text()`` take the same SQL.
@@ -165,10 +165,10 @@ def _statements(table: Table, hand: Hand, now: str) -> Statements:
 
 async def prepare(path: Path, players: Mapping[int, Sequence[str]]) -> dict[int, Table]:
     """A new SQLite file with the project's schema (its Alembic migrations, run by
-    ``Database.upgrade`` as at the bot's start-up) and a running game in each chat."""
+    ``upgrade_schema`` as at the bot's start-up) and a running game in each chat."""
     database = Database(f"sqlite+aiosqlite:///{path}")
     try:
-        await database.upgrade()
+        await upgrade_schema(database)
     finally:
         await database.close()
     connection = _connect(path)
