@@ -1540,7 +1540,12 @@ ENTRY_RECORD = N_("✅ Registra")
 ENTRY_CANCEL = N_("✖️ Annulla")
 ENTRY_CANCELLED = N_("Inserimento annullato: nessuna mano registrata.")
 ENTRY_EXPIRED = N_("⌛ Inserimento scaduto dopo 10 minuti senza tocchi: nessuna mano registrata.")
-ENTRY_CLOSED = N_("Questo inserimento è chiuso.")
+#: A button of an entry that is no more: closed, or shown again in a newer message.
+ENTRY_CLOSED = N_(
+    "Questi pulsanti non valgono più: l'inserimento è chiuso, o continua in un messaggio più "
+    "in basso."
+)
+ENTRY_MOVED = N_("⬇️ Questo inserimento continua in un messaggio più in basso.")
 ENTRY_STALE = N_("Pulsante superato: ecco dove sei.")
 ENTRY_NEEDS_SENDER = N_(
     "Con i pulsanti inserisce una persona sola, e questo messaggio non dice chi lo manda "
@@ -1564,8 +1569,9 @@ def entry_mistake(reason: str) -> str:
 
 
 def entry_busy(who: str) -> str:
+    """Someone else's entry is open (``who``: their name in Telegram)."""
     return _(
-        "{who} sta già inserendo questa mano con i pulsanti: aspetta che finisca (o che "
+        "Questa mano la sta già inserendo con i pulsanti {who}: aspetta che finisca (o che "
         "la annulli). Puoi sempre scriverla per intero: /mano Anna 3 Bruno 12 …"
     ).format(who=who)
 

@@ -44,7 +44,7 @@ async def open_entry(update: Update, context: Context) -> None:
     user = update.effective_user
     if user is None or message.sender_chat is not None:  # nobody could press its buttons
         raise UserError(texts.ENTRY_NEEDS_SENDER)
-    who = user.first_name
+    who, moved_from = user.first_name, None
     async with changes(update, context) as games:
         records = await games.running_games(message.chat_id)
         if not records:
@@ -55,18 +55,30 @@ async def open_entry(update: Update, context: Context) -> None:
         game = record.game
         number = len(game.hands) + 1
         entry = Entry(game.next_players, contro=game.rules.mode is Mode.CONTRO, number=number)
+        entries, now = EntryStore(games.session), datetime.now(UTC)
         try:
-            entry_id = await EntryStore(games.session).open(
-                record.id, message.chat_id, user.id, who, entry.to_json(),
-                datetime.now(UTC),
-            )  # fmt: skip
+            entry_id = await entries.open(
+                record.id, message.chat_id, user.id, who, entry.to_json(), now
+            )
         except EntryInProgress as error:
-            raise UserError(texts.entry_busy(error.user_name)) from error
+            if error.entry.user_id != user.id:
+                raise UserError(texts.entry_busy(error.user_name)) from error
+            # Their own entry, whose message may be out of reach: shown again, here.
+            entry_id, who, moved_from = error.entry.id, error.user_name, error.entry
+            entry = Entry.from_json(error.entry.state).shown_again()
+            await entries.keep(entry_id, entry.to_json(), now)
     sent = await message.reply_text(
         texts.entry_view(entry, number, who), reply_markup=keyboard(entry_id, entry)
     )
     async with changing(context, message.chat_id) as session:
         await EntryStore(session).show_in(entry_id, sent.message_id)
+    if moved_from is not None and moved_from.message_id is not None:
+        try:
+            await context.bot.edit_message_text(
+                texts.ENTRY_MOVED, chat_id=message.chat_id, message_id=moved_from.message_id
+            )
+        except TelegramError as error:  # deleted, too old: its buttons find nothing anyway
+            log.info("Could not mark entry %s as moved: %r", moved_from.id, error)
 
 
 @dataclass(frozen=True)
@@ -120,6 +132,8 @@ async def _press(
             return Outcome(toast=texts.entry_not_yours(stored.user_name))
         entry = Entry.from_json(stored.state)
         number = len(record.game.hands) + 1
+        if version < entry.shown_from:  # a message the entry has since left
+            return Outcome(toast=texts.ENTRY_CLOSED)
         if version != entry.version:
             return _shown(entry_id, entry, number, stored.user_name, toast=texts.ENTRY_STALE)
         if action == Action.CANCEL:
