@@ -851,6 +851,11 @@ VOTE_CLOSED_NOW = N_("Votazione chiusa: si continua.")
 VOTE_NOT_YOURS = N_(
     "I nomi li tocca chi ha aperto la votazione; ognuno può toccare il proprio dopo /sonoio."
 )
+VOTE_NOT_AT_THE_TABLE = N_(
+    "La votazione per annullare la partita la apre chi è al tavolo: chi ha iniziato la "
+    "partita o ne ha scritto una mano, un giocatore che ha detto chi è con /sonoio, o un "
+    "amministratore del gruppo. Se giochi, scrivi /sonoio e il tuo nome, poi /tresei."
+)
 VOTE_ANNULLED = N_("🎲 La partita è annullata: non conta in nessuna classifica.")
 VOTE_ANNULLED_TOURNAMENT = N_(
     "🎲 Il torneo è annullato, tavoli e finale: non conta in nessuna classifica."

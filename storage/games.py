@@ -314,6 +314,15 @@ class GameStore:
         records = await self._all(_games().where(_GAMES.c.id.in_(with_joiners)))
         return {record.id: record.game.late_entries() for record in records}
 
+    async def recorded_by(self, game_ids: Sequence[int], user_id: int) -> bool:
+        """Whether ``user_id`` started one of these games or sent one of their hands: the
+        phone at the table."""
+        games, hands = models.Game, models.HandRow
+        started = select(games.id).where(games.id.in_(game_ids), games.started_by == user_id)
+        sent = select(hands.id).where(hands.game_id.in_(game_ids), hands.user_id == user_id)
+        found = await self.session.scalar(select(started.exists() | sent.exists()))
+        return bool(found)
+
     async def hand_recorded_at(self, hand_id: int) -> datetime | None:
         recorded = await self.session.scalar(
             select(models.HandRow.recorded_at).where(models.HandRow.id == hand_id)
@@ -375,8 +384,10 @@ class GameStore:
         first_dealer: int = 0,
         tournament_id: int | None = None,
         stage: Stage | None = None,
+        started_by: int | None = None,
     ) -> GameRecord:
         """A new running game with these seats; names already known keep their first spelling.
+        ``started_by``: the Telegram user who started it.
 
         Outside a tournament, a chat runs one game at a time and none beside a tournament.
         """
@@ -399,6 +410,7 @@ class GameStore:
             state=GameState.RUNNING.value,
             tournament_id=tournament_id,
             stage=stage.value if stage is not None else None,
+            started_by=started_by,
         )
         self.session.add(row)
         try:
@@ -431,10 +443,14 @@ class GameStore:
         return await self._reload(record.id)
 
     async def add_hand(
-        self, record: GameRecord, scored: scoring.ScoredHand, message_id: int | None
+        self,
+        record: GameRecord,
+        scored: scoring.ScoredHand,
+        message_id: int | None,
+        user_id: int | None = None,
     ) -> None:
         """Store the next hand with its dealer and every player's reported total, markers and
-        points."""
+        points; ``user_id`` is who sent it."""
         number = len(record.game.hands) + 1
         connection = await self.session.connection()
         hand_id = await connection.scalar(
@@ -443,6 +459,7 @@ class GameStore:
                 "game_id": record.id,
                 "number": number,
                 "message_id": message_id,
+                "user_id": user_id,
                 "dealer_id": record.player_ids[record.game.dealer_of(number)],
                 "recorded_at": models.utcnow(),
             },

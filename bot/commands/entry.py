@@ -149,7 +149,7 @@ async def _press(
         if action == Action.RECORD and entry.step is Step.CONFIRM:
             message_id = stored.message_id if stored.message_id is not None else -entry_id
             record, game, after = await record_text(
-                games, chat_id, message_id, entry.hand_text(), record
+                games, chat_id, message_id, entry.hand_text(), record, user_id=stored.user_id
             )
             await entries.close(entry_id)
             text = texts.hand_recorded(game, texts.table_label(record)) + after

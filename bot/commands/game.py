@@ -18,6 +18,7 @@ from bot.commands.common import (
     may_undo_and_fix,
     message_of,
     replies_to_mistakes,
+    sender_id,
 )
 from bot.commands.tournament import drop_final_not_begun, final_of, progress
 from bot.context import Context
@@ -85,7 +86,11 @@ async def new_game(update: Update, context: Context) -> None:
     async with changes(update, context) as games:
         try:
             record = await games.start(
-                chat_id_of(update), new.players, new.rules, first_dealer=new.first_dealer
+                chat_id_of(update),
+                new.players,
+                new.rules,
+                first_dealer=new.first_dealer,
+                started_by=sender_id(update),
             )
         except GameAlreadyRunning as error:
             raise UserError(texts.game_running(error.players)) from error
@@ -107,7 +112,12 @@ async def record_hand(update: Update, context: Context) -> None:
         pending = await _same_as_last(games, record, message.message_id, context.text_args)
         if pending is None:
             record, game, after = await record_text(
-                games, message.chat_id, message.message_id, context.text_args, record
+                games,
+                message.chat_id,
+                message.message_id,
+                context.text_args,
+                record,
+                user_id=sender_id(update),
             )
     if pending is not None:
         pending_id, previous = pending
@@ -142,18 +152,25 @@ async def _same_as_last(
 
 
 async def record_text(
-    games: GameStore, chat_id: int, message_id: int, text: str, record: GameRecord | None = None
+    games: GameStore,
+    chat_id: int,
+    message_id: int,
+    text: str,
+    record: GameRecord | None = None,
+    *,
+    user_id: int | None,
 ) -> tuple[GameRecord, Game, str]:
     """Add the hand ``text`` reports (as typed after /mano; ``message_id`` is the message it
-    came in) to ``record``'s game, or else the running game (at a tournament, the table of
-    its players): the game as it was, as it is now, and what its end adds to the reply."""
+    came in, ``user_id`` who sent it) to ``record``'s game, or else the running game (at a
+    tournament, the table of its players): the game as it was, as it is now, and what its end
+    adds to the reply."""
     if record is None:
         record = await running_game(games, chat_id, text)
     game = record.game
     absent = [p for p in game.players if p not in game.next_players]
     hand = parse_hand(text, game.next_players, game.rules, absent=absent)
     game = game.with_hand(hand)
-    await games.add_hand(record, game.hands[-1], message_id)
+    await games.add_hand(record, game.hands[-1], message_id, user_id)
     return record, game, await settle(games, record, game)
 
 
@@ -174,7 +191,11 @@ async def edit_hand(update: Update, context: Context) -> None:
             raise UserError(texts.EDITED_HAND_GONE)
         if found is None:
             record, game, after = await record_text(
-                games, message.chat_id, message.message_id, context.text_args
+                games,
+                message.chat_id,
+                message.message_id,
+                context.text_args,
+                user_id=sender_id(update),
             )
             reply = texts.hand_recorded(game, texts.table_label(record)) + after
         else:

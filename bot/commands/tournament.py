@@ -9,7 +9,7 @@ from datetime import datetime
 from telegram import Update
 
 from bot import texts
-from bot.commands.common import changes, chat_id_of, message_of, replies_to_mistakes
+from bot.commands.common import changes, chat_id_of, message_of, replies_to_mistakes, sender_id
 from bot.context import Context
 from bot.parsing import UserError, parse_tournament
 from scoring import Game, draw_tables, finalists
@@ -33,7 +33,14 @@ async def start_tournament(update: Update, context: Context) -> None:
         except TournamentRunning as error:
             raise UserError(texts.TOURNAMENT_IN_PROGRESS) from error
         tables = [
-            await games.start(chat_id, seats, new.rules, tournament_id=tournament, stage=stage)
+            await games.start(
+                chat_id,
+                seats,
+                new.rules,
+                tournament_id=tournament,
+                stage=stage,
+                started_by=sender_id(update),
+            )
             for seats, stage in ((first, Stage.TABLE_1), (second, Stage.TABLE_2))
         ]
     await message_of(update).reply_text(
