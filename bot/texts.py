@@ -921,18 +921,42 @@ def duplicate_player(player: str) -> str:
     )
 
 
-def unknown_player(token: str, players: Sequence[str]) -> str:
-    if (near := close(token, players)) is not None:
+def unknown_player(token: str, players: Sequence[str], *, joinable: bool = True) -> str:
+    """``joinable``: the game takes late joiners (not 4 Quadri, a tournament, six cards)."""
+    near = close(token, players)
+    if near is not None and joinable:
         line = _(
             "{token} non gioca in questa partita: intendevi {player}? Giocano: {players}. "
             "Se è un'altra persona arrivata a partita iniziata, entra con /entra {token}."
         )
-    else:
+    elif near is not None:
+        line = _("{token} non gioca in questa partita: intendevi {player}? Giocano: {players}.")
+    elif joinable:
         line = _(
             "{token} non gioca in questa partita. Giocano: {players}. "
             "Chi arriva a partita iniziata entra con /entra {token}."
         )
+    else:
+        line = _(
+            "{token} non gioca in questa partita, e in questa partita non si entra a gioco "
+            "iniziato. Giocano: {players}."
+        )
     return line.format(token=token, player=near, players=names(players))
+
+
+def waits_for_final(player: str, players: Sequence[str]) -> str:
+    """A finalist of a tournament table that has ended, named at the other table."""
+    return _(
+        "{player} ha già finito al suo tavolo ed è in finale: aspetta che finisca l'altro "
+        "tavolo. Qui giocano: {players}."
+    ).format(player=player, players=names(players))
+
+
+def out_of_tournament(player: str, players: Sequence[str]) -> str:
+    """A player of a tournament table that has ended, not in the final, named elsewhere."""
+    return _(
+        "{player} ha già finito al suo tavolo e non è in finale. Qui giocano: {players}."
+    ).format(player=player, players=names(players))
 
 
 def cards_with_commas(player: str, cards: str) -> str:

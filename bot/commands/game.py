@@ -20,7 +20,7 @@ from bot.commands.common import (
     replies_to_mistakes,
     sender_id,
 )
-from bot.commands.tournament import drop_final_not_begun, final_of, progress
+from bot.commands.tournament import drop_final_not_begun, elsewhere, final_of, progress
 from bot.context import Context
 from bot.parsing import (
     UserError,
@@ -140,7 +140,10 @@ async def _same_as_last(
         return None
     absent = [p for p in game.players if p not in game.next_players]
     previous = game.hands[-1].hand
-    if parse_hand(text, game.next_players, game.rules, absent=absent) != previous:
+    try:
+        if parse_hand(text, game.next_players, game.rules, absent=absent) != previous:
+            return None
+    except UserError:  # not a hand: recording it says what is wrong
         return None
     recorded_at = await games.hand_recorded_at(record.last_hand_id)
     if recorded_at is None or datetime.now(UTC) - recorded_at > SAME_HAND_WINDOW:
@@ -168,7 +171,14 @@ async def record_text(
         record = await running_game(games, chat_id, text)
     game = record.game
     absent = [p for p in game.players if p not in game.next_players]
-    hand = parse_hand(text, game.next_players, game.rules, absent=absent)
+    hand = parse_hand(
+        text,
+        game.next_players,
+        game.rules,
+        absent=absent,
+        elsewhere=await elsewhere(games, record),
+        joinable=record.tournament_id is None,
+    )
     game = game.with_hand(hand)
     await games.add_hand(record, game.hands[-1], message_id, user_id)
     return record, game, await settle(games, record, game)
@@ -257,7 +267,15 @@ async def _correct(
     game = record.game
     seated = game.seated_for(number)
     absent = [p for p in game.players if p not in seated]
-    hand = parse_hand(text, seated, game.rules, absent=absent, number=number)
+    hand = parse_hand(
+        text,
+        seated,
+        game.rules,
+        absent=absent,
+        number=number,
+        elsewhere=await elsewhere(games, record),
+        joinable=record.tournament_id is None,
+    )
     game = game.with_hand_replaced(number, hand)
     if record.tournament_id is not None and not record.running:
         await drop_final_not_begun(games, record)
@@ -309,9 +327,10 @@ async def _changeable(games: GameStore, chat_id: int) -> list[GameRecord]:
 async def join(update: Update, context: Context) -> None:
     """Seat a late joiner, who starts level with the last in the standings."""
     async with changes(update, context) as games:
-        record = await running_game(games, chat_id_of(update))
-        if record.tournament_id is not None:
+        records = await games.running_games(chat_id_of(update))
+        if any(r.tournament_id is not None for r in records):  # before asking which table
             raise UserError(texts.NO_JOINING_TOURNAMENTS)
+        record = await running_game(games, chat_id_of(update))
         if record.game.rules.quadri:
             raise UserError(texts.NO_JOINING_QUADRI)
         if record.game.rules.six_cards:

@@ -48,6 +48,28 @@ async def start_tournament(update: Update, context: Context) -> None:
     )
 
 
+async def elsewhere(games: GameStore, record: GameRecord) -> dict[str, str]:
+    """At a tournament, the players of its tables that have ended, who are not at
+    ``record``'s game, each with what to tell a hand that names them: a finalist waits for
+    the final, anyone else is out."""
+    if record.tournament_id is None:
+        return {}
+    here = record.game.players
+    said: dict[str, str] = {}
+    for table in await games.tournament_games(record.tournament_id):
+        if not table.is_table or table.running or table.id == record.id:
+            continue
+        going = finalists(table.game)
+        for player in table.game.players:
+            if player in here:
+                continue
+            if player in going:
+                said[player] = texts.waits_for_final(player, here)
+            else:
+                said[player] = texts.out_of_tournament(player, here)
+    return said
+
+
 def final_of(played: Sequence[GameRecord]) -> GameRecord | None:
     """A tournament's final among its games, once it has started."""
     return next((r for r in played if r.is_final), None)
