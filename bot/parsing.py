@@ -184,11 +184,14 @@ def parse_tournament(text: str) -> NewGame:
 
 
 def parse_join(text: str, players: Sequence[str], left: Collection[str] = ()) -> str:
-    """``Dario`` → the late joiner's name, who must not be playing already or have left."""
+    """``Dario`` → the late joiner's name, who must not be playing already or have left. A
+    name a letter or two off a seated player's is asked about (a typo seats a stranger);
+    ``Dario nuovo`` seats that name all the same."""
     words = tokens(text)
     if not words:
         raise UserError(texts.JOIN_EMPTY)
-    if len(words) > 1:
+    new = len(words) == 2 and words[1].casefold() in texts.NEW_PLAYER_WORDS
+    if len(words) > 1 and not new:
         raise UserError(texts.JOIN_MANY)
     name = parse_name(words[0])
     if (seated := _find(name, players)) is not None:
@@ -197,6 +200,8 @@ def parse_join(text: str, players: Sequence[str], left: Collection[str] = ()) ->
         raise UserError(texts.already_seated(seated))
     if (twin := names.lookalike(name, players)) is not None:
         raise UserError(texts.name_looks_like(name, twin))
+    if not new and (near := names.close(name, players)) is not None:
+        raise UserError(texts.join_meant(name, near))
     return name
 
 

@@ -148,6 +148,19 @@ NEW_GAME_EMPTY = N_("Scrivi chi gioca, nell'ordine in cui siete seduti: /nuova A
 NEW_GAME_ONE_PLAYER = N_("Servono almeno due giocatori: /nuova Anna Bruno.")
 JOIN_EMPTY = N_("Scrivi chi entra, per esempio /entra Dario.")
 JOIN_MANY = N_("Entra un giocatore alla volta: /entra Dario.")
+#: ``/entra Ana nuovo``: Ana is a new player, however close to a seated one.
+NEW_PLAYER_WORDS = frozenset({"nuovo", "nuova", "new"})
+
+
+def join_meant(name: str, player: str) -> str:
+    """``/entra Ana`` with Anna seated: most likely a typo."""
+    return _(
+        "Intendevi {player}? {player} gioca già in questa partita, e non faccio entrare "
+        "{name} per un errore di battitura. Se {name} è davvero un'altra persona: "
+        "/entra {name} nuovo."
+    ).format(name=name, player=player)
+
+
 HAND_EMPTY = N_(
     "Scrivi il totale di ogni giocatore: /mano Anna 3 Bruno 12 t=Anna, "
     "oppure solo i totali nell'ordine dei posti: /mano 3 12 t=Anna; "
@@ -658,6 +671,21 @@ def hand_to_fix(number: int, command: str, label: str = "") -> str:
         )
         + f"\n{command}"
     )
+
+
+def join_undone(game: Game, player: str) -> str:
+    """A late joiner no hand had followed, unseated by /annulla."""
+    return _(
+        "Ho annullato l'entrata di {player}: non ha giocato nessuna mano, e in partita non "
+        "c'è più. Giocano: {players}. Per far entrare qualcuno: /entra e il suo nome, scritto "
+        "giusto (/entra Dario)."
+    ).format(player=player, players=names(game.ranked))
+
+
+JOIN_UNDONE_JUST_NOW = N_(
+    "Un altro /annulla, partito insieme al tuo, ha appena tolto chi era appena entrato: non "
+    "tolgo altro. Per togliere anche l'ultima mano, scrivi di nuovo /annulla."
+)
 
 
 def undo_just_done(number: int, hands: int, label: str = "") -> str:

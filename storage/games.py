@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, cast
 
-from sqlalchemy import Select, Table, bindparam, delete, insert, select, update
+from sqlalchemy import Select, Table, bindparam, delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -437,9 +437,52 @@ class GameStore:
                 player_id=players[name_key(name)],
                 position=len(record.game.players),
                 joined_after=len(record.game.hands),
+                joined_at=models.utcnow(),
             )
         )
         await self.session.flush()
+        return await self._reload(record.id)
+
+    async def last_join(self, record: GameRecord) -> str | None:
+        """The late joiner who sat down last, if that is the game's latest change: no hand
+        played since, and nobody left after."""
+        game = record.game
+        if not game.players:
+            return None
+        position, name = len(game.players) - 1, game.players[-1]
+        seat = await self.session.get(
+            models.Seat, (record.id, record.player_ids[name]), populate_existing=True
+        )
+        if seat is None or seat.joined_at is None or seat.joined_after < len(game.hands):
+            return None
+        left_since = any(
+            game.left_after[p] >= len(game.hands)
+            and game.left_before_seat.get(p, len(game.players)) > position
+            for p in game.left_after
+        )
+        return None if left_since else name
+
+    async def unseat(self, record: GameRecord, name: str) -> GameRecord:
+        """A late joiner who played no hand leaves no trace: their seat goes, and the player
+        too if this was all they ever did in the chat."""
+        player_id = record.player_ids[name]
+        await self.session.execute(
+            delete(models.Seat).where(
+                models.Seat.game_id == record.id, models.Seat.player_id == player_id
+            )
+        )
+        traces = [
+            select(models.Seat.game_id).where(models.Seat.player_id == player_id),
+            select(models.HandResult.hand_id).where(models.HandResult.player_id == player_id),
+            select(models.HandRow.id).where(models.HandRow.dealer_id == player_id),
+            select(models.NamedMove.id).where(models.NamedMove.player_id == player_id),
+            select(models.GameResult.game_id).where(models.GameResult.player_id == player_id),
+            select(models.Player.id).where(
+                models.Player.id == player_id, models.Player.user_id.is_not(None)
+            ),
+        ]
+        if not await self.session.scalar(select(or_(*(t.exists() for t in traces)))):
+            await self.session.execute(delete(models.Player).where(models.Player.id == player_id))
         return await self._reload(record.id)
 
     async def add_hand(

@@ -175,6 +175,8 @@ class Seat(Base):
     position: Mapped[int] = mapped_column(Integer)
     # Hands already played when the player sat down: they play from the next one on.
     joined_after: Mapped[int] = mapped_column(Integer, default=0)
+    #: When a late joiner (/entra) sat down; empty for the seats the game started with.
+    joined_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     # Hands already played when the player left (/esci): they play none after.
     left_after: Mapped[int | None] = mapped_column(Integer)
     # Seats the game had when the player left: a late joiner at a later position sat down

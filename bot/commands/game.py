@@ -355,32 +355,62 @@ async def leave(update: Update, context: Context) -> None:
     await message_of(update).reply_text(texts.player_left(game, name))
 
 
+#: The number a join taken back is kept under among the chat's undos (hands count from 1).
+JOIN_UNDONE = 0
+
+
 @replies_to_mistakes
 @admins_only
 async def undo(update: Update, context: Context) -> None:
-    """Remove the chat's last recorded hand; a game that hand had ended reopens. Someone
+    """Take back the latest change: a late joiner no hand has followed is unseated, else the
+    chat's last recorded hand is removed (a game that hand had ended reopens). Someone
     else's /annulla sent before the reply to this one was seen removes nothing."""
     message, user = message_of(update), update.effective_user
+    user_id = user.id if user else None
     parse_nothing(context.text_args, "annulla")
     async with changes(update, context) as games:
         undos = LastUndos(games.session)
-        await _not_undone_just_now(games, undos, message, user.id if user else None)
-        record = await _last_played(games, message.chat_id)
-        if not record.running and not record.game.is_over():
-            raise UserError(texts.undo_closed_game(tournament=record.tournament_id is not None))
-        if record.tournament_id is not None and not record.running:
-            await drop_final_not_begun(games, record)
-        await games.remove_last_hand(record)
-        number, removed = len(record.game.hands), record.game.hands[-1].hand
-        await undos.keep(message.chat_id, record.id, number, user.id if user else None)
-        game = record.game.without_last_hand()
-        after = await settle(games, record, game)
-    reopened = not record.running and not game.is_over()
-    label = texts.table_label(record)
-    undone = texts.hand_undone(game, number, removed, reopened=reopened, label=label)
-    sent = await reply_with_command(message, undone + after, texts.hand_command(removed))
+        await _not_undone_just_now(games, undos, message, user_id)
+        if (joined := await _last_join(games, message.chat_id)) is not None:
+            record, name = joined
+            await undos.keep(message.chat_id, record.id, JOIN_UNDONE, user_id)
+            record = await games.unseat(record, name)
+        else:
+            record, number, removed, game, after = await _undo_hand(games, message.chat_id)
+            await undos.keep(message.chat_id, record.id, number, user_id)
+    if joined is not None:
+        text, number = texts.join_undone(record.game, name), JOIN_UNDONE
+        sent = await message.reply_text(text)
+    else:
+        reopened = not record.running and not game.is_over()
+        label = texts.table_label(record)
+        undone = texts.hand_undone(game, number, removed, reopened=reopened, label=label)
+        sent = await reply_with_command(message, undone + after, texts.hand_command(removed))
     async with changing(context, message.chat_id) as session:
         await LastUndos(session).replied(message.chat_id, record.id, number, sent.message_id)
+
+
+async def _last_join(games: GameStore, chat_id: int) -> tuple[GameRecord, str] | None:
+    """The running game's late joiner, if their join is its latest change."""
+    record = await games.running(chat_id)
+    if record is None:
+        return None
+    name = await games.last_join(record)
+    return None if name is None else (record, name)
+
+
+async def _undo_hand(games: GameStore, chat_id: int) -> tuple[GameRecord, int, Hand, Game, str]:
+    """Remove the chat's last recorded hand: its game as it was, the hand's number, the hand,
+    the game as it is now and what its reopening or end adds to the reply."""
+    record = await _last_played(games, chat_id)
+    if not record.running and not record.game.is_over():
+        raise UserError(texts.undo_closed_game(tournament=record.tournament_id is not None))
+    if record.tournament_id is not None and not record.running:
+        await drop_final_not_begun(games, record)
+    await games.remove_last_hand(record)
+    number, removed = len(record.game.hands), record.game.hands[-1].hand
+    game = record.game.without_last_hand()
+    return record, number, removed, game, await settle(games, record, game)
 
 
 async def _not_undone_just_now(
@@ -391,6 +421,8 @@ async def _not_undone_just_now(
     last = await undos.get(message.chat_id)
     if last is None or not last.unseen_by(user_id, message.message_id, message.date):
         return
+    if last.number == JOIN_UNDONE:
+        raise UserError(texts.JOIN_UNDONE_JUST_NOW)
     record = await games.get(last.game_id)
     hands = len(record.game.hands) if record is not None else 0
     label = texts.table_label(record) if record is not None else ""
