@@ -1602,7 +1602,6 @@ ENTRY_CLOSED = N_(
     "Questi pulsanti non valgono più: l'inserimento è chiuso, o continua in un messaggio più "
     "in basso."
 )
-ENTRY_MOVED = N_("⬇️ Questo inserimento continua in un messaggio più in basso.")
 ENTRY_STALE = N_("Pulsante superato: ecco dove sei.")
 ENTRY_NEEDS_SENDER = N_(
     "Con i pulsanti inserisce una persona sola, e questo messaggio non dice chi lo manda "

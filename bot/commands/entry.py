@@ -44,7 +44,7 @@ async def open_entry(update: Update, context: Context) -> None:
     user = update.effective_user
     if user is None or message.sender_chat is not None:  # nobody could press its buttons
         raise UserError(texts.ENTRY_NEEDS_SENDER)
-    who, moved_from = user.first_name, None
+    who = user.first_name
     async with changes(update, context) as games:
         records = await games.running_games(message.chat_id)
         if not records:
@@ -64,7 +64,7 @@ async def open_entry(update: Update, context: Context) -> None:
             if error.entry.user_id != user.id:
                 raise UserError(texts.entry_busy(error.user_name)) from error
             # Their own entry, whose message may be out of reach: shown again, here.
-            entry_id, who, moved_from = error.entry.id, error.user_name, error.entry
+            entry_id, who = error.entry.id, error.user_name
             entry = Entry.from_json(error.entry.state).shown_again()
             await entries.keep(entry_id, entry.to_json(), now)
     sent = await message.reply_text(
@@ -72,13 +72,6 @@ async def open_entry(update: Update, context: Context) -> None:
     )
     async with changing(context, message.chat_id) as session:
         await EntryStore(session).show_in(entry_id, sent.message_id)
-    if moved_from is not None and moved_from.message_id is not None:
-        try:
-            await context.bot.edit_message_text(
-                texts.ENTRY_MOVED, chat_id=message.chat_id, message_id=moved_from.message_id
-            )
-        except TelegramError as error:  # deleted, too old: its buttons find nothing anyway
-            log.info("Could not mark entry %s as moved: %r", moved_from.id, error)
 
 
 @dataclass(frozen=True)
