@@ -32,8 +32,9 @@ from storage import last_message_id
 CHAT_ID = -1_000_000_001
 CHAT = {"id": CHAT_ID, "type": "group", "title": "Tavolo (console)"}
 BOT_USER = {"id": 1, "is_bot": True, "first_name": "TamaloBot", "username": "TamaloBot"}
-#: Whoever types a line without ``Name>`` in front.
+#: Whoever types a line without ``Name>`` in front: the group's owner, its one admin.
 YOU = "Tu"
+YOUR_ID = 100
 #: ``Bruno> /mano …``: the line typed by Bruno.
 SPEAKER = re.compile(r"^\s*([^\s>/][^>]{0,31})>\s?(.*)$")
 FILES = {"sendPhoto": "photo", "sendDocument": "document"}
@@ -50,7 +51,7 @@ class Button:
 
 class ConsoleRequest(OfflineBotApi):
     """A Bot API that prints what the bot sends, saves its files and remembers the last
-    buttons shown; every user is an admin of the console's group."""
+    buttons shown; you are the console group's owner, everyone else a member."""
 
     def __init__(self, out: TextIO, files: Path) -> None:
         self.out = out
@@ -64,7 +65,9 @@ class ConsoleRequest(OfflineBotApi):
             return BOT_USER
         if name == "getChatMember":
             user = {"id": int(parameters["user_id"]), "is_bot": False, "first_name": YOU}
-            return {"status": "creator", "user": user, "is_anonymous": False}
+            if user["id"] == YOUR_ID:
+                return {"status": "creator", "user": user, "is_anonymous": False}
+            return {"status": "member", "user": user}
         if name == "answerCallbackQuery" and parameters.get("text"):
             self._print(f"🤖 ({parameters['text']})")
         elif name in SENDING:
@@ -135,10 +138,10 @@ class Typist:
 
     def __init__(self, ids: Iterator[int]) -> None:
         self._ids = ids
-        self._users: dict[str, int] = {}
+        self._users: dict[str, int] = {YOU.casefold(): YOUR_ID}
 
     def user(self, name: str) -> dict[str, Any]:
-        user_id = self._users.setdefault(name.casefold(), 100 + len(self._users))
+        user_id = self._users.setdefault(name.casefold(), YOUR_ID + len(self._users))
         return {"id": user_id, "is_bot": False, "first_name": name}
 
     def message(self, line: str) -> dict[str, Any]:

@@ -72,6 +72,9 @@ class Entry:
     version: int = 0
     #: The hand number it is entered as (``None``: stored before it was kept).
     number: int | None = None
+    #: The version it was last shown from in a new message: older buttons are another
+    #: message's, which no longer shows it.
+    shown_from: int = 0
 
     def __post_init__(self) -> None:
         if not self.totals:
@@ -92,6 +95,10 @@ class Entry:
     def renumbered(self, number: int) -> Entry:
         """The entry as hand ``number``: its number was taken by a hand typed meanwhile."""
         return replace(self, number=number, version=self.version + 1)
+
+    def shown_again(self) -> Entry:
+        """The entry shown in a new message: the buttons of the old one stop working."""
+        return replace(self, version=self.version + 1, shown_from=self.version + 1)
 
     @property
     def player(self) -> str:
@@ -189,6 +196,7 @@ class Entry:
                 "typing": self.typing,
                 "version": self.version,
                 "number": self.number,
+                "shown_from": self.shown_from,
             },
             ensure_ascii=False,
         )
@@ -208,6 +216,7 @@ class Entry:
             typing=str(data["typing"]),
             version=int(data["version"]),
             number=data.get("number"),
+            shown_from=int(data.get("shown_from", 0)),
         )
 
 

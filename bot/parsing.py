@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import re
 import zoneinfo
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from bot import i18n, names, texts
@@ -184,11 +184,14 @@ def parse_tournament(text: str) -> NewGame:
 
 
 def parse_join(text: str, players: Sequence[str], left: Collection[str] = ()) -> str:
-    """``Dario`` → the late joiner's name, who must not be playing already or have left."""
+    """``Dario`` → the late joiner's name, who must not be playing already or have left. A
+    name a letter or two off a seated player's is asked about (a typo seats a stranger);
+    ``Dario nuovo`` seats that name all the same."""
     words = tokens(text)
     if not words:
         raise UserError(texts.join_empty(players))
-    if len(words) > 1:
+    new = len(words) == 2 and words[1].casefold() in texts.NEW_PLAYER_WORDS
+    if len(words) > 1 and not new:
         raise UserError(texts.join_many(_newcomers(words, players) or [texts.newcomer(players)]))
     name = parse_name(words[0])
     if (seated := _find(name, players)) is not None:
@@ -197,6 +200,8 @@ def parse_join(text: str, players: Sequence[str], left: Collection[str] = ()) ->
         raise UserError(texts.already_seated(seated))
     if (twin := names.lookalike(name, players)) is not None:
         raise UserError(texts.name_looks_like(name, twin))
+    if not new and (near := names.close(name, players)) is not None:
+        raise UserError(texts.join_meant(name, near))
     return name
 
 
@@ -254,12 +259,17 @@ def parse_hand(
     *,
     absent: Sequence[str] = (),
     number: int | None = None,
+    elsewhere: Mapping[str, str] | None = None,
+    joinable: bool = True,
 ) -> Hand:
     """``Anna 3 Bruno 12 t=Anna`` or ``3 12 t=Anna`` (seat order) → a hand of every player.
 
     Markers: ``t=`` the Tamalo caller, ``ct=`` the ControTamalo counter-caller, ``f=`` who got
     rid of all cards (total 0; their total may be left out). ``absent`` are players of the
     game who do not play this hand (hand ``number``, or the next one): named, they are told so.
+    ``elsewhere``: players of another game (a tournament's), each with what to tell them;
+    ``joinable``: whether the game takes late joiners (4 Quadri and six cards never do), for
+    what an unknown name is told.
     """
     values, markers = _split_markers(tokens(text), players, rules)
     caller = _one_marker(markers, CALLER_KEYS, players)
@@ -276,7 +286,9 @@ def parse_hand(
     if not values and len(out) < len(players):
         raise UserError(texts.HAND_EMPTY)
     if values and _looks_like_name(values[0]):
-        totals = _by_name(values, players, rules, list(out), absent, number)
+        joinable = joinable and not rules.quadri and not rules.six_cards
+        about = _Elsewhere(absent, number, elsewhere or {}, joinable)
+        totals = _by_name(values, players, rules, list(out), about)
     else:
         totals = _by_seat(values, players, rules, list(out))
     for player, key in out.items():
@@ -408,13 +420,29 @@ def parse_leaderboard(text: str) -> None:
         parse_nothing(text, "leaderboard")
 
 
+@dataclass(frozen=True)
+class _Elsewhere:
+    """What to tell a name that is not of this hand's players."""
+
+    absent: Sequence[str]
+    number: int | None
+    players: Mapping[str, str]
+    joinable: bool
+
+    def refuse(self, token: str, players: Sequence[str]) -> UserError:
+        if (absent := _find(token, self.absent)) is not None:
+            return UserError(texts.not_in_this_hand(absent, players, self.number))
+        if (other := _find(token, list(self.players))) is not None:
+            return UserError(self.players[other])
+        return UserError(texts.unknown_player(token, players, joinable=self.joinable))
+
+
 def _by_name(
     values: list[str],
     players: Sequence[str],
     rules: Rules,
     out: Sequence[str],
-    absent: Sequence[str],
-    number: int | None,
+    elsewhere: _Elsewhere,
 ) -> dict[str, int]:
     totals: dict[str, int] = {}
     pairs = iter(enumerate(values))
@@ -424,9 +452,7 @@ def _by_name(
             if not _looks_like_name(token):
                 _refuse_spaced_cards(values, index, list(totals)[-1:])
                 raise UserError(texts.value_without_name(token))
-            if (elsewhere := _find(token, absent)) is not None:
-                raise UserError(texts.not_in_this_hand(elsewhere, players, number))
-            raise UserError(texts.unknown_player(token, players))
+            raise elsewhere.refuse(token, players)
         if player in totals:
             raise UserError(texts.duplicate_player(player))
         value = next(pairs, (0, None))[1]

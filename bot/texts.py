@@ -147,6 +147,19 @@ NO_GAME_YET = N_("In questa chat non si è ancora giocato. Iniziate con /nuova A
 NO_HAND_TO_UNDO = N_("Non c'è nessuna mano da annullare.")
 NEW_GAME_EMPTY = N_("Scrivi chi gioca, nell'ordine in cui siete seduti: /nuova Anna Bruno Carlo.")
 NEW_GAME_ONE_PLAYER = N_("Servono almeno due giocatori: /nuova Anna Bruno.")
+#: ``/entra Ana nuovo``: Ana is a new player, however close to a seated one.
+NEW_PLAYER_WORDS = frozenset({"nuovo", "nuova", "new"})
+
+
+def join_meant(name: str, player: str) -> str:
+    """``/entra Ana`` with Anna seated: most likely a typo."""
+    return _(
+        "Intendevi {player}? {player} gioca già in questa partita, e non faccio entrare "
+        "{name} per un errore di battitura. Se {name} è davvero un'altra persona: "
+        "/entra {name} nuovo."
+    ).format(name=name, player=player)
+
+
 HAND_EMPTY = N_(
     "Scrivi il totale di ogni giocatore: /mano Anna 3 Bruno 12 t=Anna, "
     "oppure solo i totali nell'ordine dei posti: /mano 3 12 t=Anna; "
@@ -660,6 +673,21 @@ def hand_to_fix(number: int, command: str, label: str = "") -> str:
     )
 
 
+def join_undone(game: Game, player: str) -> str:
+    """A late joiner no hand had followed, unseated by /annulla."""
+    return _(
+        "Ho annullato l'entrata di {player}: non ha giocato nessuna mano, e in partita non "
+        "c'è più. Giocano: {players}. Per far entrare qualcuno: /entra e il suo nome, scritto "
+        "giusto (/entra Dario)."
+    ).format(player=player, players=names(game.ranked))
+
+
+JOIN_UNDONE_JUST_NOW = N_(
+    "Un altro /annulla, partito insieme al tuo, ha appena tolto chi era appena entrato: non "
+    "tolgo altro. Per togliere anche l'ultima mano, scrivi di nuovo /annulla."
+)
+
+
 def undo_just_done(number: int, hands: int, label: str = "") -> str:
     """A second /annulla sent before the reply to the first: it was meant for the same hand.
     ``hands`` is how many the game has now."""
@@ -851,6 +879,11 @@ VOTE_CLOSED_NOW = N_("Votazione chiusa: si continua.")
 VOTE_NOT_YOURS = N_(
     "I nomi li tocca chi ha aperto la votazione; ognuno può toccare il proprio dopo /sonoio."
 )
+VOTE_NOT_AT_THE_TABLE = N_(
+    "La votazione per annullare la partita la apre chi è al tavolo: chi ha iniziato la "
+    "partita o ne ha scritto una mano, un giocatore che ha detto chi è con /sonoio, o un "
+    "amministratore del gruppo. Se giochi, scrivi /sonoio e il tuo nome, poi /tresei."
+)
 VOTE_ANNULLED = N_("🎲 La partita è annullata: non conta in nessuna classifica.")
 VOTE_ANNULLED_TOURNAMENT = N_(
     "🎲 Il torneo è annullato, tavoli e finale: non conta in nessuna classifica."
@@ -916,18 +949,42 @@ def duplicate_player(player: str) -> str:
     )
 
 
-def unknown_player(token: str, players: Sequence[str]) -> str:
-    if (near := close(token, players)) is not None:
+def unknown_player(token: str, players: Sequence[str], *, joinable: bool = True) -> str:
+    """``joinable``: the game takes late joiners (not 4 Quadri, a tournament, six cards)."""
+    near = close(token, players)
+    if near is not None and joinable:
         line = _(
             "{token} non gioca in questa partita: intendevi {player}? Giocano: {players}. "
             "Se è un'altra persona arrivata a partita iniziata, entra con /entra {token}."
         )
-    else:
+    elif near is not None:
+        line = _("{token} non gioca in questa partita: intendevi {player}? Giocano: {players}.")
+    elif joinable:
         line = _(
             "{token} non gioca in questa partita. Giocano: {players}. "
             "Chi arriva a partita iniziata entra con /entra {token}."
         )
+    else:
+        line = _(
+            "{token} non gioca in questa partita, e in questa partita non si entra a gioco "
+            "iniziato. Giocano: {players}."
+        )
     return line.format(token=token, player=near, players=names(players))
+
+
+def waits_for_final(player: str, players: Sequence[str]) -> str:
+    """A finalist of a tournament table that has ended, named at the other table."""
+    return _(
+        "{player} ha già finito al suo tavolo ed è in finale: aspetta che finisca l'altro "
+        "tavolo. Qui giocano: {players}."
+    ).format(player=player, players=names(players))
+
+
+def out_of_tournament(player: str, players: Sequence[str]) -> str:
+    """A player of a tournament table that has ended, not in the final, named elsewhere."""
+    return _(
+        "{player} ha già finito al suo tavolo e non è in finale. Qui giocano: {players}."
+    ).format(player=player, players=names(players))
 
 
 def cards_with_commas(player: str, cards: str) -> str:
@@ -1592,7 +1649,11 @@ ENTRY_RECORD = N_("✅ Registra")
 ENTRY_CANCEL = N_("✖️ Annulla")
 ENTRY_CANCELLED = N_("Inserimento annullato: nessuna mano registrata.")
 ENTRY_EXPIRED = N_("⌛ Inserimento scaduto dopo 10 minuti senza tocchi: nessuna mano registrata.")
-ENTRY_CLOSED = N_("Questo inserimento è chiuso.")
+#: A button of an entry that is no more: closed, or shown again in a newer message.
+ENTRY_CLOSED = N_(
+    "Questi pulsanti non valgono più: l'inserimento è chiuso, o continua in un messaggio più "
+    "in basso."
+)
 ENTRY_STALE = N_("Pulsante superato: ecco dove sei.")
 ENTRY_NEEDS_SENDER = N_(
     "Con i pulsanti inserisce una persona sola, e questo messaggio non dice chi lo manda "
@@ -1616,8 +1677,9 @@ def entry_mistake(reason: str) -> str:
 
 
 def entry_busy(who: str) -> str:
+    """Someone else's entry is open (``who``: their name in Telegram)."""
     return _(
-        "{who} sta già inserendo questa mano con i pulsanti: aspetta che finisca (o che "
+        "Questa mano la sta già inserendo con i pulsanti {who}: aspetta che finisca (o che "
         "la annulli). Puoi sempre scriverla per intero: /mano Anna 3 Bruno 12 …"
     ).format(who=who)
 

@@ -19,11 +19,12 @@ _ENTRIES = cast(Table, models.HandEntry.__table__)
 
 
 class EntryInProgress(Exception):
-    """The game already has an entry someone is making: ``user_name`` is who."""
+    """The game already has an entry someone is making: ``entry`` (its ``user_name`` is who)."""
 
-    def __init__(self, user_name: str) -> None:
-        super().__init__(user_name)
-        self.user_name = user_name
+    def __init__(self, entry: StoredEntry) -> None:
+        super().__init__(entry.user_name)
+        self.entry = entry
+        self.user_name = entry.user_name
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,7 @@ class EntryStore:
         raises ``EntryInProgress``."""
         current = await self._of_game(game_id)
         if current is not None and not current.expired(now):
-            raise EntryInProgress(current.user_name)
+            raise EntryInProgress(current)
         if current is not None:
             await self.session.execute(delete(_ENTRIES).where(_ENTRIES.c.id == current.id))
         row = models.HandEntry(

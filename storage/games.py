@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, cast
 
-from sqlalchemy import Select, Table, bindparam, delete, insert, select, update
+from sqlalchemy import Select, Table, bindparam, delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -314,6 +314,15 @@ class GameStore:
         records = await self._all(_games().where(_GAMES.c.id.in_(with_joiners)))
         return {record.id: record.game.late_entries() for record in records}
 
+    async def recorded_by(self, game_ids: Sequence[int], user_id: int) -> bool:
+        """Whether ``user_id`` started one of these games or sent one of their hands: the
+        phone at the table."""
+        games, hands = models.Game, models.HandRow
+        started = select(games.id).where(games.id.in_(game_ids), games.started_by == user_id)
+        sent = select(hands.id).where(hands.game_id.in_(game_ids), hands.user_id == user_id)
+        found = await self.session.scalar(select(started.exists() | sent.exists()))
+        return bool(found)
+
     async def hand_recorded_at(self, hand_id: int) -> datetime | None:
         recorded = await self.session.scalar(
             select(models.HandRow.recorded_at).where(models.HandRow.id == hand_id)
@@ -375,8 +384,10 @@ class GameStore:
         first_dealer: int = 0,
         tournament_id: int | None = None,
         stage: Stage | None = None,
+        started_by: int | None = None,
     ) -> GameRecord:
         """A new running game with these seats; names already known keep their first spelling.
+        ``started_by``: the Telegram user who started it.
 
         Outside a tournament, a chat runs one game at a time and none beside a tournament.
         """
@@ -399,6 +410,7 @@ class GameStore:
             state=GameState.RUNNING.value,
             tournament_id=tournament_id,
             stage=stage.value if stage is not None else None,
+            started_by=started_by,
         )
         self.session.add(row)
         try:
@@ -425,16 +437,63 @@ class GameStore:
                 player_id=players[name_key(name)],
                 position=len(record.game.players),
                 joined_after=len(record.game.hands),
+                joined_at=models.utcnow(),
             )
         )
         await self.session.flush()
         return await self._reload(record.id)
 
+    async def last_join(self, record: GameRecord) -> str | None:
+        """The late joiner who sat down last, if that is the game's latest change: no hand
+        played since, and nobody left after."""
+        game = record.game
+        if not game.players:
+            return None
+        position, name = len(game.players) - 1, game.players[-1]
+        seat = await self.session.get(
+            models.Seat, (record.id, record.player_ids[name]), populate_existing=True
+        )
+        if seat is None or seat.joined_at is None or seat.joined_after < len(game.hands):
+            return None
+        left_since = any(
+            game.left_after[p] >= len(game.hands)
+            and game.left_before_seat.get(p, len(game.players)) > position
+            for p in game.left_after
+        )
+        return None if left_since else name
+
+    async def unseat(self, record: GameRecord, name: str) -> GameRecord:
+        """A late joiner who played no hand leaves no trace: their seat goes, and the player
+        too if this was all they ever did in the chat."""
+        player_id = record.player_ids[name]
+        await self.session.execute(
+            delete(models.Seat).where(
+                models.Seat.game_id == record.id, models.Seat.player_id == player_id
+            )
+        )
+        traces = [
+            select(models.Seat.game_id).where(models.Seat.player_id == player_id),
+            select(models.HandResult.hand_id).where(models.HandResult.player_id == player_id),
+            select(models.HandRow.id).where(models.HandRow.dealer_id == player_id),
+            select(models.NamedMove.id).where(models.NamedMove.player_id == player_id),
+            select(models.GameResult.game_id).where(models.GameResult.player_id == player_id),
+            select(models.Player.id).where(
+                models.Player.id == player_id, models.Player.user_id.is_not(None)
+            ),
+        ]
+        if not await self.session.scalar(select(or_(*(t.exists() for t in traces)))):
+            await self.session.execute(delete(models.Player).where(models.Player.id == player_id))
+        return await self._reload(record.id)
+
     async def add_hand(
-        self, record: GameRecord, scored: scoring.ScoredHand, message_id: int | None
+        self,
+        record: GameRecord,
+        scored: scoring.ScoredHand,
+        message_id: int | None,
+        user_id: int | None = None,
     ) -> None:
         """Store the next hand with its dealer and every player's reported total, markers and
-        points."""
+        points; ``user_id`` is who sent it."""
         number = len(record.game.hands) + 1
         connection = await self.session.connection()
         hand_id = await connection.scalar(
@@ -443,6 +502,7 @@ class GameStore:
                 "game_id": record.id,
                 "number": number,
                 "message_id": message_id,
+                "user_id": user_id,
                 "dealer_id": record.player_ids[record.game.dealer_of(number)],
                 "recorded_at": models.utcnow(),
             },

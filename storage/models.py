@@ -151,6 +151,8 @@ class Game(Base):
     )
     # In a tournament: "1" or "2" for the tables, "finale" for the final.
     stage: Mapped[str | None] = mapped_column(String(8))
+    #: The Telegram user who started it (the phone at the table), if known.
+    started_by: Mapped[int | None] = mapped_column(BigInteger)
 
     seats: Mapped[list[Seat]] = relationship(
         order_by="Seat.position", cascade="all, delete-orphan", lazy="raise"
@@ -173,6 +175,8 @@ class Seat(Base):
     position: Mapped[int] = mapped_column(Integer)
     # Hands already played when the player sat down: they play from the next one on.
     joined_after: Mapped[int] = mapped_column(Integer, default=0)
+    #: When a late joiner (/entra) sat down; empty for the seats the game started with.
+    joined_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     # Hands already played when the player left (/esci): they play none after.
     left_after: Mapped[int | None] = mapped_column(Integer)
     # Seats the game had when the player left: a late joiner at a later position sat down
@@ -240,6 +244,8 @@ class HandRow(Base):
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     number: Mapped[int] = mapped_column(Integer)
     message_id: Mapped[int | None] = mapped_column(BigInteger)
+    #: The Telegram user who sent it (typed, or entered with the buttons), if known.
+    user_id: Mapped[int | None] = mapped_column(BigInteger)
     dealer_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
     recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 

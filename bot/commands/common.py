@@ -35,6 +35,11 @@ def chat_id_of(update: Update) -> int:
     return message_of(update).chat_id
 
 
+def sender_id(update: Update) -> int | None:
+    """The Telegram user who sent the update, if it says."""
+    return update.effective_user.id if update.effective_user else None
+
+
 def replies_to_mistakes(handler: Handler) -> Handler:
     """A ``UserError`` raised inside the handler's unit of work rolls it back and is answered."""
 

@@ -22,6 +22,7 @@ from bot.commands.common import (
     may_undo_and_fix,
     message_of,
     replies_to_mistakes,
+    sender_id,
 )
 from bot.commands.entry import edit_in_place
 from bot.commands.game import chart_if_ended, close, closed_text, record_text, reopen_button
@@ -77,7 +78,8 @@ async def press(update: Update, context: Context) -> None:
 
 async def _press(update: Update, context: Context, chat_id: int, data: str) -> Outcome:
     if same := buttons.SAME.match(data):
-        return await _same_hand(context, chat_id, int(same[1]), yes=same[2] == "y")
+        pending, yes = int(same[1]), same[2] == "y"
+        return await _same_hand(context, chat_id, pending, sender_id(update), yes=yes)
     end, reopen = buttons.END.match(data), buttons.REOPEN.match(data)
     if end is None and reopen is None:
         return Outcome(toast=texts.ALREADY_ANSWERED)
@@ -91,8 +93,11 @@ async def _press(update: Update, context: Context, chat_id: int, data: str) -> O
     return Outcome(reopened=game)
 
 
-async def _same_hand(context: Context, chat_id: int, pending_id: int, *, yes: bool) -> Outcome:
-    """A hand equal to the previous one: recorded as a new hand, or dropped."""
+async def _same_hand(
+    context: Context, chat_id: int, pending_id: int, user_id: int | None, *, yes: bool
+) -> Outcome:
+    """A hand equal to the previous one: recorded as a new hand (sent by ``user_id``, who
+    confirmed it), or dropped."""
     async with changing(context, chat_id) as session:
         games = GameStore(session)
         pending = await PendingHands(session).take(pending_id, chat_id)
@@ -105,7 +110,7 @@ async def _same_hand(context: Context, chat_id: int, pending_id: int, *, yes: bo
             return Outcome(text=texts.SAME_HAND_STALE)
         try:
             record, game, after = await record_text(
-                games, chat_id, pending.message_id, pending.text, record
+                games, chat_id, pending.message_id, pending.text, record, user_id=user_id
             )
         except UserError:  # the players changed meanwhile
             return Outcome(text=texts.SAME_HAND_STALE)
@@ -174,8 +179,13 @@ async def rematch(update: Update, context: Context) -> None:
             raise UserError(texts.REMATCH_TOURNAMENT)
         players, dealer = rematch_seats(last.game)
         try:
-            record = await games.start(chat_id_of(update), players, last.game.rules,
-                                       first_dealer=dealer)  # fmt: skip
+            record = await games.start(
+                chat_id_of(update),
+                players,
+                last.game.rules,
+                first_dealer=dealer,
+                started_by=sender_id(update),
+            )
         except GameAlreadyRunning as error:
             raise UserError(texts.game_running(error.players)) from error
     await message_of(update).reply_text(texts.rematch_started(record.game))

@@ -55,13 +55,18 @@ async def open_entry(update: Update, context: Context) -> None:
         game = record.game
         number = len(game.hands) + 1
         entry = Entry(game.next_players, contro=game.rules.mode is Mode.CONTRO, number=number)
+        entries, now = EntryStore(games.session), datetime.now(UTC)
         try:
-            entry_id = await EntryStore(games.session).open(
-                record.id, message.chat_id, user.id, who, entry.to_json(),
-                datetime.now(UTC),
-            )  # fmt: skip
+            entry_id = await entries.open(
+                record.id, message.chat_id, user.id, who, entry.to_json(), now
+            )
         except EntryInProgress as error:
-            raise UserError(texts.entry_busy(error.user_name)) from error
+            if error.entry.user_id != user.id:
+                raise UserError(texts.entry_busy(error.user_name)) from error
+            # Their own entry, whose message may be out of reach: shown again, here.
+            entry_id, who = error.entry.id, error.user_name
+            entry = Entry.from_json(error.entry.state).shown_again()
+            await entries.keep(entry_id, entry.to_json(), now)
     sent = await message.reply_text(
         texts.entry_view(entry, number, who), reply_markup=keyboard(entry_id, entry)
     )
@@ -120,6 +125,8 @@ async def _press(
             return Outcome(toast=texts.entry_not_yours(stored.user_name))
         entry = Entry.from_json(stored.state)
         number = len(record.game.hands) + 1
+        if version < entry.shown_from:  # a message the entry has since left
+            return Outcome(toast=texts.ENTRY_CLOSED)
         if version != entry.version:
             return _shown(entry_id, entry, number, stored.user_name, toast=texts.ENTRY_STALE)
         if action == Action.CANCEL:
@@ -135,7 +142,7 @@ async def _press(
         if action == Action.RECORD and entry.step is Step.CONFIRM:
             message_id = stored.message_id if stored.message_id is not None else -entry_id
             record, game, after = await record_text(
-                games, chat_id, message_id, entry.hand_text(), record
+                games, chat_id, message_id, entry.hand_text(), record, user_id=stored.user_id
             )
             await entries.close(entry_id)
             text = texts.hand_recorded(game, texts.table_label(record)) + after

@@ -18,8 +18,9 @@ from bot.commands.common import (
     may_undo_and_fix,
     message_of,
     replies_to_mistakes,
+    sender_id,
 )
-from bot.commands.tournament import drop_final_not_begun, final_of, progress
+from bot.commands.tournament import drop_final_not_begun, elsewhere, final_of, progress
 from bot.context import Context
 from bot.parsing import (
     UserError,
@@ -85,7 +86,11 @@ async def new_game(update: Update, context: Context) -> None:
     async with changes(update, context) as games:
         try:
             record = await games.start(
-                chat_id_of(update), new.players, new.rules, first_dealer=new.first_dealer
+                chat_id_of(update),
+                new.players,
+                new.rules,
+                first_dealer=new.first_dealer,
+                started_by=sender_id(update),
             )
         except GameAlreadyRunning as error:
             raise UserError(texts.game_running(error.players)) from error
@@ -107,7 +112,12 @@ async def record_hand(update: Update, context: Context) -> None:
         pending = await _same_as_last(games, record, message.message_id, context.text_args)
         if pending is None:
             record, game, after = await record_text(
-                games, message.chat_id, message.message_id, context.text_args, record
+                games,
+                message.chat_id,
+                message.message_id,
+                context.text_args,
+                record,
+                user_id=sender_id(update),
             )
     if pending is not None:
         pending_id, previous = pending
@@ -130,7 +140,10 @@ async def _same_as_last(
         return None
     absent = [p for p in game.players if p not in game.next_players]
     previous = game.hands[-1].hand
-    if parse_hand(text, game.next_players, game.rules, absent=absent) != previous:
+    try:
+        if parse_hand(text, game.next_players, game.rules, absent=absent) != previous:
+            return None
+    except UserError:  # not a hand: recording it says what is wrong
         return None
     recorded_at = await games.hand_recorded_at(record.last_hand_id)
     if recorded_at is None or datetime.now(UTC) - recorded_at > SAME_HAND_WINDOW:
@@ -142,18 +155,32 @@ async def _same_as_last(
 
 
 async def record_text(
-    games: GameStore, chat_id: int, message_id: int, text: str, record: GameRecord | None = None
+    games: GameStore,
+    chat_id: int,
+    message_id: int,
+    text: str,
+    record: GameRecord | None = None,
+    *,
+    user_id: int | None,
 ) -> tuple[GameRecord, Game, str]:
     """Add the hand ``text`` reports (as typed after /mano; ``message_id`` is the message it
-    came in) to ``record``'s game, or else the running game (at a tournament, the table of
-    its players): the game as it was, as it is now, and what its end adds to the reply."""
+    came in, ``user_id`` who sent it) to ``record``'s game, or else the running game (at a
+    tournament, the table of its players): the game as it was, as it is now, and what its end
+    adds to the reply."""
     if record is None:
         record = await running_game(games, chat_id, text)
     game = record.game
     absent = [p for p in game.players if p not in game.next_players]
-    hand = parse_hand(text, game.next_players, game.rules, absent=absent)
+    hand = parse_hand(
+        text,
+        game.next_players,
+        game.rules,
+        absent=absent,
+        elsewhere=await elsewhere(games, record),
+        joinable=record.tournament_id is None,
+    )
     game = game.with_hand(hand)
-    await games.add_hand(record, game.hands[-1], message_id)
+    await games.add_hand(record, game.hands[-1], message_id, user_id)
     return record, game, await settle(games, record, game)
 
 
@@ -174,7 +201,11 @@ async def edit_hand(update: Update, context: Context) -> None:
             raise UserError(texts.EDITED_HAND_GONE)
         if found is None:
             record, game, after = await record_text(
-                games, message.chat_id, message.message_id, context.text_args
+                games,
+                message.chat_id,
+                message.message_id,
+                context.text_args,
+                user_id=sender_id(update),
             )
             reply = texts.hand_recorded(game, texts.table_label(record)) + after
         else:
@@ -236,7 +267,15 @@ async def _correct(
     game = record.game
     seated = game.seated_for(number)
     absent = [p for p in game.players if p not in seated]
-    hand = parse_hand(text, seated, game.rules, absent=absent, number=number)
+    hand = parse_hand(
+        text,
+        seated,
+        game.rules,
+        absent=absent,
+        number=number,
+        elsewhere=await elsewhere(games, record),
+        joinable=record.tournament_id is None,
+    )
     game = game.with_hand_replaced(number, hand)
     if record.tournament_id is not None and not record.running:
         await drop_final_not_begun(games, record)
@@ -288,9 +327,10 @@ async def _changeable(games: GameStore, chat_id: int) -> list[GameRecord]:
 async def join(update: Update, context: Context) -> None:
     """Seat a late joiner, who starts level with the last in the standings."""
     async with changes(update, context) as games:
-        record = await running_game(games, chat_id_of(update))
-        if record.tournament_id is not None:
+        records = await games.running_games(chat_id_of(update))
+        if any(r.tournament_id is not None for r in records):  # before asking which table
             raise UserError(texts.NO_JOINING_TOURNAMENTS)
+        record = await running_game(games, chat_id_of(update))
         if record.game.rules.quadri:
             raise UserError(texts.NO_JOINING_QUADRI)
         if record.game.rules.six_cards:
@@ -315,32 +355,62 @@ async def leave(update: Update, context: Context) -> None:
     await message_of(update).reply_text(texts.player_left(game, name))
 
 
+#: The number a join taken back is kept under among the chat's undos (hands count from 1).
+JOIN_UNDONE = 0
+
+
 @replies_to_mistakes
 @admins_only
 async def undo(update: Update, context: Context) -> None:
-    """Remove the chat's last recorded hand; a game that hand had ended reopens. Someone
+    """Take back the latest change: a late joiner no hand has followed is unseated, else the
+    chat's last recorded hand is removed (a game that hand had ended reopens). Someone
     else's /annulla sent before the reply to this one was seen removes nothing."""
     message, user = message_of(update), update.effective_user
+    user_id = user.id if user else None
     parse_nothing(context.text_args, "annulla")
     async with changes(update, context) as games:
         undos = LastUndos(games.session)
-        await _not_undone_just_now(games, undos, message, user.id if user else None)
-        record = await _last_played(games, message.chat_id)
-        if not record.running and not record.game.is_over():
-            raise UserError(texts.undo_closed_game(tournament=record.tournament_id is not None))
-        if record.tournament_id is not None and not record.running:
-            await drop_final_not_begun(games, record)
-        await games.remove_last_hand(record)
-        number, removed = len(record.game.hands), record.game.hands[-1].hand
-        await undos.keep(message.chat_id, record.id, number, user.id if user else None)
-        game = record.game.without_last_hand()
-        after = await settle(games, record, game)
-    reopened = not record.running and not game.is_over()
-    label = texts.table_label(record)
-    undone = texts.hand_undone(game, number, removed, reopened=reopened, label=label)
-    sent = await reply_with_command(message, undone + after, texts.hand_command(removed))
+        await _not_undone_just_now(games, undos, message, user_id)
+        if (joined := await _last_join(games, message.chat_id)) is not None:
+            record, name = joined
+            await undos.keep(message.chat_id, record.id, JOIN_UNDONE, user_id)
+            record = await games.unseat(record, name)
+        else:
+            record, number, removed, game, after = await _undo_hand(games, message.chat_id)
+            await undos.keep(message.chat_id, record.id, number, user_id)
+    if joined is not None:
+        text, number = texts.join_undone(record.game, name), JOIN_UNDONE
+        sent = await message.reply_text(text)
+    else:
+        reopened = not record.running and not game.is_over()
+        label = texts.table_label(record)
+        undone = texts.hand_undone(game, number, removed, reopened=reopened, label=label)
+        sent = await reply_with_command(message, undone + after, texts.hand_command(removed))
     async with changing(context, message.chat_id) as session:
         await LastUndos(session).replied(message.chat_id, record.id, number, sent.message_id)
+
+
+async def _last_join(games: GameStore, chat_id: int) -> tuple[GameRecord, str] | None:
+    """The running game's late joiner, if their join is its latest change."""
+    record = await games.running(chat_id)
+    if record is None:
+        return None
+    name = await games.last_join(record)
+    return None if name is None else (record, name)
+
+
+async def _undo_hand(games: GameStore, chat_id: int) -> tuple[GameRecord, int, Hand, Game, str]:
+    """Remove the chat's last recorded hand: its game as it was, the hand's number, the hand,
+    the game as it is now and what its reopening or end adds to the reply."""
+    record = await _last_played(games, chat_id)
+    if not record.running and not record.game.is_over():
+        raise UserError(texts.undo_closed_game(tournament=record.tournament_id is not None))
+    if record.tournament_id is not None and not record.running:
+        await drop_final_not_begun(games, record)
+    await games.remove_last_hand(record)
+    number, removed = len(record.game.hands), record.game.hands[-1].hand
+    game = record.game.without_last_hand()
+    return record, number, removed, game, await settle(games, record, game)
 
 
 async def _not_undone_just_now(
@@ -351,6 +421,8 @@ async def _not_undone_just_now(
     last = await undos.get(message.chat_id)
     if last is None or not last.unseen_by(user_id, message.message_id, message.date):
         return
+    if last.number == JOIN_UNDONE:
+        raise UserError(texts.JOIN_UNDONE_JUST_NOW)
     record = await games.get(last.game_id)
     hands = len(record.game.hands) if record is not None else 0
     label = texts.table_label(record) if record is not None else ""

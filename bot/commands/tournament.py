@@ -9,7 +9,7 @@ from datetime import datetime
 from telegram import Update
 
 from bot import texts
-from bot.commands.common import changes, chat_id_of, message_of, replies_to_mistakes
+from bot.commands.common import changes, chat_id_of, message_of, replies_to_mistakes, sender_id
 from bot.context import Context
 from bot.parsing import UserError, parse_tournament
 from scoring import Game, draw_tables, finalists
@@ -33,12 +33,41 @@ async def start_tournament(update: Update, context: Context) -> None:
         except TournamentRunning as error:
             raise UserError(texts.TOURNAMENT_IN_PROGRESS) from error
         tables = [
-            await games.start(chat_id, seats, new.rules, tournament_id=tournament, stage=stage)
+            await games.start(
+                chat_id,
+                seats,
+                new.rules,
+                tournament_id=tournament,
+                stage=stage,
+                started_by=sender_id(update),
+            )
             for seats, stage in ((first, Stage.TABLE_1), (second, Stage.TABLE_2))
         ]
     await message_of(update).reply_text(
         texts.tournament_started([t.game for t in tables], propose_target=not new.target_given)
     )
+
+
+async def elsewhere(games: GameStore, record: GameRecord) -> dict[str, str]:
+    """At a tournament, the players of its tables that have ended, who are not at
+    ``record``'s game, each with what to tell a hand that names them: a finalist waits for
+    the final, anyone else is out."""
+    if record.tournament_id is None:
+        return {}
+    here = record.game.players
+    said: dict[str, str] = {}
+    for table in await games.tournament_games(record.tournament_id):
+        if not table.is_table or table.running or table.id == record.id:
+            continue
+        going = finalists(table.game)
+        for player in table.game.players:
+            if player in here:
+                continue
+            if player in going:
+                said[player] = texts.waits_for_final(player, here)
+            else:
+                said[player] = texts.out_of_tournament(player, here)
+    return said
 
 
 def final_of(played: Sequence[GameRecord]) -> GameRecord | None:

@@ -1,6 +1,8 @@
 """Tres sex non expedit: /tresei opens a vote with a button for each player of the game; more
 than half of them agreeing annul the game. The phone at the table (whoever opened the vote)
-marks who agrees, and a player linked with /sonoio may mark themselves; nobody else counts."""
+marks who agrees, and a player linked with /sonoio may mark themselves; nobody else counts.
+Only someone at the table opens it: who started the game or sent one of its hands, a player
+of the game linked with /sonoio, or a group admin."""
 
 from __future__ import annotations
 
@@ -10,11 +12,21 @@ from datetime import UTC, datetime
 
 from sqlalchemy.ext.asyncio import AsyncSession
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram.constants import ChatType
 
 from bot import texts
-from bot.commands.common import admins_only, changing, chat_id_of, message_of, replies_to_mistakes
+from bot.commands.common import (
+    admins_only,
+    changing,
+    chat_id_of,
+    is_admin,
+    message_of,
+    replies_to_mistakes,
+    sender_id,
+)
 from bot.commands.game import running_game
 from bot.context import Context
+from bot.parsing import UserError
 from storage import GameRecord, GameState, GameStore, People, Vote, VoteStore
 
 #: Every button of a vote (old ones too, answered as closed).
@@ -35,17 +47,40 @@ def needed(players: int) -> int:
 @dataclass(frozen=True)
 class Electorate:
     """Who the vote counts: the game's players still in it (at a tournament, every table's,
-    since a vote at any table is about all of it), name → player id, in seat order."""
+    since a vote at any table is about all of it), name → player id, in seat order; and the
+    games it is about."""
 
     players: dict[str, int]
     tournament: bool
+    games: tuple[int, ...]
 
 
 async def electorate(games: GameStore, record: GameRecord) -> Electorate:
     if record.tournament_id is None:
-        return Electorate({p: record.player_ids[p] for p in record.game.ranked}, False)
-    tables = [r for r in await games.tournament_games(record.tournament_id) if r.is_table]
-    return Electorate({p: r.player_ids[p] for r in tables for p in r.game.ranked}, True)
+        return Electorate(
+            {p: record.player_ids[p] for p in record.game.ranked}, False, (record.id,)
+        )
+    played = await games.tournament_games(record.tournament_id)
+    tables = [r for r in played if r.is_table]
+    return Electorate(
+        {p: r.player_ids[p] for r in tables for p in r.game.ranked},
+        True,
+        tuple(r.id for r in played),
+    )
+
+
+async def at_the_table(
+    session: AsyncSession, chat_id: int, user_id: int | None, voters: Electorate
+) -> bool:
+    """Whether ``user_id`` is at the table, by what the chat's games say: who started the
+    game or sent one of its hands (the phone at the table), or a player of it linked to
+    their name with /sonoio."""
+    if user_id is None:
+        return False
+    if await GameStore(session).recorded_by(voters.games, user_id):
+        return True
+    own = await People(session).player_in(chat_id, user_id)
+    return own is not None and own in voters.players
 
 
 def shown(vote: Vote, voters: Electorate) -> str:
@@ -75,13 +110,19 @@ def buttons(vote: Vote, voters: Electorate) -> InlineKeyboardMarkup | None:
 @replies_to_mistakes
 @admins_only
 async def open_vote(update: Update, context: Context) -> None:
-    """Ask the table whether to annul the running game; the sender marks who agrees."""
-    sender = update.effective_user
-    async with changing(context, chat_id_of(update)) as session:
+    """Ask the table whether to annul the running game; the sender marks who agrees. Asked
+    again while it is open, the same vote, now marked from the phone that asked; by someone
+    not at the table, refused (and whoever opened it keeps it)."""
+    user_id, chat_id = sender_id(update), chat_id_of(update)
+    # Asked before the lock is held; a group admin may open it whatever the games say.
+    admin = message_of(update).chat.type == ChatType.PRIVATE or await is_admin(update, context)
+    async with changing(context, chat_id) as session:
         games = GameStore(session)
-        record = await running_game(games, chat_id_of(update), context.text_args, "tresei")
+        record = await running_game(games, chat_id, context.text_args, "tresei")
         voters = await electorate(games, record)
-        vote = await VoteStore(session).open(record.id, sender.id if sender else None)
+        if not admin and not await at_the_table(session, chat_id, user_id, voters):
+            raise UserError(texts.VOTE_NOT_AT_THE_TABLE)
+        vote = await VoteStore(session).open(record.id, user_id)
     await message_of(update).reply_text(shown(vote, voters), reply_markup=buttons(vote, voters))
 
 

@@ -221,3 +221,39 @@ async def test_an_entry_after_an_undo_says_its_number_changed(table: Table) -> N
     )
     assert shown is not None
     assert "✍️ Mano 1, la inserisce Utente42." in shown
+
+
+async def test_the_same_person_s_mano_shows_their_entry_again_in_a_new_message(
+    table: Table,
+) -> None:
+    await table.send("/nuova Anna Bruno")
+    await table.send("/mano")
+    for label in ("Nessuno", "5"):
+        await tap(table, label)
+    old = table.buttons()  # its message then scrolled away, or the console was closed
+
+    calls = await table.calls("/mano")
+
+    # The entry, where it stands, in a new message.
+    assert [method for method, _ in calls] == ["sendMessage"]
+    shown = calls[0][1]["text"]
+    assert "sta già inserendo" not in shown
+    assert shown.startswith("✍️ Mano 1, la inserisce Utente42.")
+    assert "▶️ Anna 5" in shown
+    new = table.buttons()
+    assert new[texts.ENTRY_OK] != old[texts.ENTRY_OK]  # a version the old buttons lack
+    # The old message's buttons say they no longer work, and change nothing.
+    assert await table.press(old[texts.ENTRY_OK]) == (texts.ENTRY_CLOSED, None)
+    await table.press(new[texts.ENTRY_OK])
+    for label in ("7", texts.ENTRY_OK):
+        await tap(table, label)
+    _, recorded = await tap(table, texts.ENTRY_RECORD)
+    assert recorded is not None
+    assert recorded.startswith("Mano 1:")
+    assert await table.totals() == {"Anna": 5, "Bruno": 7}
+    # Someone else is still told to wait, in a sentence that reads right.
+    await table.send("/mano")
+    assert await table.send("/mano", user=43) == [
+        "Questa mano la sta già inserendo con i pulsanti Utente42: aspetta che finisca (o che "
+        "la annulli). Puoi sempre scriverla per intero: /mano Anna 3 Bruno 12 …"
+    ]

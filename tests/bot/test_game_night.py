@@ -131,20 +131,21 @@ async def test_a_redelivered_update_changes_nothing_and_gets_the_same_answer(
     undo = table.update("/annulla")
     answer = await table.deliver(undo)
     assert await table.deliver(undo) == answer  # a second undo would lose an acknowledged hand
-    assert await table.totals() == {"Anna": 0, "Bruno": 12, "Carlo": 12}
+    assert await table.totals() == {"Anna": 20, "Bruno": 42}  # Carlo's join taken back
     end = table.update("/fine")
     answer = await table.deliver(end)
     assert await table.deliver(end) == answer[:1]  # the text; the chart is not sent again
 
 
 async def test_undoing_a_hand_played_before_a_join(table: Table) -> None:
-    await table.send("/nuova Anna Bruno Carlo")
-    await table.send("/mano Anna 40 Bruno 72 Carlo 55")
-    await table.send("/mano Anna 3 Bruno 10 Carlo 10 t=Anna")  # mistyped
+    await table.send("/nuova Anna Bruno Carlo Elena")
+    await table.send("/mano Anna 40 Bruno 72 Carlo 55 Elena 20")
+    await table.send("/mano Anna 3 Bruno 10 Carlo 10 Elena 0 t=Anna")  # mistyped
     assert (await table.reply("/entra Dario")).startswith("Dario entra in partita con 82 punti")
+    await table.send("/esci Elena")  # the join is no longer the latest change: a hand goes
     undone = await table.reply("/annulla")
     assert "Ho annullato la mano 2. Dario non giocava nella mano 2: riscrivila senza." in undone
-    retyped = await table.reply("/mano Anna 3 Bruno 0 Carlo 10 t=Anna")
+    retyped = await table.reply("/mano Anna 3 Bruno 0 Carlo 10 Elena 5 t=Anna")
     assert "1. Anna 55\n2. Carlo 65\n3. Bruno 72\n3. Dario 72\n🎯" in retyped
     assert "Manca il totale di Dario" in await table.reply("/mano Anna 1 Bruno 1 Carlo 1")
     assert (await table.reply("/mano Anna 1 Bruno 1 Carlo 1 Dario 1")).startswith("Mano 3:")

@@ -359,3 +359,84 @@ async def test_reopen_and_rematch_take_nothing_after_them(table: Table) -> None:
         "/rivincita si scrive da solo, senza altro: «Anna Carlo» non lo capisco."
     )
     assert await table.dump() == before
+
+
+async def test_undo_takes_back_a_mistyped_join_and_leaves_no_phantom(table: Table) -> None:
+    await table.send("/nuova Anna Bruno Carlo")
+    await table.send("/mano 10 20 30")
+    await table.send("/entra Elna")
+
+    assert await table.reply("/annulla") == (
+        "Ho annullato l'entrata di Elna: non ha giocato nessuna mano, e in partita non c'è "
+        "più. Giocano: Anna, Bruno e Carlo. Per far entrare qualcuno: /entra e il suo nome, "
+        "scritto giusto (/entra Dario)."
+    )
+    assert await table.totals() == {"Anna": 10, "Bruno": 20, "Carlo": 30}  # hand 1 stays
+    async with table.app.bot_data.db.reading() as session:
+        names = (await session.scalars(text("SELECT name FROM players"))).all()
+    assert sorted(names) == ["Anna", "Bruno", "Carlo"]
+    assert (await table.reply("/mano 1 2 3")).startswith("Mano 2:")  # no Elna asked for
+    assert (await table.reply("/annulla")).startswith("Ho annullato la mano 2.")
+
+
+async def test_a_join_followed_by_a_hand_is_not_what_undo_takes_back(table: Table) -> None:
+    await table.send("/nuova Anna Bruno Carlo")
+    await table.send("/mano 10 20 30")
+    await table.send("/entra Elena")
+    await table.send("/mano 1 2 3 4")
+    assert (await table.reply("/annulla")).startswith("Ho annullato la mano 2.")
+    # Now the join is the latest thing left: the next /annulla takes it back.
+    assert (await table.reply("/annulla")).startswith("Ho annullato l'entrata di Elena")
+    assert await table.totals() == {"Anna": 10, "Bruno": 20, "Carlo": 30}
+
+
+async def test_a_player_who_played_no_hand_gets_no_result(table: Table) -> None:
+    await table.send("/nuova Anna Bruno Carlo")
+    await table.send("/mano 10 20 30")
+    await table.send("/entra Elena")
+    await table.close()
+
+    general = await table.reply("/classifica generale")
+    assert "Elena" not in general
+    assert "Carlo" in general
+    assert "Nessuna partita finita" in await table.reply("/stats Elena")
+    async with table.app.bot_data.db.reading() as session:
+        results = (
+            await session.scalars(
+                text("SELECT p.name FROM game_results r JOIN players p ON p.id = r.player_id")
+            )
+        ).all()
+    assert sorted(results) == ["Anna", "Bruno", "Carlo"]
+
+
+@pytest.mark.parametrize(("typed", "meant"), [("Ana", "Anna"), ("Brunoo", "Bruno")])
+async def test_a_join_a_letter_off_a_seated_player_is_asked_about(
+    table: Table, typed: str, meant: str
+) -> None:
+    await table.send("/nuova Anna Bruno Carlo")
+    await table.send("/mano 10 20 30")
+    before = await table.dump()
+    assert await table.reply(f"/entra {typed}") == (
+        f"Intendevi {meant}? {meant} gioca già in questa partita, e non faccio entrare "
+        f"{typed} per un errore di battitura. Se {typed} è davvero un'altra persona: "
+        f"/entra {typed} nuovo."
+    )
+    assert await table.dump() == before
+    joined = await table.reply(f"/entra {typed} nuovo")
+    assert joined.startswith(f"{typed} entra in partita con 30 punti")
+
+
+async def test_two_undos_of_a_join_at_the_same_moment_take_back_only_the_join(
+    table: Table,
+) -> None:
+    await table.send("/nuova Anna Bruno")
+    await table.send("/mano 3 12")
+    await table.send("/entra Elna")
+    anna, bruno = table.update("/annulla", user=1), table.update("/annulla", user=2)
+
+    assert (await table.deliver(anna))[0].startswith("Ho annullato l'entrata di Elna")
+    assert await table.deliver(bruno) == [
+        "Un altro /annulla, partito insieme al tuo, ha appena tolto chi era appena entrato: "
+        "non tolgo altro. Per togliere anche l'ultima mano, scrivi di nuovo /annulla."
+    ]
+    assert await table.totals() == {"Anna": 0, "Bruno": 12}

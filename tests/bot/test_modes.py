@@ -462,3 +462,51 @@ async def test_undoing_a_hand_of_a_game_that_stays_over_does_not_reopen_it(table
     assert undone.startswith("Ho annullato la mano 3.\n\nUltima partita, finita.")
     assert "riprende" not in undone
     assert (await table.reply("/mano 1 2")).startswith("Nessuna partita in corso.")
+
+
+async def test_where_nobody_joins_no_reply_suggests_entra(table: Table) -> None:
+    await table.send("/nuova quadri Anna Bruno Carlo Dario")
+    before = await table.dump()
+    refused = await table.reply("/mano Anna 3 Bruno 4 Carlo 5 Zed 6")
+    assert refused == (
+        "Zed non gioca in questa partita, e in questa partita non si entra a gioco iniziato. "
+        "Giocano: Anna, Bruno, Carlo e Dario."
+    )
+    close = await table.reply("/mano Anna 3 Bruno 4 Carlo 5 Darios 6")
+    assert close == (
+        "Darios non gioca in questa partita: intendevi Dario? Giocano: Anna, Bruno, Carlo e Dario."
+    )
+    assert await table.dump() == before
+
+
+async def test_a_finalist_named_at_the_other_table_is_told_she_waits_for_the_final(
+    table: Table,
+) -> None:
+    first, second = tables_of(await table.reply("/torneo Anna Bruno Carlo Dario Elena Franco"))
+    a, b, c = first
+    x, y, z = second
+    assert "Aspettiamo la fine dell'altro tavolo." in await table.reply(
+        f"/mano {a} 5 {b} 100 {c} 30"
+    )
+    await table.send(f"/mano {x} 1 {y} 2 {z} 3")
+    before = await table.dump()
+    here = names((x, y, z))
+
+    waiting = await table.reply(f"/mano {a} 5 {y} 30 {z} 3")
+    assert waiting == (
+        f"{a} ha già finito al suo tavolo ed è in finale: aspetta che finisca l'altro tavolo. "
+        f"Qui giocano: {here}."
+    )
+    out = await table.reply(f"/mano {x} 5 {b} 30 {z} 3")
+    assert out == f"{b} ha già finito al suo tavolo e non è in finale. Qui giocano: {here}."
+    assert "/entra" not in await table.reply(f"/mano {x} 5 {y} 30 Zed 3")
+    assert await table.dump() == before
+
+
+async def test_joining_a_tournament_is_refused_whatever_the_tables(table: Table) -> None:
+    await table.send("/torneo Anna Bruno Carlo Dario Elena Franco")
+    before = await table.dump()
+    assert await table.reply("/entra Zed") == (
+        "In un torneo i tavoli sono fatti: non si entra a partita iniziata."
+    )
+    assert await table.dump() == before

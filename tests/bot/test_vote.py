@@ -8,9 +8,14 @@ from sqlalchemy import text
 from tests.bot.conftest import Table
 from tests.bot.test_modes import tables_of
 
-OPENER, ANNA, STRANGER = 42, 7, 99
+OPENER, ANNA, STRANGER, SECOND_PHONE = 42, 7, 99, 43
 NOT_YOURS = (
     "I nomi li tocca chi ha aperto la votazione; ognuno può toccare il proprio dopo /sonoio."
+)
+NOT_AT_THE_TABLE = (
+    "La votazione per annullare la partita la apre chi è al tavolo: chi ha iniziato la "
+    "partita o ne ha scritto una mano, un giocatore che ha detto chi è con /sonoio, o un "
+    "amministratore del gruppo. Se giochi, scrivi /sonoio e il tuo nome, poi /tresei."
 )
 
 
@@ -127,23 +132,25 @@ async def test_the_opener_closes_the_vote_and_the_game_goes_on(table: Table) -> 
         "D'accordo: Anna (1 su 3).\n\nLa partita continua: la votazione è chiusa."
     )
     assert table.buttons() == {}
-    assert (await table.reply("/mano 1 2 3")).startswith("Mano 1:")
-    (again,) = await table.send("/tresei", user=STRANGER)  # a new vote, from another phone
+    [recorded] = await table.send("/mano 1 2 3", user=SECOND_PHONE)  # another phone records
+    assert recorded.startswith("Mano 1:")
+    (again,) = await table.send("/tresei", user=SECOND_PHONE)  # a new vote, from that phone
     assert "Per ora nessuno è d'accordo." in again
-    _, shown = await table.press(table.buttons()["Bruno"], user=STRANGER)
+    _, shown = await table.press(table.buttons()["Bruno"], user=SECOND_PHONE)
     assert shown is not None
     assert "D'accordo: Bruno (1 su 3)." in shown
 
 
 async def test_asking_again_moves_the_vote_to_the_phone_that_asked(table: Table) -> None:
     await table.send("/nuova Anna Bruno Carlo")
+    await table.send("/mano 4 5 6", user=SECOND_PHONE)
     await table.send("/tresei")
     first = table.buttons()
     await table.press(first["Anna"])
-    (again,) = await table.send("/tresei", user=STRANGER)
+    (again,) = await table.send("/tresei", user=SECOND_PHONE)  # it recorded a hand: at the table
     assert "D'accordo: Anna (1 su 3)." in again  # the same vote, nothing lost
     assert await table.press(first["Bruno"]) == (NOT_YOURS, None)
-    _, shown = await table.press(first["Bruno"], user=STRANGER)
+    _, shown = await table.press(first["Bruno"], user=SECOND_PHONE)
     assert shown is not None
     assert shown.endswith("🎲 La partita è annullata: non conta in nessuna classifica.")
 
@@ -186,3 +193,43 @@ async def test_a_vote_at_a_tournament_table_is_about_the_whole_tournament(table:
         "Il torneo è annullato, tavoli e finale: non conta in nessuna classifica."
     )
     assert (await table.reply("/nuova Anna Bruno")).startswith("🃏 Nuova partita")
+
+
+async def test_someone_not_at_the_table_cannot_open_the_vote_nor_take_it_over(
+    table: Table,
+) -> None:
+    await table.send("/nuova Anna Bruno Carlo Dario")
+    await table.send("/mano 5 6 7 8")
+    before = await table.dump()
+
+    assert await table.send("/tresei", user=STRANGER) == [NOT_AT_THE_TABLE]
+    assert await table.dump() == before
+    async with table.app.bot_data.db.transaction() as session:
+        assert await session.scalar(text("SELECT count(*) FROM votes")) == 0
+
+    # The phone that recorded the game opens it; the stranger asking again takes nothing.
+    await table.send("/tresei")
+    names = table.buttons()
+    await table.press(names["Anna"])
+    assert await table.send("/tresei", user=STRANGER) == [NOT_AT_THE_TABLE]
+    for name in ("Bruno", "Carlo"):
+        assert await table.press(names[name], user=STRANGER) == (NOT_YOURS, None)
+    _, shown = await table.press(names["Bruno"])  # the opener's presses still count
+    assert shown is not None
+    assert "D'accordo: Anna e Bruno (2 su 4)." in shown
+    assert (await table.reply("/mano 1 2 3 4")).startswith("Mano 2:")
+
+
+async def test_who_is_at_the_table_a_player_with_sonoio_a_hand_s_sender_an_admin(
+    table: Table,
+) -> None:
+    await table.send("/nuova Anna Bruno Carlo")
+    await table.send("/sonoio Anna", user=ANNA)
+    await table.send("/sonoio Zed", user=STRANGER)  # linked, but to nobody of this game
+    assert await table.send("/tresei", user=STRANGER) == [NOT_AT_THE_TABLE]
+    opened = await table.send("/tresei", user=ANNA)
+    assert "Per ora nessuno è d'accordo." in opened[0]
+    await table.send("/mano 1 2 3", user=SECOND_PHONE)
+    assert "Per ora nessuno è d'accordo." in (await table.send("/tresei", user=SECOND_PHONE))[0]
+    table.request.admins.add(STRANGER)
+    assert "Per ora nessuno è d'accordo." in (await table.send("/tresei", user=STRANGER))[0]

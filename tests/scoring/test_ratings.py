@@ -19,6 +19,15 @@ def test_placings_rank_who_left_after_everyone_who_stayed() -> None:
     )
 
 
+def test_a_player_who_played_no_hand_has_no_place() -> None:
+    game = Game(("Anna", "Bruno", "Carlo"), Rules(target=50))
+    game = game.with_hand(hand(Anna=10, Bruno=3, Carlo=7)).with_player("Elena")
+    assert [p.player for p in scoring.placings(game)] == ["Bruno", "Carlo", "Anna"]
+    left_at_once = Game(("Anna", "Bruno", "Carlo")).without_player("Carlo")
+    left_at_once = left_at_once.with_hand(hand(Anna=1, Bruno=2))
+    assert [p.player for p in scoring.placings(left_at_once)] == ["Anna", "Bruno"]
+
+
 def test_a_rating_moves_towards_the_places() -> None:
     after = scoring.rate({}, [("Anna", 1), ("Bruno", 2), ("Carlo", 2)])
     assert after["Anna"].mu > scoring.NEWCOMER.mu > after["Bruno"].mu
