@@ -12,6 +12,19 @@ from functools import cached_property
 
 from scoring.classic import call_won, score_classic
 from scoring.contro import counter_won, score_contro, tamalo_won
+from scoring.errors import (
+    AlreadySeated,
+    HandNotSeated,
+    LastTwoStay,
+    LeftForGood,
+    NoHandsLeft,
+    NoJoinersInQuadri,
+    NoJoinersInSixCards,
+    NoLeavingQuadri,
+    NoSuchHand,
+    NotPlaying,
+    QuadriNeedsFour,
+)
 from scoring.model import HANDS_PER_QUADRO, QUADRI_PLAYERS, Hand, Mode, Rules
 
 
@@ -76,7 +89,7 @@ class Game:
 
     def __post_init__(self) -> None:
         if self.rules.quadri and len(self.players) != QUADRI_PLAYERS:
-            raise ValueError(f"4 Quadri needs exactly 4 players, not {len(self.players)}")
+            raise QuadriNeedsFour(len(self.players))
         if not 0 <= self.first_dealer < len(self.players):
             raise ValueError(f"no seat {self.first_dealer} to deal from")
 
@@ -115,14 +128,14 @@ class Game:
     def with_hand(self, hand: Hand) -> Game:
         """The game after one more hand; every player seated for it must be reported."""
         if (limit := self.rules.hands_in_game) is not None and len(self.hands) >= limit:
-            raise ValueError(f"a 4 Quadri game has {limit} hands")
+            raise NoHandsLeft(limit)
         self._check_seats(hand, len(self.hands) + 1)
         return replace(self, hands=(*self.hands, score_hand(hand, self.rules)))
 
     def with_hand_replaced(self, number: int, hand: Hand) -> Game:
         """The game with hand ``number`` (1-based) reported again."""
         if not 1 <= number <= len(self.hands):
-            raise ValueError(f"no hand {number}")
+            raise NoSuchHand(number, len(self.hands))
         self._check_seats(hand, number)
         hands = list(self.hands)
         hands[number - 1] = score_hand(hand, self.rules)
@@ -132,22 +145,31 @@ class Game:
         return replace(self, hands=self.hands[:-1])
 
     def with_player(self, name: str) -> Game:
-        """A late joiner, who plays from the next hand on."""
-        if self.rules.quadri:
-            raise ValueError("4 Quadri takes no late joiners")
+        """A late joiner, who plays from the next hand on; who left does not come back."""
+        self.check_joinable()
+        if name in self.left_after:
+            raise LeftForGood(name)
         if name in self.players:
-            raise ValueError(f"{name!r} is already playing")
+            raise AlreadySeated(name)
         joined = {**self.joined_after, name: len(self.hands)} if self.hands else self.joined_after
         return replace(self, players=(*self.players, name), joined_after=joined)
+
+    def check_joinable(self) -> None:
+        """Raise the rule that keeps late joiners out of this game, if one does: asked
+        before anyone is named."""
+        if self.rules.quadri:
+            raise NoJoinersInQuadri()
+        if self.rules.six_cards:
+            raise NoJoinersInSixCards()
 
     def without_player(self, name: str) -> Game:
         """A player leaves: they play no more hands and keep their history, unranked."""
         if self.rules.quadri:
-            raise ValueError("4 Quadri is played by the same 4 players")
+            raise NoLeavingQuadri()
         if name not in self.ranked:
-            raise ValueError(f"{name!r} is not playing")
+            raise NotPlaying(name, self.ranked)
         if len(self.ranked) <= 2:
-            raise ValueError("a game needs two players")
+            raise LastTwoStay()
         return replace(
             self,
             left_after={**self.left_after, name: len(self.hands)},
@@ -157,7 +179,7 @@ class Game:
     def _check_seats(self, hand: Hand, number: int) -> None:
         seated = self.seated_for(number)
         if sorted(hand.players) != sorted(seated):
-            raise ValueError(f"hand {number} reports {hand.players}, seated {seated}")
+            raise HandNotSeated(number, hand.players, seated)
 
     # --- the deal ---
 

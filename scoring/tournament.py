@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from scoring.errors import TournamentTooSmall
 from scoring.game import Game
 
 MIN_PLAYERS = 6
@@ -17,7 +18,7 @@ def draw_tables(
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Shuffle the players into two tables as even as can be (the first gets the odd one)."""
     if len(players) < MIN_PLAYERS:
-        raise ValueError(f"a tournament needs at least {MIN_PLAYERS} players")
+        raise TournamentTooSmall(len(players), MIN_PLAYERS)
     shuffled = list(players)
     rng.shuffle(shuffled)
     half = (len(shuffled) + 1) // 2
