@@ -17,6 +17,8 @@ from bot import texts
 from bot.context import Context
 from bot.journal import answered_change, claimed
 from bot.parsing import UserError
+from bot.rule_texts import mistake
+from scoring import RuleBroken
 from storage import ChatStore, GameStore, MessageAlreadyHandled
 from storage.journal import answer_of
 
@@ -41,7 +43,8 @@ def sender_id(update: Update) -> int | None:
 
 
 def replies_to_mistakes(handler: Handler) -> Handler:
-    """A ``UserError`` raised inside the handler's unit of work rolls it back and is answered."""
+    """A ``UserError``, or a rule of the game broken (``RuleBroken``), raised inside the
+    handler's unit of work rolls it back and is answered."""
 
     @functools.wraps(handler)
     async def wrapper(update: Update, context: Context) -> None:
@@ -49,6 +52,8 @@ def replies_to_mistakes(handler: Handler) -> Handler:
             await handler(update, context)
         except UserError as error:
             await message_of(update).reply_text(error.message)
+        except RuleBroken as error:
+            await message_of(update).reply_text(mistake(error).message)
 
     return wrapper
 

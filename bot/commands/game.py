@@ -331,11 +331,9 @@ async def join(update: Update, context: Context) -> None:
         if any(r.tournament_id is not None for r in records):  # before asking which table
             raise UserError(texts.NO_JOINING_TOURNAMENTS)
         record = await running_game(games, chat_id_of(update))
-        if record.game.rules.quadri:
-            raise UserError(texts.NO_JOINING_QUADRI)
-        if record.game.rules.six_cards:
-            raise UserError(texts.SIX_CARDS_TWO_PLAYERS)
+        record.game.check_joinable()  # before asking who joins
         name = parse_join(context.text_args, record.game.players, record.game.left_after)
+        record.game.with_player(name)  # the rules' last word; the seat is then stored
         record = await games.seat(record, name)
     await message_of(update).reply_text(texts.player_joined(record.game, record.game.players[-1]))
 
@@ -346,12 +344,8 @@ async def leave(update: Update, context: Context) -> None:
     async with changes(update, context) as games:
         record = await running_game(games, chat_id_of(update), context.text_args)
         name = parse_leave(context.text_args, record.game.ranked)
-        if record.game.rules.quadri:
-            raise UserError(texts.NO_LEAVING_QUADRI)
-        if len(record.game.ranked) <= 2:
-            raise UserError(texts.LAST_TWO_STAY)
-        await games.leave(record, name)
         game = record.game.without_player(name)
+        await games.leave(record, name)
     await message_of(update).reply_text(texts.player_left(game, name))
 
 

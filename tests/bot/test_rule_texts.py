@@ -1,0 +1,78 @@
+"""Every rule the engine enforces has its text, in every language the bot speaks."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import i18n
+from bot.rule_texts import RULE_TEXTS, mistake
+from scoring import (
+    AlreadySeated,
+    HandNotSeated,
+    LastTwoStay,
+    LeftForGood,
+    NoHandsLeft,
+    NoJoinersInQuadri,
+    NoJoinersInSixCards,
+    NoLeavingQuadri,
+    NoSuchHand,
+    NotPlaying,
+    QuadriNeedsFour,
+    RuleBroken,
+    TournamentTooSmall,
+)
+
+#: One of each kind, as the engine raises it.
+EXAMPLES: tuple[RuleBroken, ...] = (
+    QuadriNeedsFour(3),
+    NoJoinersInQuadri(),
+    NoJoinersInSixCards(),
+    AlreadySeated("Dario"),
+    LeftForGood("Dario"),
+    NoLeavingQuadri(),
+    NotPlaying("Dario", ("Anna", "Bruno")),
+    LastTwoStay(),
+    NoHandsLeft(16),
+    NoSuchHand(5, 4),
+    HandNotSeated(2, ("Anna", "Bruno"), ("Anna", "Bruno", "Dario")),
+    HandNotSeated(2, ("Anna", "Bruno", "Dario"), ("Anna", "Bruno")),
+    TournamentTooSmall(5, 6),
+)
+
+
+def _kinds(kind: type[RuleBroken]) -> set[type[RuleBroken]]:
+    found: set[type[RuleBroken]] = set()
+    for sub in kind.__subclasses__():
+        found |= {sub, *_kinds(sub)}
+    return found
+
+
+def test_every_rule_broken_has_a_text_and_an_example() -> None:
+    kinds = _kinds(RuleBroken)
+    assert len(kinds) >= 12
+    assert set(RULE_TEXTS) == kinds
+    assert {type(e) for e in EXAMPLES} == kinds
+
+
+@pytest.mark.parametrize("error", EXAMPLES, ids=lambda e: type(e).__name__)
+def test_each_rule_reads_in_italian_and_in_english(error: RuleBroken) -> None:
+    with i18n.speaking("it"):
+        italian = mistake(error).message
+    with i18n.speaking("en"):
+        english = mistake(error).message
+    assert italian
+    assert english
+    assert italian != english, f"not translated: {italian!r}"
+    if "Dario" in str(error):  # who is involved is named
+        assert "Dario" in italian
+        assert "Dario" in english
+
+
+def test_the_texts_are_the_ones_the_chat_reads() -> None:
+    with i18n.speaking("it"):
+        said = [mistake(e).message for e in EXAMPLES]
+    assert said[1] == "A 4 Quadri giocano sempre gli stessi 4: non si entra a partita iniziata."
+    assert said[3] == "Dario gioca già in questa partita."
+    assert said[7] == "Siete rimasti in due: per smettere chiudete la partita con /fine."
+    assert said[10].startswith("Manca il totale di Dario")
+    assert said[11].startswith("Dario non giocava nella mano 2")
