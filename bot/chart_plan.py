@@ -72,6 +72,8 @@ class Label:
 class GamePlan:
     """Everything a game chart draws, in data units."""
 
+    #: Who the key names: whoever played a hand (everyone seated, before the first hand).
+    players: tuple[str, ...]
     lines: tuple[Line, ...]
     spots: tuple[Spot, ...]
     labels: tuple[Label, ...]
@@ -105,6 +107,7 @@ def plan_game(game: scoring.Game, *, finished: bool) -> GamePlan:
             target_above = game.rules.target
     low, high = _limits(values)
     return GamePlan(
+        players=tuple(line.player for line in lines) if game.hands else game.players,
         lines=lines,
         spots=spots,
         labels=_labels(game, lines),

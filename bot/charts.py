@@ -258,7 +258,7 @@ def game_chart(
             width=_WINNER_LINE_PT if p in plan.winners else _LINE_PT,
             bold=p in plan.winners,
         )
-        for p in game.players
+        for p in plan.players
     ]
     drawn = {spot.kind for spot in plan.spots}
     keys += [_Key(_(_MARK_NAMES[k]), marker=_MARKERS[k]) for k in Mark if k in drawn]

@@ -535,6 +535,37 @@ def test_leaver_and_joiner_labels_are_drawn_inside_the_chart(drawn: list[list[st
     assert count(image, colour_of("Dario")) > 1500
 
 
+def joined_and_left_before_a_hand() -> Game:
+    """Elena sits down after two hands and leaves before playing one."""
+    game = Game(("Anna", "Bruno", "Carla", "Dario"))
+    game = play(
+        game, hand(Anna=3, Bruno=4, Carla=5, Dario=6), hand(Anna=2, Bruno=4, Carla=5, Dario=1)
+    )
+    return game.with_player("Elena").without_player("Elena")
+
+
+def test_a_player_who_played_no_hand_is_left_out_of_the_plan() -> None:
+    plan = plan_game(joined_and_left_before_a_hand(), finished=True)
+
+    assert plan.players == ("Anna", "Bruno", "Carla", "Dario")
+    assert [line.player for line in plan.lines] == list(plan.players)
+    assert all(label.player != "Elena" for label in plan.labels)
+    assert all(spot.player != "Elena" for spot in plan.spots)
+
+
+def test_a_player_who_played_no_hand_is_not_in_the_key(drawn: list[list[str]]) -> None:
+    image = chart(joined_and_left_before_a_hand())
+
+    (texts,) = drawn
+    assert not [text for text in texts if "Elena" in text]
+    assert "Dario" in texts
+    assert count(image, colour_of("Elena")) == 0
+
+
+def test_before_the_first_hand_the_key_names_everyone_seated() -> None:
+    assert plan_game(Game(("Anna", "Bruno")), finished=False).players == ("Anna", "Bruno")
+
+
 def quadri_game(hands: int) -> Game:
     """4 Quadri: Anna lowest in quadro 1, Bruno and Carla level in quadro 2."""
     game = Game(("Anna", "Bruno", "Carla", "Dario"), Rules(quadri=True))
