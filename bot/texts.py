@@ -1357,12 +1357,8 @@ def night_summary(evening: date, records: Sequence[GameRecord], times: Sequence[
             else:
                 lines.append(head + _("in corso"))
         elif winners := game.winners():
-            lines.append(
-                head
-                + _("vince {players} ({total})").format(
-                    players=names(winners), total=game.totals()[winners[0]]
-                )
-            )
+            won = ngettext("vince {players} ({total})", "vincono {players} ({total})", len(winners))
+            lines.append(head + won.format(players=names(winners), total=game.totals()[winners[0]]))
         else:
             lines.append(head + _("chiusa senza mani"))
     wins: dict[str, int] = {}

@@ -188,6 +188,24 @@ async def test_serata_summarises_tonight_and_sends_the_nights_image(table: Table
         assert count(image, colour_of(player)) > 100, player
 
 
+async def test_serata_says_a_shared_win_in_the_plural(table: Table) -> None:
+    await table.send("/nuova Nicolò Anna Bruno")
+    await table.send("/mano nicolo 3 ANNA 4 bruno 10 t=Nicolo")
+    await table.close()
+    await table.send("/nuova Anna Bruno")
+    await table.send("/mano Anna 8 Bruno 3 t=Anna")
+    await table.close()
+
+    lines = (await table.reply("/serata")).split("\n")
+    assert lines[1].endswith(" · classica, 1 mano: vincono Nicolò e Anna (0)")
+    assert lines[2].endswith(" · classica, 1 mano: vince Bruno (0)")
+
+    await table.send("/lingua en")
+    lines = (await table.reply("/tonight")).split("\n")
+    assert lines[1].endswith(", 1 hand: Nicolò and Anna win (0)")
+    assert lines[2].endswith(", 1 hand: Bruno wins (0)")
+
+
 async def test_serata_keeps_controtamalo_points_apart_from_classic_ones(
     table: Table, drawn: list[list[str]]
 ) -> None:
