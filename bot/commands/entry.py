@@ -118,7 +118,10 @@ async def _press(
         if stored is None or stored.chat_id != chat_id:
             return Outcome(toast=texts.ENTRY_CLOSED, text=None)
         record = await games.get(stored.game_id)
-        if stored.expired(now) or record is None or not record.running:
+        if record is None or not record.running:  # ended, or closed with /fine
+            await entries.close(entry_id)
+            return Outcome(toast=texts.ENTRY_GAME_OVER, text=texts.ENTRY_GAME_OVER)
+        if stored.expired(now):
             await entries.close(entry_id)
             return Outcome(toast=texts.ENTRY_CLOSED, text=texts.ENTRY_EXPIRED)
         if stored.user_id != user_id:

@@ -257,3 +257,27 @@ async def test_the_same_person_s_mano_shows_their_entry_again_in_a_new_message(
         "Questa mano la sta già inserendo con i pulsanti Utente42: aspetta che finisca (o che "
         "la annulli). Puoi sempre scriverla per intero: /mano Anna 3 Bruno 12 …"
     ]
+
+
+async def test_an_entry_of_a_game_that_ended_meanwhile_says_so(table: Table) -> None:
+    await table.send("/nuova Anna Bruno Carlo")
+    await table.send("/mano 10 20 30")
+    await table.send("/mano")
+    await tap(table, "Nessuno")
+    await table.close()
+    await table.send("/riapri")
+    await table.send("/mano")
+    await tap(table, "1")
+    five = table.buttons()["5"]
+    [ended, *_] = await table.send("/mano 99 1 1")
+    assert "Partita finita" in ended
+
+    toast, shown = await table.press(five)
+
+    assert shown == (
+        "🏁 Questa partita è finita o è stata chiusa: l'inserimento è caduto e non ho "
+        "registrato nessuna mano."
+    )
+    assert (toast, shown) == (texts.ENTRY_GAME_OVER, texts.ENTRY_GAME_OVER)
+    assert await table.press(five) == (texts.ENTRY_CLOSED, None)
+    assert await table.totals() == {"Anna": 109, "Bruno": 20, "Carlo": 30}
