@@ -96,6 +96,13 @@ class Entry:
         """The entry as hand ``number``: its number was taken by a hand typed meanwhile."""
         return replace(self, number=number, version=self.version + 1)
 
+    def restarted(self, players: tuple[str, ...], number: int) -> Entry:
+        """The entry from its first step, for ``players``: who plays changed meanwhile."""
+        return Entry(
+            players, contro=self.contro, version=self.version + 1, number=number,
+            shown_from=self.shown_from,
+        )  # fmt: skip
+
     def shown_again(self) -> Entry:
         """The entry shown in a new message: the buttons of the old one stop working."""
         return replace(self, version=self.version + 1, shown_from=self.version + 1)

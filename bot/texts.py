@@ -1645,6 +1645,15 @@ ENTRY_RECORD = N_("✅ Registra")
 ENTRY_CANCEL = N_("✖️ Annulla")
 ENTRY_CANCELLED = N_("Inserimento annullato: nessuna mano registrata.")
 ENTRY_EXPIRED = N_("⌛ Inserimento scaduto dopo 10 minuti senza tocchi: nessuna mano registrata.")
+#: A press on an entry whose game has ended (or was closed) since it opened.
+ENTRY_GAME_OVER = N_(
+    "🏁 Questa partita è finita o è stata chiusa: l'inserimento è caduto e non ho registrato "
+    "nessuna mano."
+)
+#: An entry whose players changed (someone left or joined) since it opened.
+ENTRY_PLAYERS_CHANGED = N_(
+    "⚠️ Intanto sono cambiati i giocatori: ricomincio da capo con chi gioca ora."
+)
 #: A button of an entry that is no more: closed, or shown again in a newer message.
 ENTRY_CLOSED = N_(
     "Questi pulsanti non valgono più: l'inserimento è chiuso, o continua in un messaggio più "

@@ -55,6 +55,7 @@ async def open_entry(update: Update, context: Context) -> None:
         game = record.game
         number = len(game.hands) + 1
         entry = Entry(game.next_players, contro=game.rules.mode is Mode.CONTRO, number=number)
+        warning = ""  # why an entry shown again is not as it was left
         entries, now = EntryStore(games.session), datetime.now(UTC)
         try:
             entry_id = await entries.open(
@@ -66,9 +67,13 @@ async def open_entry(update: Update, context: Context) -> None:
             # Their own entry, whose message may be out of reach: shown again, here.
             entry_id, who = error.entry.id, error.user_name
             entry = Entry.from_json(error.entry.state).shown_again()
+            if entry.players != game.next_players:  # someone left or joined meanwhile
+                entry = entry.restarted(game.next_players, number)
+                warning = texts.ENTRY_PLAYERS_CHANGED
             await entries.keep(entry_id, entry.to_json(), now)
+    view = texts.entry_view(entry, number, who)
     sent = await message.reply_text(
-        texts.entry_view(entry, number, who), reply_markup=keyboard(entry_id, entry)
+        f"{warning}\n\n{view}" if warning else view, reply_markup=keyboard(entry_id, entry)
     )
     async with changing(context, message.chat_id) as session:
         await EntryStore(session).show_in(entry_id, sent.message_id)
@@ -118,7 +123,10 @@ async def _press(
         if stored is None or stored.chat_id != chat_id:
             return Outcome(toast=texts.ENTRY_CLOSED, text=None)
         record = await games.get(stored.game_id)
-        if stored.expired(now) or record is None or not record.running:
+        if record is None or not record.running:  # ended, or closed with /fine
+            await entries.close(entry_id)
+            return Outcome(toast=texts.ENTRY_GAME_OVER, text=texts.ENTRY_GAME_OVER)
+        if stored.expired(now):
             await entries.close(entry_id)
             return Outcome(toast=texts.ENTRY_CLOSED, text=texts.ENTRY_EXPIRED)
         if stored.user_id != user_id:
@@ -127,18 +135,21 @@ async def _press(
         number = len(record.game.hands) + 1
         if version < entry.shown_from:  # a message the entry has since left
             return Outcome(toast=texts.ENTRY_CLOSED)
+        seated = record.game.next_players
+        if entry.players != seated and not (action == Action.CANCEL and version == entry.version):
+            entry = entry.restarted(seated, number)  # someone left or joined meanwhile
+            await entries.keep(entry_id, entry.to_json(), now)
+            return _warned(entry_id, entry, number, stored.user_name, texts.ENTRY_PLAYERS_CHANGED)
         if version != entry.version:
             return _shown(entry_id, entry, number, stored.user_name, toast=texts.ENTRY_STALE)
         if action == Action.CANCEL:
             await entries.close(entry_id)
             return Outcome(text=texts.ENTRY_CANCELLED)
         if entry.number is not None and entry.number != number:  # a hand typed meanwhile
-            taken = entry.number
+            warning = texts.entry_number_taken(entry.number, number)
             entry = entry.renumbered(number)
             await entries.keep(entry_id, entry.to_json(), now)
-            shown = _shown(entry_id, entry, number, stored.user_name)
-            warning = texts.entry_number_taken(taken, number)
-            return replace(shown, text=f"{warning}\n\n{shown.text}", toast=warning, alert=True)
+            return _warned(entry_id, entry, number, stored.user_name, warning)
         if action == Action.RECORD and entry.step is Step.CONFIRM:
             message_id = stored.message_id if stored.message_id is not None else -entry_id
             record, game, after = await record_text(
@@ -159,6 +170,12 @@ def _shown(entry_id: int, entry: Entry, number: int, who: str, toast: str | None
     return Outcome(
         toast=toast, text=texts.entry_view(entry, number, who), buttons=keyboard(entry_id, entry)
     )
+
+
+def _warned(entry_id: int, entry: Entry, number: int, who: str, warning: str) -> Outcome:
+    """The entry shown after something changed under it: ``warning`` says what."""
+    shown = _shown(entry_id, entry, number, who)
+    return replace(shown, text=f"{warning}\n\n{shown.text}", toast=warning, alert=True)
 
 
 def keyboard(entry_id: int, entry: Entry) -> InlineKeyboardMarkup:

@@ -257,3 +257,64 @@ async def test_the_same_person_s_mano_shows_their_entry_again_in_a_new_message(
         "Questa mano la sta già inserendo con i pulsanti Utente42: aspetta che finisca (o che "
         "la annulli). Puoi sempre scriverla per intero: /mano Anna 3 Bruno 12 …"
     ]
+
+
+async def test_an_entry_follows_who_plays_when_players_leave_or_join(table: Table) -> None:
+    await table.send("/nuova Anna Bruno Carlo")
+    await table.send("/mano 5 6 7")
+    await table.send("/mano")
+    await tap(table, "Nessuno")
+    old = table.buttons()
+    await table.send("/esci Carlo")
+    await table.send("/entra Dario")
+
+    # Shown again: it says the players changed and starts over with who plays now.
+    [shown] = await table.send("/mano")
+    warning = "⚠️ Intanto sono cambiati i giocatori: ricomincio da capo con chi gioca ora."
+    assert shown.startswith(warning + "\n\n✍️ Mano 2, la inserisce Utente42.")
+    assert shown.endswith("Chi ha chiamato Tamalo?")
+    assert list(table.buttons()) == ["Anna", "Bruno", "Dario", "Nessuno", texts.ENTRY_CANCEL]
+    assert await table.press(old[texts.ENTRY_OK]) == (texts.ENTRY_CLOSED, None)
+    for label in ("Nessuno", "1", texts.ENTRY_OK, "4", texts.ENTRY_OK):
+        await tap(table, label)
+    # Dario leaves while the totals are typed: the next press starts over again.
+    pad = table.buttons()
+    [left] = await table.send("/esci Dario")
+    assert left.startswith("Dario lascia la partita")
+    toast, edited = await table.press(pad["2"])
+    assert toast == warning
+    assert edited is not None
+    assert edited.startswith(warning + "\n\n✍️ Mano 2")
+    assert list(table.buttons()) == ["Anna", "Bruno", "Nessuno", texts.ENTRY_CANCEL]
+    for label in ("Nessuno", "8", texts.ENTRY_OK, "1", "2", texts.ENTRY_OK):
+        await tap(table, label)
+
+    _, recorded = await tap(table, texts.ENTRY_RECORD)
+
+    assert recorded is not None
+    assert recorded.startswith("Mano 2:\nAnna 8\nBruno 12\n\n")
+    assert await table.totals() == {"Anna": 13, "Bruno": 18, "Carlo": 7, "Dario": 6}
+
+
+async def test_an_entry_of_a_game_that_ended_meanwhile_says_so(table: Table) -> None:
+    await table.send("/nuova Anna Bruno Carlo")
+    await table.send("/mano 10 20 30")
+    await table.send("/mano")
+    await tap(table, "Nessuno")
+    await table.close()
+    await table.send("/riapri")
+    await table.send("/mano")
+    await tap(table, "1")
+    five = table.buttons()["5"]
+    [ended, *_] = await table.send("/mano 99 1 1")
+    assert "Partita finita" in ended
+
+    toast, shown = await table.press(five)
+
+    assert shown == (
+        "🏁 Questa partita è finita o è stata chiusa: l'inserimento è caduto e non ho "
+        "registrato nessuna mano."
+    )
+    assert (toast, shown) == (texts.ENTRY_GAME_OVER, texts.ENTRY_GAME_OVER)
+    assert await table.press(five) == (texts.ENTRY_CLOSED, None)
+    assert await table.totals() == {"Anna": 109, "Bruno": 20, "Carlo": 30}
