@@ -440,3 +440,49 @@ async def test_two_undos_of_a_join_at_the_same_moment_take_back_only_the_join(
         "non tolgo altro. Per togliere anche l'ultima mano, scrivi di nuovo /annulla."
     ]
     assert await table.totals() == {"Anna": 0, "Bruno": 12}
+
+
+async def test_a_leaver_whose_hands_are_undone_is_ranked_until_he_plays_them(
+    table: Table,
+) -> None:
+    await table.send("/nuova Anna Bruno Carlo Dario")
+    await table.send("/mano 5 5 5 5")
+    await table.record("/mano 6 6 6 6")
+    await table.send("/esci Bruno")
+    assert "1. Bruno 5" in await table.reply("/annulla")
+    undone = await table.reply("/annulla")
+    assert "Bruno giocava ancora nella mano 1" in undone
+    assert "1. Bruno 0" in undone
+    assert "\n1. Bruno 7\n" in await table.reply("/mano 7 7 7 7")
+    assert "giocano in 4: Anna, Bruno, Carlo e Dario" in await table.reply("/mano 8 8 8")
+    # Hand 2 was his last: from now on he is listed apart, not ranked.
+    hand_two = await table.record("/mano 8 8 8 8")
+    assert "Bruno" not in hand_two.split("Classifica:")[1]
+    assert "giocano in 3: Anna, Carlo e Dario" in await table.reply("/mano 9 9 9 9")
+    assert await table.totals() == {"Anna": 15, "Bruno": 15, "Carlo": 15, "Dario": 15}
+
+
+async def test_a_leaver_whose_only_hand_is_undone_is_in_the_standings(table: Table) -> None:
+    await table.send("/nuova Anna Bruno Carlo Dario")
+    await table.send("/mano 5 5 5 5")
+    await table.send("/esci Bruno")
+    undone = await table.reply("/annulla")
+    assert "Bruno giocava ancora nella mano 1" in undone
+    assert "1. Bruno 0" in undone
+
+
+async def test_a_leaver_still_to_retype_a_hand_can_win_a_game_ending_before_it(
+    table: Table,
+) -> None:
+    await table.send("/nuova Anna Bruno Carlo")
+    await table.send("/mano 10 20 30")
+    await table.send("/mano 0 0 0")
+    await table.send("/esci Bruno")
+    await table.send("/annulla")
+    await table.send("/annulla")
+    ended = await table.send("/mano 100 10 100")  # over before Bruno's last hand
+    assert "🏆 Vince Bruno con 10 punti!" in ended[0]
+    assert "Hanno lasciato" not in ended[0]
+    general = await table.reply("/classifica generale")
+    assert general.count("Bruno") == 1
+
