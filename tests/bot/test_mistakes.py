@@ -486,3 +486,14 @@ async def test_a_leaver_still_to_retype_a_hand_can_win_a_game_ending_before_it(
     general = await table.reply("/classifica generale")
     assert general.count("Bruno") == 1
 
+
+@pytest.mark.parametrize("command", ["/rivincita", "/nuova Elena Franco"])
+async def test_a_game_already_running_names_only_who_is_still_in(
+    table: Table, command: str
+) -> None:
+    await table.send("/nuova Anna Bruno Carlo")
+    await table.send("/mano 1 1 1")
+    await table.send("/esci Carlo")
+    before = await table.dump()
+    assert (await table.reply(command)).startswith("C'è già una partita in corso (Anna e Bruno).")
+    assert await table.dump() == before
