@@ -497,3 +497,69 @@ async def test_a_game_already_running_names_only_who_is_still_in(
     before = await table.dump()
     assert (await table.reply(command)).startswith("C'è già una partita in corso (Anna e Bruno).")
     assert await table.dump() == before
+
+
+GAME_OPTIONS_IN_A_HAND = [
+    ("pari_perde", "«pari_perde» non è un giocatore: è un'opzione della partita, che si sceglie "
+     "quando la partita inizia, per esempio /nuova pari_perde Anna Bruno. Riscrivi la mano senza."),
+    ("tie_loses", "/nuova tie_loses Anna Bruno."),
+    ("jokes", "/nuova jokes Anna Bruno."),
+    ("JOKES", "«JOKES» non è un giocatore"),
+    ("jokers", "/nuova jokers Anna Bruno."),
+    ("6carte", "/nuova 6carte Anna Bruno."),
+    ("6cards", "/nuova 6cards Anna Bruno."),
+    ("quadri", "/nuova quadri Anna Bruno Carlo Dario."),
+    ("4quadri", "/nuova 4quadri Anna Bruno Carlo Dario."),
+    ("spareggio", "/nuova quadri spareggio Anna Bruno Carlo Dario."),
+    ("tiebreak", "/nuova quadri tiebreak Anna Bruno Carlo Dario."),
+    ("contro", "/nuova contro Anna Bruno."),
+    ("controtamalo", "/nuova controtamalo Anna Bruno."),
+    ("classica", "/nuova classica Anna Bruno."),
+    ("classic", "/nuova classic Anna Bruno."),
+    ("soglia=50", "«soglia=50» è un'opzione della partita, non di una mano: si sceglie quando la "
+     "partita inizia, per esempio /nuova soglia=50 Anna Bruno. Riscrivi la mano senza."),
+    ("target=30", "/nuova target=50 Anna Bruno."),
+    ("mazziere=Bruno", "/nuova mazziere=Bruno Anna Bruno."),
+    ("dealer=Zoe", "/nuova dealer=Bruno Anna Bruno."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("option", "expected"), GAME_OPTIONS_IN_A_HAND)
+@pytest.mark.parametrize(
+    "hand", ["/mano Nicolò 3 Anna 4 Bruno 4 t=Anna {}", "/mano {} 3 4 4", "/mano 3 4 4,t=Anna,{}"]
+)
+async def test_a_game_option_in_a_hand_is_not_taken_for_a_player(
+    table: Table, hand: str, option: str, expected: str
+) -> None:
+    await table.send("/nuova Anna Bruno Nicolò")
+    await table.send("/mano 3 12 7")
+    before = await table.dump()
+    assert expected in await table.reply(hand.format(option))
+    assert await table.dump() == before
+
+
+async def test_a_game_option_in_a_hand_is_told_in_english(table: Table) -> None:
+    await table.send("/lingua en")
+    await table.send("/new Anna Bruno")
+    assert await table.reply("/hand Anna 3 Bruno 4 tie_loses") == (
+        "“tie_loses” is not a player: it is an option of the game, chosen when the game starts, "
+        "for example /new tie_loses Anna Bruno. Type the hand again without it."
+    )
+
+
+async def test_a_bare_contro_in_a_controtamalo_hand_asks_for_the_name(table: Table) -> None:
+    await table.send("/nuova contro Anna Bruno")
+    assert "dopo contro=, per esempio contro=Anna" in await table.reply(
+        "/mano Anna 3 Bruno 4 t=Anna contro"
+    )
+
+
+async def test_a_player_named_like_an_option_is_a_player(table: Table) -> None:
+    await table.send("/nuova Anna Bruno")
+    await table.send("/entra Spareggio")
+    assert (await table.reply("/mano Anna 3 Bruno 4 Spareggio 5")).startswith("Mano 1:")
+
+
+async def test_a_joker_in_a_hand_is_a_card_not_an_option(table: Table) -> None:
+    await table.send("/nuova jolly Anna Bruno")
+    assert "Anna 18" in await table.reply("/mano Anna 3,Jolly Bruno 4")
