@@ -96,6 +96,8 @@ FLAG_WORDS = {"jokes": "jokers", "jolly": "jokers", "jokers": "jokers",
               "spareggio": "dealer_tiebreak", "tiebreak": "dealer_tiebreak"}  # fmt: skip
 TARGET_KEYS = frozenset({"soglia", "target"})
 DEALER_KEYS = frozenset({"mazziere", "dealer"})
+#: Every word that chooses a game's mode or an option at ``/nuova``, in any language.
+GAME_OPTION_WORDS = frozenset(MODE_WORDS) | QUADRI_WORDS | frozenset(FLAG_WORDS)
 MIN_TARGET, MAX_TARGET = 5, 1000
 
 
@@ -271,7 +273,9 @@ def parse_hand(
     ``joinable``: whether the game takes late joiners (4 Quadri and six cards never do), for
     what an unknown name is told.
     """
-    values, markers = _split_markers(tokens(text), players, rules)
+    words = tokens(text)
+    _refuse_game_options(words, [*players, *absent], rules)
+    values, markers = _split_markers(words, players, rules)
     caller = _one_marker(markers, CALLER_KEYS, players)
     counter = _one_marker(markers, COUNTER_KEYS, players)
     out = _out(markers, players)
@@ -295,6 +299,27 @@ def parse_hand(
         if totals[player] != 0:
             raise UserError(texts.out_with_cards(player, totals[player], key))
     return Hand(tuple(Report(p, totals[p]) for p in players), caller, counter, frozenset(out))
+
+
+def _refuse_game_options(words: list[str], players: Sequence[str], rules: Rules) -> None:
+    """``pari_perde`` or ``soglia=50`` in a hand: an option of the game, chosen at ``/nuova``,
+    not a player (unless a player of the game has that name) nor a card (``Jolly``). A bare
+    ``contro`` in a ControTamalo game is a counter-call without its name, said as such."""
+    for piece in (piece for word in words for piece in word.split(",")):
+        key, equals, _value = piece.partition("=")
+        folded = key.casefold()
+        if equals and folded in TARGET_KEYS | DEALER_KEYS:
+            options = f"{folded}=50" if folded in TARGET_KEYS else f"{folded}=Bruno"
+            raise UserError(texts.game_option_in_hand(piece, options, key=True))
+        if equals or folded not in GAME_OPTION_WORDS or is_card(piece):
+            continue
+        if _find(piece, players) is not None:
+            continue
+        if folded in MARKER_KEYS and rules.mode is Mode.CONTRO:
+            continue
+        if FLAG_WORDS.get(folded) == "dealer_tiebreak":
+            raise UserError(texts.game_option_in_hand(piece, f"quadri {piece}", four=True))
+        raise UserError(texts.game_option_in_hand(piece, piece, four=folded in QUADRI_WORDS))
 
 
 def _split_markers(

@@ -1199,6 +1199,26 @@ def unknown_game_option(token: str) -> str:
     ).format(token=token)
 
 
+def game_option_in_hand(token: str, options: str, *, four: bool = False, key: bool = False) -> str:
+    """An option of /nuova typed in a hand: ``options`` as /nuova takes it, with four players
+    (4 Quadri) or two; ``key``: an option with a value (``soglia=50``), never a name."""
+    if four:
+        example = _("/nuova {options} Anna Bruno Carlo Dario")
+    else:
+        example = _("/nuova {options} Anna Bruno")
+    if key:
+        line = _(
+            "«{token}» è un'opzione della partita, non di una mano: si sceglie quando la "
+            "partita inizia, per esempio {example}. Riscrivi la mano senza."
+        )
+    else:
+        line = _(
+            "«{token}» non è un giocatore: è un'opzione della partita, che si sceglie quando "
+            "la partita inizia, per esempio {example}. Riscrivi la mano senza."
+        )
+    return line.format(token=token, example=example.format(options=options))
+
+
 def bad_target(value: str, low: int, high: int) -> str:
     return _(
         "soglia={value}: scrivi un numero di punti tra {low} e {high}, per esempio soglia=50."

@@ -112,8 +112,10 @@ class Game:
 
     @property
     def ranked(self) -> tuple[str, ...]:
-        """Who is ranked for the win: everyone but the players who left."""
-        return tuple(p for p in self.players if p not in self.left_after)
+        """Who is ranked for the win: everyone but the players who left and have played all
+        their hands (one whose last hand was undone plays it again first, still ranked)."""
+        played = len(self.hands)
+        return tuple(p for p in self.players if self.left_after.get(p, played + 1) > played)
 
     def waiting(self) -> tuple[str, ...]:
         """Late joiners whose first hand is not the next one (a hand before it was undone)."""

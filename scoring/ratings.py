@@ -48,7 +48,7 @@ def placings(game: Game) -> tuple[Placing, ...]:
     left = [
         Placing(p, last, totals[p], False, won.get(p))
         for p in game.players
-        if p in game.left_after and p in played
+        if p not in game.ranked and p in played
     ]
     return (*ranked, *left)
 

@@ -393,7 +393,7 @@ class GameStore:
         """
         if tournament_id is None:
             if (running := await self.running(chat_id)) is not None:
-                raise GameAlreadyRunning(running.game.players)
+                raise GameAlreadyRunning(running.game.ranked)
             if await self.running_tournament(chat_id) is not None:
                 raise TournamentRunning
         await ChatStore(self.session).ensure(chat_id)
@@ -634,7 +634,7 @@ class GameStore:
     async def start_tournament(self, chat_id: int) -> int:
         """A running tournament, with no game yet."""
         if (running := await self.running(chat_id)) is not None:
-            raise GameAlreadyRunning(running.game.players)
+            raise GameAlreadyRunning(running.game.ranked)
         await ChatStore(self.session).ensure(chat_id)
         row = models.Tournament(chat_id=chat_id, state=GameState.RUNNING.value)
         self.session.add(row)

@@ -145,8 +145,10 @@ async def test_undoing_a_hand_played_before_a_join(table: Table) -> None:
     await table.send("/esci Elena")  # the join is no longer the latest change: a hand goes
     undone = await table.reply("/annulla")
     assert "Ho annullato la mano 2. Dario non giocava nella mano 2: riscrivila senza." in undone
+    assert "\n1. Elena 20\n2. Anna 40\n" in undone  # she plays hand 2 again: still ranked
     retyped = await table.reply("/mano Anna 3 Bruno 0 Carlo 10 Elena 5 t=Anna")
-    assert "1. Anna 55\n2. Carlo 65\n3. Bruno 72\n3. Dario 72\n🎯" in retyped
+    # Hand 2 was Elena's last: she is no longer ranked, and who was behind her moves up.
+    assert "1. Anna 55 ▲1\n2. Carlo 65 ▲1\n3. Bruno 72 ▲1\n3. Dario 72 ▲1\n🎯" in retyped
     assert "Manca il totale di Dario" in await table.reply("/mano Anna 1 Bruno 1 Carlo 1")
     assert (await table.reply("/mano Anna 1 Bruno 1 Carlo 1 Dario 1")).startswith("Mano 3:")
 

@@ -440,3 +440,126 @@ async def test_two_undos_of_a_join_at_the_same_moment_take_back_only_the_join(
         "non tolgo altro. Per togliere anche l'ultima mano, scrivi di nuovo /annulla."
     ]
     assert await table.totals() == {"Anna": 0, "Bruno": 12}
+
+
+async def test_a_leaver_whose_hands_are_undone_is_ranked_until_he_plays_them(
+    table: Table,
+) -> None:
+    await table.send("/nuova Anna Bruno Carlo Dario")
+    await table.send("/mano 5 5 5 5")
+    await table.record("/mano 6 6 6 6")
+    await table.send("/esci Bruno")
+    assert "1. Bruno 5" in await table.reply("/annulla")
+    undone = await table.reply("/annulla")
+    assert "Bruno giocava ancora nella mano 1" in undone
+    assert "1. Bruno 0" in undone
+    assert "\n1. Bruno 7\n" in await table.reply("/mano 7 7 7 7")
+    assert "giocano in 4: Anna, Bruno, Carlo e Dario" in await table.reply("/mano 8 8 8")
+    # Hand 2 was his last: from now on he is listed apart, not ranked.
+    hand_two = await table.record("/mano 8 8 8 8")
+    assert "Bruno" not in hand_two.split("Classifica:")[1]
+    assert "giocano in 3: Anna, Carlo e Dario" in await table.reply("/mano 9 9 9 9")
+    assert await table.totals() == {"Anna": 15, "Bruno": 15, "Carlo": 15, "Dario": 15}
+
+
+async def test_a_leaver_whose_only_hand_is_undone_is_in_the_standings(table: Table) -> None:
+    await table.send("/nuova Anna Bruno Carlo Dario")
+    await table.send("/mano 5 5 5 5")
+    await table.send("/esci Bruno")
+    undone = await table.reply("/annulla")
+    assert "Bruno giocava ancora nella mano 1" in undone
+    assert "1. Bruno 0" in undone
+
+
+async def test_a_leaver_still_to_retype_a_hand_can_win_a_game_ending_before_it(
+    table: Table,
+) -> None:
+    await table.send("/nuova Anna Bruno Carlo")
+    await table.send("/mano 10 20 30")
+    await table.send("/mano 0 0 0")
+    await table.send("/esci Bruno")
+    await table.send("/annulla")
+    await table.send("/annulla")
+    ended = await table.send("/mano 100 10 100")  # over before Bruno's last hand
+    assert "🏆 Vince Bruno con 10 punti!" in ended[0]
+    assert "Hanno lasciato" not in ended[0]
+    general = await table.reply("/classifica generale")
+    assert general.count("Bruno") == 1
+
+
+@pytest.mark.parametrize("command", ["/rivincita", "/nuova Elena Franco"])
+async def test_a_game_already_running_names_only_who_is_still_in(
+    table: Table, command: str
+) -> None:
+    await table.send("/nuova Anna Bruno Carlo")
+    await table.send("/mano 1 1 1")
+    await table.send("/esci Carlo")
+    before = await table.dump()
+    assert (await table.reply(command)).startswith("C'è già una partita in corso (Anna e Bruno).")
+    assert await table.dump() == before
+
+
+GAME_OPTIONS_IN_A_HAND = [
+    ("pari_perde", "«pari_perde» non è un giocatore: è un'opzione della partita, che si sceglie "
+     "quando la partita inizia, per esempio /nuova pari_perde Anna Bruno. Riscrivi la mano senza."),
+    ("tie_loses", "/nuova tie_loses Anna Bruno."),
+    ("jokes", "/nuova jokes Anna Bruno."),
+    ("JOKES", "«JOKES» non è un giocatore"),
+    ("jokers", "/nuova jokers Anna Bruno."),
+    ("6carte", "/nuova 6carte Anna Bruno."),
+    ("6cards", "/nuova 6cards Anna Bruno."),
+    ("quadri", "/nuova quadri Anna Bruno Carlo Dario."),
+    ("4quadri", "/nuova 4quadri Anna Bruno Carlo Dario."),
+    ("spareggio", "/nuova quadri spareggio Anna Bruno Carlo Dario."),
+    ("tiebreak", "/nuova quadri tiebreak Anna Bruno Carlo Dario."),
+    ("contro", "/nuova contro Anna Bruno."),
+    ("controtamalo", "/nuova controtamalo Anna Bruno."),
+    ("classica", "/nuova classica Anna Bruno."),
+    ("classic", "/nuova classic Anna Bruno."),
+    ("soglia=50", "«soglia=50» è un'opzione della partita, non di una mano: si sceglie quando la "
+     "partita inizia, per esempio /nuova soglia=50 Anna Bruno. Riscrivi la mano senza."),
+    ("target=30", "/nuova target=50 Anna Bruno."),
+    ("mazziere=Bruno", "/nuova mazziere=Bruno Anna Bruno."),
+    ("dealer=Zoe", "/nuova dealer=Bruno Anna Bruno."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("option", "expected"), GAME_OPTIONS_IN_A_HAND)
+@pytest.mark.parametrize(
+    "hand", ["/mano Nicolò 3 Anna 4 Bruno 4 t=Anna {}", "/mano {} 3 4 4", "/mano 3 4 4,t=Anna,{}"]
+)
+async def test_a_game_option_in_a_hand_is_not_taken_for_a_player(
+    table: Table, hand: str, option: str, expected: str
+) -> None:
+    await table.send("/nuova Anna Bruno Nicolò")
+    await table.send("/mano 3 12 7")
+    before = await table.dump()
+    assert expected in await table.reply(hand.format(option))
+    assert await table.dump() == before
+
+
+async def test_a_game_option_in_a_hand_is_told_in_english(table: Table) -> None:
+    await table.send("/lingua en")
+    await table.send("/new Anna Bruno")
+    assert await table.reply("/hand Anna 3 Bruno 4 tie_loses") == (
+        "“tie_loses” is not a player: it is an option of the game, chosen when the game starts, "
+        "for example /new tie_loses Anna Bruno. Type the hand again without it."
+    )
+
+
+async def test_a_bare_contro_in_a_controtamalo_hand_asks_for_the_name(table: Table) -> None:
+    await table.send("/nuova contro Anna Bruno")
+    assert "dopo contro=, per esempio contro=Anna" in await table.reply(
+        "/mano Anna 3 Bruno 4 t=Anna contro"
+    )
+
+
+async def test_a_player_named_like_an_option_is_a_player(table: Table) -> None:
+    await table.send("/nuova Anna Bruno")
+    await table.send("/entra Spareggio")
+    assert (await table.reply("/mano Anna 3 Bruno 4 Spareggio 5")).startswith("Mano 1:")
+
+
+async def test_a_joker_in_a_hand_is_a_card_not_an_option(table: Table) -> None:
+    await table.send("/nuova jolly Anna Bruno")
+    assert "Anna 18" in await table.reply("/mano Anna 3,Jolly Bruno 4")
