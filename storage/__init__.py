@@ -10,6 +10,7 @@ from storage.chats import (
     last_message_id,
     standings_passed,
 )
+from storage.claims import Claims, MessageAlreadyHandled
 from storage.db import Database
 from storage.entries import ENTRY_LIFETIME, EntryInProgress, EntryStore, StoredEntry
 from storage.games import (
@@ -17,7 +18,6 @@ from storage.games import (
     GameRecord,
     GameState,
     GameStore,
-    MessageAlreadyHandled,
     Stage,
     TournamentRunning,
 )
@@ -29,6 +29,8 @@ from storage.people import LinkedPlayer, People, PlayerTaken
 from storage.results import LeaderboardLine, Results
 from storage.schema import upgrade_schema
 from storage.stats import ChatOverview, ExportRow, HandFigures, PlayerStats, Rivalry, StatsStore
+from storage.tournaments import TournamentStore
+from storage.unit import UnitOfWork
 from storage.votes import Vote, VoteStore
 
 __all__ = [
@@ -37,6 +39,7 @@ __all__ = [
     "ChatOverview",
     "ChatSettings",
     "ChatStore",
+    "Claims",
     "Database",
     "EntryInProgress",
     "EntryStore",
@@ -62,7 +65,9 @@ __all__ = [
     "StatsStore",
     "StoredEntry",
     "TournamentRunning",
+    "TournamentStore",
     "Undo",
+    "UnitOfWork",
     "UpdateJournal",
     "Vote",
     "VoteStore",

@@ -47,10 +47,6 @@ class TournamentRunning(Exception):
     """The chat is in the middle of a tournament."""
 
 
-class MessageAlreadyHandled(Exception):
-    """This chat message already changed something (a redelivered update)."""
-
-
 @dataclass(frozen=True)
 class GameRecord:
     """A stored game: its id and state, and the game itself for the rules engine."""
@@ -112,7 +108,6 @@ def _without_accents(key: str) -> str:
 _GAMES = cast(Table, models.Game.__table__)
 _HANDS = cast(Table, models.HandRow.__table__)
 _LINES = cast(Table, models.HandResult.__table__)
-_HANDLED = cast(Table, models.HandledMessage.__table__)
 
 
 def _games() -> Select[Any]:
@@ -127,6 +122,9 @@ _RUNNING_GAMES = (
     _games()
     .where(_GAMES.c.chat_id == bindparam("chat_id"), _GAMES.c.state == GameState.RUNNING.value)
     .order_by(_GAMES.c.id)
+)
+_RUNNING_TOURNAMENT = select(models.Tournament.id).where(
+    models.Tournament.chat_id == bindparam("chat_id"), models.Tournament.state == "running"
 )
 _ADD_HAND = insert(_HANDS).returning(_HANDS.c.id)
 _ADD_LINES = insert(_LINES)
@@ -257,41 +255,6 @@ class GameStore:
     def __init__(self, session: AsyncSession) -> None:
         self.session = session
 
-    async def claim_message(self, chat_id: int, message_id: int) -> None:
-        """Mark a command's message as handled; a second time raises ``MessageAlreadyHandled``.
-
-        One statement, whichever process gets there first: the primary key decides."""
-        connection = await self.session.connection()
-        claimed = await connection.execute(
-            insert_ignoring(self.session, _HANDLED),
-            {"chat_id": chat_id, "message_id": message_id, "handled_at": models.utcnow()},
-        )
-        if claimed.rowcount != 1:
-            raise MessageAlreadyHandled
-
-    async def claim_edit(self, chat_id: int, message_id: int, update_id: int) -> bool:
-        """Mark an edit of a message (the update ``update_id`` carried it) as handled; returns
-        whether the message had changed something before. An edit already handled, or older
-        than one handled, raises ``MessageAlreadyHandled``."""
-        key = (chat_id, message_id)
-        handled = await self.session.get(models.HandledMessage, key, populate_existing=True)
-        if handled is None:
-            self.session.add(
-                models.HandledMessage(
-                    chat_id=chat_id, message_id=message_id, edit_update_id=update_id
-                )
-            )
-            try:
-                await self.session.flush()
-            except IntegrityError as error:
-                raise MessageAlreadyHandled from error
-            return False
-        if handled.edit_update_id is not None and handled.edit_update_id >= update_id:
-            raise MessageAlreadyHandled
-        handled.edit_update_id = update_id
-        await self.session.flush()
-        return True
-
     async def hand_of_message(self, chat_id: int, message_id: int) -> tuple[int, int] | None:
         """The hand the chat's message recorded: (its game's id, its number)."""
         row = (
@@ -394,7 +357,7 @@ class GameStore:
         if tournament_id is None:
             if (running := await self.running(chat_id)) is not None:
                 raise GameAlreadyRunning(running.game.ranked)
-            if await self.running_tournament(chat_id) is not None:
+            if await self.session.scalar(_RUNNING_TOURNAMENT, {"chat_id": chat_id}) is not None:
                 raise TournamentRunning
         await ChatStore(self.session).ensure(chat_id)
         row = models.Game(
@@ -620,37 +583,6 @@ class GameStore:
         )
         rules = replace(record.game.rules, target=target)
         return replace(record, game=replace(record.game, rules=rules))
-
-    # --- tournaments ---
-
-    async def running_tournament(self, chat_id: int) -> int | None:
-        return await self.session.scalar(
-            select(models.Tournament.id).where(
-                models.Tournament.chat_id == chat_id,
-                models.Tournament.state == GameState.RUNNING,
-            )
-        )
-
-    async def start_tournament(self, chat_id: int) -> int:
-        """A running tournament, with no game yet."""
-        if (running := await self.running(chat_id)) is not None:
-            raise GameAlreadyRunning(running.game.ranked)
-        await ChatStore(self.session).ensure(chat_id)
-        row = models.Tournament(chat_id=chat_id, state=GameState.RUNNING.value)
-        self.session.add(row)
-        try:
-            await self.session.flush()
-        except IntegrityError as error:  # another process started one meanwhile
-            raise TournamentRunning from error
-        return row.id
-
-    async def set_tournament_state(
-        self, tournament_id: int, state: GameState, now: datetime
-    ) -> None:
-        row = await self.session.get_one(models.Tournament, tournament_id)
-        row.state = state.value
-        row.ended_at = None if state is GameState.RUNNING else now
-        await self.session.flush()
 
     async def _one(self, query: Select[Any], **params: object) -> GameRecord | None:
         records = await self._all(query, **params)

@@ -9,12 +9,12 @@ from telegram import Message, Update
 from telegram.constants import ChatAction
 
 from bot import dates, texts
-from bot.commands.common import chat_id_of, message_of, replies_to_mistakes
+from bot.commands.common import chat_id_of, message_of, reading, replies_to_mistakes
 from bot.commands.standings import shown_games
 from bot.context import Context
 from bot.parsing import UserError, parse_nothing
 from scoring import night_figures
-from storage import ChatStore, GameRecord, GameState, GameStore
+from storage import GameRecord, GameState
 
 log = logging.getLogger(__name__)
 
@@ -23,8 +23,8 @@ log = logging.getLogger(__name__)
 async def show_chart(update: Update, context: Context) -> None:
     """The running game's chart (one per table at a tournament), or the last game's."""
     parse_nothing(context.text_args, "grafico")
-    async with context.db.reading() as session:
-        records = await shown_games(GameStore(session), chat_id_of(update))
+    async with reading(context) as work:
+        records = await shown_games(work.games, chat_id_of(update))
     drawn = [record for record in records if record.game.hands]
     if not drawn:
         raise UserError(texts.NO_HANDS_TO_DRAW)
@@ -37,8 +37,8 @@ async def send_chart(
 ) -> None:
     """Draw ``record``'s game off the event loop while the chat shows "sending photo…"."""
     await message.chat.send_action(ChatAction.UPLOAD_PHOTO)
-    async with context.db.reading() as session:
-        chats = ChatStore(session)
+    async with reading(context) as work:
+        chats = work.chats
         settings = await chats.settings(record.chat_id)
         colours = await chats.colours(record.chat_id)
     title = texts.chart_title(record, dates.day(record.started_at, settings.timezone))
@@ -63,11 +63,11 @@ async def show_night(update: Update, context: Context) -> None:
     """Tonight's games in the chat's time zone, and one image of the night's figures."""
     parse_nothing(context.text_args, "serata")
     chat_id = chat_id_of(update)
-    async with context.db.reading() as session:
-        chats = ChatStore(session)
+    async with reading(context) as work:
+        chats = work.chats
         settings = await chats.settings(chat_id)
         evening, start, end = dates.night_of(datetime.now(UTC), settings.timezone)
-        records = await GameStore(session).started_between(chat_id, start, end)
+        records = await work.games.started_between(chat_id, start, end)
         colours = await chats.colours(chat_id)
     if not records:
         raise UserError(texts.NO_GAMES_TONIGHT)

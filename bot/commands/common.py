@@ -9,7 +9,6 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy.ext.asyncio import AsyncSession
 from telegram import Message, Update
 from telegram.constants import ChatMemberStatus, ChatType
 
@@ -19,7 +18,7 @@ from bot.journal import answered_change, claimed
 from bot.parsing import UserError
 from bot.rule_texts import mistake
 from scoring import RuleBroken
-from storage import ChatStore, GameStore, MessageAlreadyHandled
+from storage import MessageAlreadyHandled, UnitOfWork
 from storage.journal import answer_of
 
 Handler = Callable[[Update, Context], Coroutine[Any, Any, None]]
@@ -84,12 +83,12 @@ class UndoAndFix:
     #: Whether the sender is an admin, if Telegram was asked.
     admin: bool | None = None
 
-    async def check(self, session: AsyncSession) -> None:
+    async def check(self, work: UnitOfWork) -> None:
         """Raise ``UserError`` (the unit of work rolls back) unless the sender may."""
         message = message_of(self.update)
         if message.chat.type == ChatType.PRIVATE:
             return
-        if not (await ChatStore(session).settings(message.chat_id)).admins_only:
+        if not (await work.chats.settings(message.chat_id)).admins_only:
             return
         if self.admin is None:  # turned on since the sender was looked at: asked now, rarely
             self.admin = await is_admin(self.update, self.context)
@@ -108,8 +107,8 @@ async def may_undo_and_fix(update: Update, context: Context) -> UndoAndFix:
     message = message_of(update)
     if message.chat.type == ChatType.PRIVATE:
         return permission
-    async with context.db.reading() as session:
-        settings = await ChatStore(session).settings(message.chat_id)
+    async with reading(context) as work:
+        settings = await work.chats.settings(message.chat_id)
     if settings.admins_only:
         permission.admin = await is_admin(update, context)
     return permission
@@ -128,28 +127,36 @@ async def is_admin(update: Update, context: Context) -> bool:
 
 
 @asynccontextmanager
-async def changing(context: Context, chat_id: int) -> AsyncIterator[AsyncSession]:
+async def reading(context: Context) -> AsyncIterator[UnitOfWork]:
+    """A unit of work that only reads: one snapshot of the database (``Database.reading``)."""
+    async with context.db.reading() as session:
+        yield UnitOfWork(session)
+
+
+@asynccontextmanager
+async def changing(context: Context, chat_id: int) -> AsyncIterator[UnitOfWork]:
     """A unit of work that changes a chat: changes to one chat happen one at a time, across
     every bot process (the database holds the lock). In an admins-only command, the sender's
     permission is checked first, under the lock."""
     async with context.db.transaction() as session:
-        await ChatStore(session).lock(chat_id)
-        await _check_permission(session)
-        yield session
+        work = UnitOfWork(session)
+        await work.lock(chat_id)
+        await _check_permission(work)
+        yield work
 
 
 @asynccontextmanager
-async def changes(update: Update, context: Context) -> AsyncIterator[GameStore]:
+async def changes(update: Update, context: Context) -> AsyncIterator[UnitOfWork]:
     """The unit of work of a command that changes something: one at a time in a chat, once
     per message, and in an admins-only command only by who may. A redelivered update changes
     nothing and gets the answer the message got the first time (kept with its claim, see
     ``bot.journal``)."""
     message = message_of(update)
     async with answered_change(context.db, update) as session:
-        await ChatStore(session).lock(message.chat_id)
-        games = GameStore(session)
+        work = UnitOfWork(session)
+        await work.lock(message.chat_id)
         try:
-            await games.claim_message(message.chat_id, message.message_id)
+            await work.claim(message.chat_id, message.message_id)
         except MessageAlreadyHandled as error:
             *before, last = await answer_of(session, message.chat_id, message.message_id) or [
                 texts.ALREADY_HANDLED
@@ -157,12 +164,12 @@ async def changes(update: Update, context: Context) -> AsyncIterator[GameStore]:
             for text in before:
                 await message.reply_text(text)
             raise UserError(last) from error
-        await _check_permission(session)
+        await _check_permission(work)
         claimed(message.chat_id, message.message_id)
-        yield games
+        yield work
 
 
-async def _check_permission(session: AsyncSession) -> None:
+async def _check_permission(work: UnitOfWork) -> None:
     """In an admins-only command, the sender's permission, under the chat lock."""
     if (permission := _PERMISSION.get()) is not None:
-        await permission.check(session)
+        await permission.check(work)

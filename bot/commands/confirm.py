@@ -29,7 +29,7 @@ from bot.commands.game import chart_if_ended, close, closed_text, record_text, r
 from bot.context import Context
 from bot.parsing import UserError, parse_nothing
 from scoring import Game
-from storage import GameAlreadyRunning, GameRecord, GameState, GameStore, PendingHands
+from storage import GameAlreadyRunning, GameRecord, GameState, GameStore
 
 
 @dataclass(frozen=True)
@@ -87,9 +87,9 @@ async def _press(update: Update, context: Context, chat_id: int, data: str) -> O
     if end is not None:
         return await _end(context, chat_id, int(end[1]), permission, yes=end[2] == "y")
     assert reopen is not None
-    async with changing(context, chat_id) as session:
-        await permission.check(session)
-        game = await reopen_game(GameStore(session), chat_id, int(reopen[1]))
+    async with changing(context, chat_id) as work:
+        await permission.check(work)
+        game = await reopen_game(work.games, chat_id, int(reopen[1]))
     return Outcome(reopened=game)
 
 
@@ -98,9 +98,9 @@ async def _same_hand(
 ) -> Outcome:
     """A hand equal to the previous one: recorded as a new hand (sent by ``user_id``, who
     confirmed it), or dropped."""
-    async with changing(context, chat_id) as session:
-        games = GameStore(session)
-        pending = await PendingHands(session).take(pending_id, chat_id)
+    async with changing(context, chat_id) as work:
+        games = work.games
+        pending = await work.pending_hands.take(pending_id, chat_id)
         if pending is None:
             return Outcome(toast=texts.ALREADY_ANSWERED)
         if not yes:
@@ -122,9 +122,9 @@ async def _end(
     context: Context, chat_id: int, game_id: int, permission: UndoAndFix, *, yes: bool
 ) -> Outcome:
     """Close the game asked about, or leave it running."""
-    async with changing(context, chat_id) as session:
-        await permission.check(session)
-        games = GameStore(session)
+    async with changing(context, chat_id) as work:
+        await permission.check(work)
+        games = work.games
         record = await games.get(game_id)
         if record is None or record.chat_id != chat_id or not record.running:
             return Outcome(toast=texts.GAME_ALREADY_CLOSED)
@@ -161,8 +161,8 @@ async def reopen_game(games: GameStore, chat_id: int, game_id: int | None = None
 async def reopen(update: Update, context: Context) -> None:
     """``/riapri``: the game closed with /fine goes on."""
     parse_nothing(context.text_args, "riapri")
-    async with changes(update, context) as games:
-        game = await reopen_game(games, chat_id_of(update))
+    async with changes(update, context) as work:
+        game = await reopen_game(work.games, chat_id_of(update))
     await message_of(update).reply_text(texts.game_reopened(game))
 
 
@@ -171,15 +171,15 @@ async def rematch(update: Update, context: Context) -> None:
     """``/rivincita``: a new game with the last game's players, mode and options; the first
     dealer is the next seat after the last game's."""
     parse_nothing(context.text_args, "rivincita")
-    async with changes(update, context) as games:
-        last = await games.latest(chat_id_of(update))
+    async with changes(update, context) as work:
+        last = await work.games.latest(chat_id_of(update))
         if last is None:
             raise UserError(texts.NO_GAME_TO_REMATCH)
         if last.tournament_id is not None:
             raise UserError(texts.REMATCH_TOURNAMENT)
         players, dealer = rematch_seats(last.game)
         try:
-            record = await games.start(
+            record = await work.games.start(
                 chat_id_of(update),
                 players,
                 last.game.rules,

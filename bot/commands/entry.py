@@ -22,7 +22,7 @@ from bot.context import Context, TamaloApp
 from bot.entry import PREFIX, Action, Entry, EntryMistake, Step, callback, parse_callback
 from bot.parsing import UserError
 from scoring import Game, Mode
-from storage import EntryInProgress, EntryStore, GameRecord, GameStore, chat_language
+from storage import EntryInProgress, EntryStore, GameRecord, chat_language
 
 log = logging.getLogger(__name__)
 
@@ -45,8 +45,8 @@ async def open_entry(update: Update, context: Context) -> None:
     if user is None or message.sender_chat is not None:  # nobody could press its buttons
         raise UserError(texts.ENTRY_NEEDS_SENDER)
     who = user.first_name
-    async with changes(update, context) as games:
-        records = await games.running_games(message.chat_id)
+    async with changes(update, context) as work:
+        records = await work.games.running_games(message.chat_id)
         if not records:
             raise UserError(texts.NO_RUNNING_GAME)
         if len(records) > 1:
@@ -56,7 +56,7 @@ async def open_entry(update: Update, context: Context) -> None:
         number = len(game.hands) + 1
         entry = Entry(game.next_players, contro=game.rules.mode is Mode.CONTRO, number=number)
         warning = ""  # why an entry shown again is not as it was left
-        entries, now = EntryStore(games.session), datetime.now(UTC)
+        entries, now = work.entries, datetime.now(UTC)
         try:
             entry_id = await entries.open(
                 record.id, message.chat_id, user.id, who, entry.to_json(), now
@@ -75,8 +75,8 @@ async def open_entry(update: Update, context: Context) -> None:
     sent = await message.reply_text(
         f"{warning}\n\n{view}" if warning else view, reply_markup=keyboard(entry_id, entry)
     )
-    async with changing(context, message.chat_id) as session:
-        await EntryStore(session).show_in(entry_id, sent.message_id)
+    async with changing(context, message.chat_id) as work:
+        await work.entries.show_in(entry_id, sent.message_id)
 
 
 @dataclass(frozen=True)
@@ -117,8 +117,8 @@ async def _press(
     context: Context, chat_id: int, user_id: int, entry_id: int, version: int, action: str
 ) -> Outcome:
     now = datetime.now(UTC)
-    async with changing(context, chat_id) as session:
-        entries, games = EntryStore(session), GameStore(session)
+    async with changing(context, chat_id) as work:
+        entries, games = work.entries, work.games
         stored = await entries.get(entry_id)
         if stored is None or stored.chat_id != chat_id:
             return Outcome(toast=texts.ENTRY_CLOSED, text=None)

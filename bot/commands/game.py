@@ -17,6 +17,7 @@ from bot.commands.common import (
     chat_id_of,
     may_undo_and_fix,
     message_of,
+    reading,
     replies_to_mistakes,
     sender_id,
 )
@@ -43,6 +44,7 @@ from storage import (
     MessageAlreadyHandled,
     PendingHands,
     TournamentRunning,
+    TournamentStore,
 )
 
 #: A typed hand equal to the previous one, this soon after it, is asked about first.
@@ -72,7 +74,9 @@ async def settle(games: GameStore, record: GameRecord, game: Game) -> str:
     if not over and not record.running:
         await games.set_state(record, GameState.RUNNING, now)
         if record.tournament_id is not None:
-            await games.set_tournament_state(record.tournament_id, GameState.RUNNING, now)
+            await TournamentStore(games.session).set_state(
+                record.tournament_id, GameState.RUNNING, now
+            )
         return ""
     if over and record.tournament_id is not None:  # a finished game changed: still over
         return await progress(games, record, game, now)
@@ -83,9 +87,9 @@ async def settle(games: GameStore, record: GameRecord, game: Game) -> str:
 async def new_game(update: Update, context: Context) -> None:
     """Start a game: mode and options, then the players in seat order."""
     new = parse_new_game(context.text_args)
-    async with changes(update, context) as games:
+    async with changes(update, context) as work:
         try:
-            record = await games.start(
+            record = await work.games.start(
                 chat_id_of(update),
                 new.players,
                 new.rules,
@@ -107,12 +111,12 @@ async def record_hand(update: Update, context: Context) -> None:
     """Record one hand of the running game and show the points and standings; a hand equal
     to the one recorded just before is asked about first."""
     message = message_of(update)
-    async with changes(update, context) as games:
-        record = await running_game(games, message.chat_id, context.text_args)
-        pending = await _same_as_last(games, record, message.message_id, context.text_args)
+    async with changes(update, context) as work:
+        record = await running_game(work.games, message.chat_id, context.text_args)
+        pending = await _same_as_last(work.games, record, message.message_id, context.text_args)
         if pending is None:
             record, game, after = await record_text(
-                games,
+                work.games,
                 message.chat_id,
                 message.message_id,
                 context.text_args,
@@ -190,10 +194,10 @@ async def edit_hand(update: Update, context: Context) -> None:
     /mano that recorded nothing (it had a mistake) records its hand now."""
     message = message_of(update)
     may_correct = await may_undo_and_fix(update, context)  # asked before any lock is held
-    async with changing(context, message.chat_id) as session:
-        games = GameStore(session)
+    async with changing(context, message.chat_id) as work:
+        games = work.games
         try:
-            handled = await games.claim_edit(message.chat_id, message.message_id, update.update_id)
+            handled = await work.claims.edit(message.chat_id, message.message_id, update.update_id)
         except MessageAlreadyHandled as error:
             raise UserError(texts.ALREADY_HANDLED) from error
         found = await games.hand_of_message(message.chat_id, message.message_id)
@@ -215,7 +219,7 @@ async def edit_hand(update: Update, context: Context) -> None:
             if fixable is None:
                 raise UserError(texts.EDITED_HAND_CLOSED)
             record = fixable
-            await may_correct.check(session)
+            await may_correct.check(work)
             game, after = await _correct(games, record, number, context.text_args)
             reply = texts.hand_fixed(game, number, texts.table_label(record)) + after
     await message.reply_text(reply)
@@ -239,10 +243,10 @@ async def fix_hand(update: Update, context: Context) -> None:
     if context.text_args.strip().isdecimal():
         await _show_hand(update, context)
         return
-    async with changes(update, context) as games:
-        record = await _correctable(games, chat_id_of(update), context.text_args)
+    async with changes(update, context) as work:
+        record = await _correctable(work.games, chat_id_of(update), context.text_args)
         number, rest = parse_fix(context.text_args, len(record.game.hands), record.game.ranked)
-        game, after = await _correct(games, record, number, rest)
+        game, after = await _correct(work.games, record, number, rest)
     await message_of(update).reply_text(
         texts.hand_fixed(game, number, texts.table_label(record)) + after
     )
@@ -251,8 +255,8 @@ async def fix_hand(update: Update, context: Context) -> None:
 
 async def _show_hand(update: Update, context: Context) -> None:
     """``/correggi N``: hand N as recorded, as the /correggi that types it again."""
-    async with context.db.reading() as session:
-        record = await _correctable(GameStore(session), chat_id_of(update), "")
+    async with reading(context) as work:
+        record = await _correctable(work.games, chat_id_of(update), "")
     number, _ = parse_fix(context.text_args, len(record.game.hands))
     command = texts.hand_command(record.game.hands[number - 1].hand, number)
     text = texts.hand_to_fix(number, command, texts.table_label(record))
@@ -326,26 +330,26 @@ async def _changeable(games: GameStore, chat_id: int) -> list[GameRecord]:
 @replies_to_mistakes
 async def join(update: Update, context: Context) -> None:
     """Seat a late joiner, who starts level with the last in the standings."""
-    async with changes(update, context) as games:
-        records = await games.running_games(chat_id_of(update))
+    async with changes(update, context) as work:
+        records = await work.games.running_games(chat_id_of(update))
         if any(r.tournament_id is not None for r in records):  # before asking which table
             raise UserError(texts.NO_JOINING_TOURNAMENTS)
-        record = await running_game(games, chat_id_of(update))
+        record = await running_game(work.games, chat_id_of(update))
         record.game.check_joinable()  # before asking who joins
         name = parse_join(context.text_args, record.game.players, record.game.left_after)
         record.game.with_player(name)  # the rules' last word; the seat is then stored
-        record = await games.seat(record, name)
+        record = await work.games.seat(record, name)
     await message_of(update).reply_text(texts.player_joined(record.game, record.game.players[-1]))
 
 
 @replies_to_mistakes
 async def leave(update: Update, context: Context) -> None:
     """A player leaves: no more hands for them, their history stays."""
-    async with changes(update, context) as games:
-        record = await running_game(games, chat_id_of(update), context.text_args)
+    async with changes(update, context) as work:
+        record = await running_game(work.games, chat_id_of(update), context.text_args)
         name = parse_leave(context.text_args, record.game.ranked)
         game = record.game.without_player(name)
-        await games.leave(record, name)
+        await work.games.leave(record, name)
     await message_of(update).reply_text(texts.player_left(game, name))
 
 
@@ -362,15 +366,15 @@ async def undo(update: Update, context: Context) -> None:
     message, user = message_of(update), update.effective_user
     user_id = user.id if user else None
     parse_nothing(context.text_args, "annulla")
-    async with changes(update, context) as games:
-        undos = LastUndos(games.session)
-        await _not_undone_just_now(games, undos, message, user_id)
-        if (joined := await _last_join(games, message.chat_id)) is not None:
+    async with changes(update, context) as work:
+        undos = work.undos
+        await _not_undone_just_now(work.games, undos, message, user_id)
+        if (joined := await _last_join(work.games, message.chat_id)) is not None:
             record, name = joined
             await undos.keep(message.chat_id, record.id, JOIN_UNDONE, user_id)
-            record = await games.unseat(record, name)
+            record = await work.games.unseat(record, name)
         else:
-            record, number, removed, game, after = await _undo_hand(games, message.chat_id)
+            record, number, removed, game, after = await _undo_hand(work.games, message.chat_id)
             await undos.keep(message.chat_id, record.id, number, user_id)
     if joined is not None:
         text, number = texts.join_undone(record.game, name), JOIN_UNDONE
@@ -380,8 +384,8 @@ async def undo(update: Update, context: Context) -> None:
         label = texts.table_label(record)
         undone = texts.hand_undone(game, number, removed, reopened=reopened, label=label)
         sent = await reply_with_command(message, undone + after, texts.hand_command(removed))
-    async with changing(context, message.chat_id) as session:
-        await LastUndos(session).replied(message.chat_id, record.id, number, sent.message_id)
+    async with changing(context, message.chat_id) as work:
+        await work.undos.replied(message.chat_id, record.id, number, sent.message_id)
 
 
 async def _last_join(games: GameStore, chat_id: int) -> tuple[GameRecord, str] | None:
@@ -450,10 +454,10 @@ async def _last_played(games: GameStore, chat_id: int) -> GameRecord:
 async def end_game(update: Update, context: Context) -> None:
     """Close the running game now, ranked as it stands; with hands played, ask first."""
     message = message_of(update)
-    async with changes(update, context) as games:
-        record = await running_game(games, message.chat_id, context.text_args, "fine")
+    async with changes(update, context) as work:
+        record = await running_game(work.games, message.chat_id, context.text_args, "fine")
         if not record.game.hands:
-            after = await close(games, record)
+            after = await close(work.games, record)
     if record.game.hands:
         question = texts.end_asked(record.game, texts.table_label(record))
         await message.reply_text(question, reply_markup=buttons.end(record.id))
@@ -482,8 +486,8 @@ def reopen_button(record: GameRecord) -> InlineKeyboardMarkup | None:
 async def next_dealer(update: Update, context: Context) -> None:
     """Who deals next, at every running table."""
     parse_nothing(context.text_args, "mazziere")
-    async with context.db.reading() as session:
-        records = await GameStore(session).running_games(chat_id_of(update))
+    async with reading(context) as work:
+        records = await work.games.running_games(chat_id_of(update))
     if not records:
         raise UserError(texts.NO_RUNNING_GAME)
     await message_of(update).reply_text(

@@ -7,19 +7,18 @@ import random
 from telegram import Update
 
 from bot import texts
-from bot.commands.common import changes, chat_id_of, message_of, replies_to_mistakes
+from bot.commands.common import changes, chat_id_of, message_of, reading, replies_to_mistakes
 from bot.context import Context
 from bot.lore import RUMOURS
 from bot.parsing import UserError, parse_move, parse_nothing
-from storage import GameStore, NamedMoves, StatsStore
 
 
 @replies_to_mistakes
 async def show_rules(update: Update, context: Context) -> None:
     """The rules in short, and the mode of the game the chat is playing."""
     parse_nothing(context.text_args, "regole")
-    async with context.db.reading() as session:
-        records = await GameStore(session).running_games(chat_id_of(update))
+    async with reading(context) as work:
+        records = await work.games.running_games(chat_id_of(update))
     rules = records[0].game.rules if records else None
     await message_of(update).reply_text(texts.rules_summary(rules))
 
@@ -41,10 +40,10 @@ async def rumour(update: Update, context: Context) -> None:
 async def record_move(update: Update, context: Context) -> None:
     """``/mossa coppiona Anna``: Anna's hall of fame gets one more Coppiona."""
     move, name = parse_move(context.text_args)
-    async with changes(update, context) as games:
-        recorded = await NamedMoves(games.session).record(chat_id_of(update), name, move.key)
+    async with changes(update, context) as work:
+        recorded = await work.moves.record(chat_id_of(update), name, move.key)
         if recorded is None:
-            known = await StatsStore(games.session).players(chat_id_of(update))
+            known = await work.stats.players(chat_id_of(update))
             raise UserError(
                 texts.unknown_move_player(name, known) if known else texts.MOVE_NO_PLAYERS
             )

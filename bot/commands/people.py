@@ -10,10 +10,10 @@ from telegram import Update, User
 from telegram.constants import ChatType
 
 from bot import texts
-from bot.commands.common import changes, is_admin, message_of, replies_to_mistakes
+from bot.commands.common import changes, is_admin, message_of, reading, replies_to_mistakes
 from bot.context import Context
 from bot.parsing import UserError, parse_iam
-from storage import People, PlayerTaken, StatsStore
+from storage import PlayerTaken, StatsStore
 
 
 @replies_to_mistakes
@@ -28,8 +28,8 @@ async def i_am(update: Update, context: Context) -> None:
     if claim.undo:
         await _take_back(update, context, user, claim.player)
     elif claim.player is None:
-        async with context.db.reading() as session:
-            player = await People(session).player_in(message.chat_id, user.id)
+        async with reading(context) as work:
+            player = await work.people.player_in(message.chat_id, user.id)
         await message.reply_text(texts.iam_shown(player))
     else:
         await _link(update, context, user, claim.player)
@@ -39,15 +39,13 @@ async def _link(update: Update, context: Context, user: User, name: str) -> None
     """The sender is ``name`` from now on: said in the group for everyone to see, with how to
     take it back, since that player's private figures now go to this person."""
     message = message_of(update)
-    async with changes(update, context) as games:
+    async with changes(update, context) as work:
         try:
-            linked = await People(games.session).link(
-                message.chat_id, message.chat.title, user.id, name
-            )
+            linked = await work.people.link(message.chat_id, message.chat.title, user.id, name)
         except PlayerTaken as error:
             raise UserError(texts.iam_taken(name)) from error
         if linked is None:
-            await _unknown(games.session, message.chat_id, name)
+            await _unknown(work.session, message.chat_id, name)
     await message.reply_text(texts.iam_linked(linked, _who(user)))
 
 
@@ -56,23 +54,23 @@ async def _take_back(update: Update, context: Context, user: User, name: str | N
     which only Anna's person or an admin may say."""
     message = message_of(update)
     chat_id = message.chat_id
-    async with context.db.reading() as session:
-        people = People(session)
+    async with reading(context) as work:
+        people = work.people
         if name is None:
             name = await people.player_in(chat_id, user.id)
             if name is None:
                 raise UserError(texts.iam_shown(None))
         claim = await people.claim(chat_id, name)
         if claim is None:
-            await _unknown(session, chat_id, name)
+            await _unknown(work.session, chat_id, name)
     player, owner = claim
     if owner is None:
         raise UserError(texts.iam_nobody(player))
     # Asked of Telegram before the unit of work, so no lock waits on the answer.
     if owner != user.id and not await is_admin(update, context):
         raise UserError(texts.iam_not_yours(player))
-    async with changes(update, context) as games:
-        if not await People(games.session).unlink(chat_id, player, owner):
+    async with changes(update, context) as work:
+        if not await work.people.unlink(chat_id, player, owner):
             raise UserError(texts.iam_nobody(player))
     await message.reply_text(texts.iam_unlinked(player, mine=owner == user.id))
 

@@ -10,11 +10,18 @@ from telegram.constants import ChatType
 from telegram.error import TelegramError
 
 from bot import i18n, texts
-from bot.commands.common import changes, chat_id_of, is_admin, message_of, replies_to_mistakes
+from bot.commands.common import (
+    changes,
+    chat_id_of,
+    is_admin,
+    message_of,
+    reading,
+    replies_to_mistakes,
+)
 from bot.commands.standings import standings_on_arrival
 from bot.context import Context
 from bot.parsing import UserError, parse_language, parse_settings
-from storage import ChatStore, chat_on_arrival
+from storage import chat_on_arrival
 
 log = logging.getLogger(__name__)
 
@@ -23,8 +30,8 @@ log = logging.getLogger(__name__)
 async def settings(update: Update, context: Context) -> None:
     """Show the chat's settings, or change them: ``/impostazioni fuso=Europe/London``."""
     chat_id = chat_id_of(update)
-    async with context.db.reading() as session:
-        before = await ChatStore(session).settings(chat_id)
+    async with reading(context) as work:
+        before = await work.chats.settings(chat_id)
     asked = parse_settings(context.text_args, before)
     # Who may undo and fix is itself for the admins to decide: Telegram is asked before the
     # lock, the setting is compared under it (another instance may have just changed it).
@@ -32,8 +39,8 @@ async def settings(update: Update, context: Context) -> None:
     admin = None
     if in_group and asked is not None and asked.admins_only != before.admins_only:
         admin = await is_admin(update, context)
-    async with changes(update, context) as games:
-        chats = ChatStore(games.session)
+    async with changes(update, context) as work:
+        chats = work.chats
         current = await chats.settings(chat_id)
         wanted = parse_settings(context.text_args, current)
         if in_group and wanted is not None and wanted.admins_only != current.admins_only:
@@ -77,8 +84,8 @@ async def choose_language(update: Update, context: Context) -> None:
     if wanted is None:
         await message.reply_text(texts.language_shown(i18n.language()))
         return
-    async with changes(update, context) as games:
-        await ChatStore(games.session).choose_language(message.chat_id, wanted)
+    async with changes(update, context) as work:
+        await work.chats.choose_language(message.chat_id, wanted)
     i18n.use(wanted)
     await message.reply_text(texts.language_changed())
     await show_menu(context.bot, message.chat_id, wanted)

@@ -11,11 +11,11 @@ from telegram import Update
 from telegram.error import BadRequest
 
 from bot import dates, texts
-from bot.commands.common import changing, chat_id_of, message_of, replies_to_mistakes
+from bot.commands.common import changing, chat_id_of, message_of, reading, replies_to_mistakes
 from bot.commands.stats import show_leaderboard
 from bot.context import Context
 from bot.parsing import UserError, parse_standings
-from storage import ChatStore, GameRecord, GameState, GameStore, standings_passed
+from storage import GameRecord, GameState, GameStore, standings_passed
 
 
 async def shown_games(games: GameStore, chat_id: int) -> list[GameRecord]:
@@ -54,10 +54,10 @@ async def show_standings(update: Update, context: Context) -> None:
         return
     chat_id = chat_id_of(update)
     now = datetime.now(UTC)
-    async with context.db.reading() as session:
-        records = await shown_games(GameStore(session), chat_id)
-        recent = await ChatStore(session).standings_message(chat_id, now - REFRESH_WITHIN)
-        timezone = (await ChatStore(session).settings(chat_id)).timezone
+    async with reading(context) as work:
+        records = await shown_games(work.games, chat_id)
+        recent = await work.chats.standings_message(chat_id, now - REFRESH_WITHIN)
+        timezone = (await work.chats.settings(chat_id)).timezone
     text = "\n\n".join(
         texts.standings(r.game, running=r.running, label=texts.table_label(r)) for r in records
     )
@@ -65,8 +65,8 @@ async def show_standings(update: Update, context: Context) -> None:
         shown = recent
     else:
         shown = (await message_of(update).reply_text(text)).message_id
-    async with changing(context, chat_id) as session:
-        await ChatStore(session).keep_standings_message(chat_id, shown, now, update.update_id)
+    async with changing(context, chat_id) as work:
+        await work.chats.keep_standings_message(chat_id, shown, now, update.update_id)
 
 
 async def answered(update: Update, context: Context) -> None:

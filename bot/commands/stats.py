@@ -10,10 +10,10 @@ from telegram import Message, Update
 from telegram.constants import ChatAction, ChatType
 
 from bot import dates, texts
-from bot.commands.common import chat_id_of, message_of, replies_to_mistakes
+from bot.commands.common import chat_id_of, message_of, reading, replies_to_mistakes
 from bot.context import Context
 from bot.parsing import UserError, parse_leaderboard, parse_nothing, parse_stats
-from storage import ChatStore, ExportRow, GameStore, NamedMoves, People, Results, StatsStore
+from storage import ExportRow
 
 
 @replies_to_mistakes
@@ -25,21 +25,21 @@ async def show_stats(update: Update, context: Context) -> None:
     private = message.chat.type == ChatType.PRIVATE
     if private and name is None and user and await _send_own_stats(message, context, user.id):
         return
-    async with context.db.reading() as session:
-        stats = StatsStore(session)
+    async with reading(context) as work:
+        stats = work.stats
         if name is None:
             overview = await stats.overview(chat_id)
-            timezone = (await ChatStore(session).settings(chat_id)).timezone
+            timezone = (await work.chats.settings(chat_id)).timezone
             last = dates.day(overview.last_game, timezone) if overview.last_game else None
             text = texts.chat_overview(overview, last)
             played = overview.finished or overview.hands or overview.annulled
             if private and not played:
                 text = texts.PRIVATE_STATS_NOT_LINKED
-            if champions := await NamedMoves(session).champions(chat_id):
+            if champions := await work.moves.champions(chat_id):
                 text += "\n" + texts.hall_of_fame(champions)
         elif (player := await stats.player(chat_id, name)) is not None:
             text = texts.player_stats(player)
-            if moves := await NamedMoves(session).of_player(player.player_id):
+            if moves := await work.moves.of_player(player.player_id):
                 text += "\n" + texts.moves_line(moves)
         else:
             raise UserError(texts.unknown_stats_player(name, await stats.players(chat_id)))
@@ -49,12 +49,12 @@ async def show_stats(update: Update, context: Context) -> None:
 async def _send_own_stats(message: Message, context: Context, user_id: int) -> bool:
     """In private: the person's own figures, one message per group where they said who they
     are (``/sonoio``), and nobody else's. ``False`` if they never said it anywhere."""
-    async with context.db.reading() as session:
-        linked = await People(session).players_of(user_id)
+    async with reading(context) as work:
+        linked = await work.people.players_of(user_id)
         found = [
-            (group, player, await NamedMoves(session).of_player(player.player_id))
+            (group, player, await work.moves.of_player(player.player_id))
             for group in linked
-            if (player := await StatsStore(session).player(group.chat_id, group.player))
+            if (player := await work.stats.player(group.chat_id, group.player))
         ]
     for group, player, moves in found:
         text = f"{texts.group_heading(group.title)}\n{texts.player_stats(player)}"
@@ -66,8 +66,8 @@ async def _send_own_stats(message: Message, context: Context, user_id: int) -> b
 async def show_leaderboard(update: Update, context: Context) -> None:
     """The chat's all-time leaderboard: games, wins, average place and skill."""
     parse_leaderboard(context.text_args)
-    async with context.db.reading() as session:
-        lines = await Results(session).leaderboard(chat_id_of(update))
+    async with reading(context) as work:
+        lines = await work.results.leaderboard(chat_id_of(update))
     if not lines:
         raise UserError(texts.LEADERBOARD_EMPTY)
     await message_of(update).reply_text(texts.leaderboard(lines))
@@ -90,15 +90,15 @@ async def export(update: Update, context: Context) -> None:
     chat_id = chat_id_of(update)
     document = io.BytesIO()
     rows = 0
-    async with context.db.reading() as session:
-        timezone = (await ChatStore(session).settings(chat_id)).timezone
-        entries = await GameStore(session).late_entries(chat_id)
+    async with reading(context) as work:
+        timezone = (await work.chats.settings(chat_id)).timezone
+        entries = await work.games.late_entries(chat_id)
         text = io.TextIOWrapper(document, encoding="utf-8", newline="", write_through=True)
         writer = csv.writer(text)
         writer.writerow(EXPORT_HEADER)
         joins = _Joins(entries, timezone)
         # Batch by batch, so that a long history never holds the event loop for long.
-        async for batch in StatsStore(session).export(chat_id):
+        async for batch in work.stats.export(chat_id):
             lines = [line for row in batch for line in joins.before(row)]
             writer.writerows(lines)
             rows += len(lines)

@@ -10,7 +10,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from bot import texts
 from bot.commands.common import changing
 from bot.context import Context
-from storage import GameRecord, GameStore
+from storage import GameRecord
 
 #: ``soglia:<game id>``: the game whose target the button lowers to ``texts.CONTRO_TARGET``.
 CALLBACK = re.compile(r"^soglia:(\d{1,9})$")
@@ -34,8 +34,8 @@ async def lower_target(update: Update, context: Context) -> None:
     if match is None or chat is None:
         await query.answer(texts.TARGET_TOO_LATE)
         return
-    async with changing(context, chat.id) as session:
-        games = GameStore(session)
+    async with changing(context, chat.id) as work:
+        games = work.games
         record = await games.get(int(match[1]))
         lowered = (
             record is not None

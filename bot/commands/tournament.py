@@ -13,7 +13,15 @@ from bot.commands.common import changes, chat_id_of, message_of, replies_to_mist
 from bot.context import Context
 from bot.parsing import UserError, parse_tournament
 from scoring import Game, draw_tables, finalists
-from storage import GameAlreadyRunning, GameRecord, GameState, GameStore, Stage, TournamentRunning
+from storage import (
+    GameAlreadyRunning,
+    GameRecord,
+    GameState,
+    GameStore,
+    Stage,
+    TournamentRunning,
+    TournamentStore,
+)
 
 #: The draw: the operating system's randomness, never a seed someone could guess.
 _DRAW = random.SystemRandom()
@@ -25,15 +33,17 @@ async def start_tournament(update: Update, context: Context) -> None:
     new = parse_tournament(context.text_args)
     first, second = draw_tables(new.players, _DRAW)
     chat_id = chat_id_of(update)
-    async with changes(update, context) as games:
+    async with changes(update, context) as work:
         try:
-            tournament = await games.start_tournament(chat_id)
+            if (running := await work.games.running(chat_id)) is not None:
+                raise GameAlreadyRunning(running.game.ranked)
+            tournament = await work.tournaments.start(chat_id)
         except GameAlreadyRunning as error:
             raise UserError(texts.game_running(error.players)) from error
         except TournamentRunning as error:
             raise UserError(texts.TOURNAMENT_IN_PROGRESS) from error
         tables = [
-            await games.start(
+            await work.games.start(
                 chat_id,
                 seats,
                 new.rules,
@@ -96,7 +106,9 @@ async def progress(games: GameStore, record: GameRecord, game: Game, now: dateti
         return ""
     played = await games.tournament_games(record.tournament_id)
     if record.is_final:
-        await games.set_tournament_state(record.tournament_id, GameState.FINISHED, now)
+        await TournamentStore(games.session).set_state(
+            record.tournament_id, GameState.FINISHED, now
+        )
         return texts.tournament_won(game)
     tables = [r for r in played if r.is_table]
     if any(r.running for r in tables) or final_of(played) is not None:

@@ -27,7 +27,7 @@ from bot.commands.common import (
 from bot.commands.game import running_game
 from bot.context import Context
 from bot.parsing import UserError
-from storage import GameRecord, GameState, GameStore, People, Vote, VoteStore
+from storage import GameRecord, GameState, GameStore, People, TournamentStore, Vote, VoteStore
 
 #: Every button of a vote (old ones too, answered as closed).
 CALLBACK = re.compile(r"^tresei:")
@@ -116,13 +116,13 @@ async def open_vote(update: Update, context: Context) -> None:
     user_id, chat_id = sender_id(update), chat_id_of(update)
     # Asked before the lock is held; a group admin may open it whatever the games say.
     admin = message_of(update).chat.type == ChatType.PRIVATE or await is_admin(update, context)
-    async with changing(context, chat_id) as session:
-        games = GameStore(session)
+    async with changing(context, chat_id) as work:
+        games = work.games
         record = await running_game(games, chat_id, context.text_args, "tresei")
         voters = await electorate(games, record)
-        if not admin and not await at_the_table(session, chat_id, user_id, voters):
+        if not admin and not await at_the_table(work.session, chat_id, user_id, voters):
             raise UserError(texts.VOTE_NOT_AT_THE_TABLE)
-        vote = await VoteStore(session).open(record.id, user_id)
+        vote = await work.votes.open(record.id, user_id)
     await message_of(update).reply_text(shown(vote, voters), reply_markup=buttons(vote, voters))
 
 
@@ -146,8 +146,8 @@ async def cast_vote(update: Update, context: Context) -> None:
         await query.answer(texts.VOTE_CLOSED)
         return
     mark = (int(match[2]), match[3] == "1") if match[2] else None
-    async with changing(context, chat.id) as session:
-        pressed = await _press(session, chat.id, query.from_user.id, int(match[1]), mark)
+    async with changing(context, chat.id) as work:
+        pressed = await _press(work.session, chat.id, query.from_user.id, int(match[1]), mark)
     await query.answer(pressed.toast)
     if pressed.text is not None:
         await query.edit_message_text(pressed.text, reply_markup=pressed.buttons)
@@ -203,4 +203,4 @@ async def _annul(games: GameStore, record: GameRecord) -> None:
         return
     for played in await games.tournament_games(record.tournament_id):
         await games.set_state(played, GameState.ANNULLED, now)
-    await games.set_tournament_state(record.tournament_id, GameState.ANNULLED, now)
+    await TournamentStore(games.session).set_state(record.tournament_id, GameState.ANNULLED, now)

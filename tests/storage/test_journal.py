@@ -6,7 +6,7 @@ from typing import Any
 
 from sqlalchemy import update
 
-from storage import Database, GameStore, UpdateJournal, models, upgrade_schema
+from storage import Claims, Database, UpdateJournal, models, upgrade_schema
 from storage.journal import KEPT_AFTER_HANDLED, answer_of, keep_answer
 
 LEASE = timedelta(seconds=10)
@@ -104,7 +104,7 @@ async def test_updates_handled_long_ago_are_forgotten(db: Database) -> None:
 async def test_the_answer_is_kept_with_the_claim(db: Database) -> None:
     await upgrade_schema(db)
     async with db.transaction() as session:
-        await GameStore(session).claim_message(-1, 7)
+        await Claims(session).message(-1, 7)
         assert await answer_of(session, -1, 7) == []
         await keep_answer(session, -1, 7, ["Mano 1"])
         await keep_answer(session, -1, 8, ["never claimed"])  # no claim: nowhere to keep it

@@ -1,0 +1,61 @@
+"""Claims on a chat's messages: a message changes something once, however often Telegram
+delivers it, and an edit of it at most once more (and never an older edit after a newer)."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from sqlalchemy import Table
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from storage import models
+from storage.chats import insert_ignoring
+
+_HANDLED = cast(Table, models.HandledMessage.__table__)
+
+
+class MessageAlreadyHandled(Exception):
+    """This chat message already changed something (a redelivered update)."""
+
+
+class Claims:
+    """Claims on messages, inside the caller's unit of work."""
+
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    async def message(self, chat_id: int, message_id: int) -> None:
+        """Mark a command's message as handled; a second time raises ``MessageAlreadyHandled``.
+
+        One statement, whichever process gets there first: the primary key decides."""
+        connection = await self.session.connection()
+        claimed = await connection.execute(
+            insert_ignoring(self.session, _HANDLED),
+            {"chat_id": chat_id, "message_id": message_id, "handled_at": models.utcnow()},
+        )
+        if claimed.rowcount != 1:
+            raise MessageAlreadyHandled
+
+    async def edit(self, chat_id: int, message_id: int, update_id: int) -> bool:
+        """Mark an edit of a message (the update ``update_id`` carried it) as handled; returns
+        whether the message had changed something before. An edit already handled, or older
+        than one handled, raises ``MessageAlreadyHandled``."""
+        key = (chat_id, message_id)
+        handled = await self.session.get(models.HandledMessage, key, populate_existing=True)
+        if handled is None:
+            self.session.add(
+                models.HandledMessage(
+                    chat_id=chat_id, message_id=message_id, edit_update_id=update_id
+                )
+            )
+            try:
+                await self.session.flush()
+            except IntegrityError as error:
+                raise MessageAlreadyHandled from error
+            return False
+        if handled.edit_update_id is not None and handled.edit_update_id >= update_id:
+            raise MessageAlreadyHandled
+        handled.edit_update_id = update_id
+        await self.session.flush()
+        return True

@@ -1,0 +1,89 @@
+"""The unit of work: every store over one transaction.
+
+A command that changes a chat takes the chat's lock first (changes to one chat happen one
+at a time, across every bot process) and claims its message (a message changes something
+once, however often Telegram delivers it); then it reads and writes through the stores
+below, all on the same session, and the whole is committed or rolled back together.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from storage.chats import ChatStore
+from storage.claims import Claims
+from storage.entries import EntryStore
+from storage.games import GameStore
+from storage.mistakes import LastUndos, PendingHands
+from storage.named import NamedMoves
+from storage.people import People
+from storage.results import Results
+from storage.stats import StatsStore
+from storage.tournaments import TournamentStore
+from storage.votes import VoteStore
+
+
+class UnitOfWork:
+    """The stores of one transaction; each is made the first time it is used."""
+
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    @cached_property
+    def games(self) -> GameStore:
+        return GameStore(self.session)
+
+    @cached_property
+    def tournaments(self) -> TournamentStore:
+        return TournamentStore(self.session)
+
+    @cached_property
+    def chats(self) -> ChatStore:
+        return ChatStore(self.session)
+
+    @cached_property
+    def claims(self) -> Claims:
+        return Claims(self.session)
+
+    @cached_property
+    def entries(self) -> EntryStore:
+        return EntryStore(self.session)
+
+    @cached_property
+    def votes(self) -> VoteStore:
+        return VoteStore(self.session)
+
+    @cached_property
+    def results(self) -> Results:
+        return Results(self.session)
+
+    @cached_property
+    def people(self) -> People:
+        return People(self.session)
+
+    @cached_property
+    def moves(self) -> NamedMoves:
+        return NamedMoves(self.session)
+
+    @cached_property
+    def stats(self) -> StatsStore:
+        return StatsStore(self.session)
+
+    @cached_property
+    def undos(self) -> LastUndos:
+        return LastUndos(self.session)
+
+    @cached_property
+    def pending_hands(self) -> PendingHands:
+        return PendingHands(self.session)
+
+    async def lock(self, chat_id: int) -> None:
+        """Changes to this chat wait for this unit of work to end (in every process)."""
+        await self.chats.lock(chat_id)
+
+    async def claim(self, chat_id: int, message_id: int) -> None:
+        """This message changes something once: a second time raises
+        ``MessageAlreadyHandled``."""
+        await self.claims.message(chat_id, message_id)
