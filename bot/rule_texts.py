@@ -1,4 +1,5 @@
-"""What the chat is told when a change breaks one of the rules ``scoring`` enforces."""
+"""What the chat is told when a change breaks one of the rules ``scoring`` enforces, or an
+action of ``play`` refuses what was asked."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import TypeVar, cast
 
 from bot import texts
 from bot.parsing import UserError
+from play.errors import NoRunningGame, Refused
 from scoring import (
     AlreadySeated,
     HandNotSeated,
@@ -23,13 +25,15 @@ from scoring import (
     TournamentTooSmall,
 )
 
-Broken = TypeVar("Broken", bound=RuleBroken)
-Render = Callable[[RuleBroken], str]
+Broken = TypeVar("Broken", bound=Exception)
+#: What the chat is told: a rule broken or an action refused.
+Mistake = RuleBroken | Refused
+Render = Callable[[Mistake], str]
 
 
-def _says(kind: type[Broken], render: Callable[[Broken], str]) -> tuple[type[RuleBroken], Render]:
+def _says(kind: type[Broken], render: Callable[[Broken], str]) -> tuple[type[Mistake], Render]:
     """One line of the table: ``render`` reads the error of its own kind."""
-    return kind, cast(Render, render)
+    return cast(type[Mistake], kind), cast(Render, render)
 
 
 def _hand_not_seated(error: HandNotSeated) -> str:
@@ -38,10 +42,11 @@ def _hand_not_seated(error: HandNotSeated) -> str:
     return texts.not_in_this_hand(error.strangers[0], error.seated, error.number)
 
 
-#: Every rule the engine enforces, and the text that answers it (read when answered: in the
-#: chat's language).
-RULE_TEXTS: Mapping[type[RuleBroken], Render] = dict(
+#: Every rule the engine enforces and every refusal of an action, and the text that answers
+#: it (read when answered: in the chat's language).
+RULE_TEXTS: Mapping[type[Mistake], Render] = dict(
     [
+        _says(NoRunningGame, lambda _: texts.NO_RUNNING_GAME),
         _says(QuadriNeedsFour, lambda e: texts.quadri_players(e.count)),
         _says(NoJoinersInQuadri, lambda _: texts.NO_JOINING_QUADRI),
         _says(NoJoinersInSixCards, lambda _: texts.SIX_CARDS_TWO_PLAYERS),
@@ -58,6 +63,6 @@ RULE_TEXTS: Mapping[type[RuleBroken], Render] = dict(
 )
 
 
-def mistake(error: RuleBroken) -> UserError:
-    """The rule ``error`` broke, as the mistake the chat is told about."""
+def mistake(error: Mistake) -> UserError:
+    """The rule ``error`` broke, or the refusal, as the mistake the chat is told about."""
     return UserError(RULE_TEXTS[type(error)](error))

@@ -17,6 +17,7 @@ from bot.context import Context
 from bot.journal import answered_change, claimed
 from bot.parsing import UserError
 from bot.rule_texts import mistake
+from play.errors import Refused
 from scoring import RuleBroken
 from storage import MessageAlreadyHandled, UnitOfWork
 from storage.journal import answer_of
@@ -42,8 +43,9 @@ def sender_id(update: Update) -> int | None:
 
 
 def replies_to_mistakes(handler: Handler) -> Handler:
-    """A ``UserError``, or a rule of the game broken (``RuleBroken``), raised inside the
-    handler's unit of work rolls it back and is answered."""
+    """A ``UserError``, a rule of the game broken (``RuleBroken``) or an action refused
+    (``play.errors.Refused``), raised inside the handler's unit of work, rolls it back and is
+    answered."""
 
     @functools.wraps(handler)
     async def wrapper(update: Update, context: Context) -> None:
@@ -51,7 +53,7 @@ def replies_to_mistakes(handler: Handler) -> Handler:
             await handler(update, context)
         except UserError as error:
             await message_of(update).reply_text(error.message)
-        except RuleBroken as error:
+        except (RuleBroken, Refused) as error:
             await message_of(update).reply_text(mistake(error).message)
 
     return wrapper

@@ -1,4 +1,6 @@
-"""Every rule the engine enforces has its text, in every language the bot speaks."""
+"""Every rule the engine enforces and every refusal of an action has its text, in every
+language the bot speaks. (Refusals are found among the subclasses of ``Refused`` that are
+imported: the play modules are imported here so that none is missed.)"""
 
 from __future__ import annotations
 
@@ -6,6 +8,7 @@ import pytest
 
 from bot import i18n
 from bot.rule_texts import RULE_TEXTS, mistake
+from play.errors import NoRunningGame, Refused
 from scoring import (
     AlreadySeated,
     HandNotSeated,
@@ -22,8 +25,8 @@ from scoring import (
     TournamentTooSmall,
 )
 
-#: One of each kind, as the engine raises it.
-EXAMPLES: tuple[RuleBroken, ...] = (
+#: One of each kind, as the engine or an action raises it.
+EXAMPLES: tuple[RuleBroken | Refused, ...] = (
     QuadriNeedsFour(3),
     NoJoinersInQuadri(),
     NoJoinersInSixCards(),
@@ -37,25 +40,26 @@ EXAMPLES: tuple[RuleBroken, ...] = (
     HandNotSeated(2, ("Anna", "Bruno"), ("Anna", "Bruno", "Dario")),
     HandNotSeated(2, ("Anna", "Bruno", "Dario"), ("Anna", "Bruno")),
     TournamentTooSmall(5, 6),
+    NoRunningGame(),
 )
 
 
-def _kinds(kind: type[RuleBroken]) -> set[type[RuleBroken]]:
-    found: set[type[RuleBroken]] = set()
+def _kinds(kind: type[Exception]) -> set[type[Exception]]:
+    found: set[type[Exception]] = set()
     for sub in kind.__subclasses__():
         found |= {sub, *_kinds(sub)}
     return found
 
 
 def test_every_rule_broken_has_a_text_and_an_example() -> None:
-    kinds = _kinds(RuleBroken)
-    assert len(kinds) >= 12
+    kinds = _kinds(RuleBroken) | _kinds(Refused)
+    assert len(kinds) >= 13
     assert set(RULE_TEXTS) == kinds
     assert {type(e) for e in EXAMPLES} == kinds
 
 
 @pytest.mark.parametrize("error", EXAMPLES, ids=lambda e: type(e).__name__)
-def test_each_rule_reads_in_italian_and_in_english(error: RuleBroken) -> None:
+def test_each_rule_reads_in_italian_and_in_english(error: RuleBroken | Refused) -> None:
     with i18n.speaking("it"):
         italian = mistake(error).message
     with i18n.speaking("en"):
