@@ -43,9 +43,11 @@ def night_figures(games: Iterable[tuple[Game, bool]]) -> NightFigures:
     calls: dict[str, tuple[int, int]] = {}
     for game, finished in games:
         points = contro if game.rules.mode is Mode.CONTRO else classic
+        played = {player for scored in game.hands for player in scored.points}
         for player in game.players:
-            wins.setdefault(player, 0)
-            points.setdefault(player, [])
+            if player in played or player in game.ranked:  # not who sat down and left at once
+                wins.setdefault(player, 0)
+                points.setdefault(player, [])
         if finished:
             for winner in game.winners():
                 wins[winner] += 1

@@ -53,3 +53,16 @@ def test_a_nights_figures_count_wins_of_finished_games_hands_and_calls() -> None
     assert figures.players == ("Anna", "Bruno", "Carla")
     assert not figures.is_empty()
     assert night_figures([(Game(("Anna", "Bruno")), True)]).is_empty()
+
+
+def test_who_joined_and_left_before_any_hand_is_not_in_the_night() -> None:
+    game = Game(("Anna", "Bruno", "Carlo")).with_hand(hand(Anna=3, Bruno=9, Carlo=12))
+    game = game.with_player("Dario").without_player("Dario").with_player("Elena")
+    figures = night_figures([(game, False)])
+    # Elena sits and has no hand yet: she is in the game. Dario never played one.
+    assert figures.players == ("Anna", "Bruno", "Carlo", "Elena")
+    played_one = game.with_player("Franco").with_hand(
+        hand(Anna=1, Bruno=2, Carlo=3, Elena=4, Franco=5)
+    )
+    played_one = played_one.without_player("Franco")
+    assert "Franco" in night_figures([(played_one, False)]).players
