@@ -7,7 +7,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 from dotenv import dotenv_values
 
@@ -124,9 +124,21 @@ def read_values(
 
 
 def secrets_in(values: Mapping[str, str]) -> list[str]:
-    """The token and the webhook secret as written, however malformed: read before the
-    settings are checked, so that even a message about a bad setting never shows them."""
-    return [value for name in SECRETS if (value := values.get(name, "").strip())]
+    """The token, the webhook secret and the database's password as written, however
+    malformed: read before the settings are checked, so that even a message about a bad
+    setting never shows them."""
+    found = [value for name in SECRETS if (value := values.get(name, "").strip())]
+    return found + _password_in(values.get("DATABASE_URL", ""))
+
+
+def _password_in(url: str) -> list[str]:
+    """The password in a database URL (``postgresql+asyncpg://bot:PASSWORD@host/db``), as
+    written and decoded."""
+    try:
+        password = urlsplit(url.strip()).password
+    except ValueError:  # not a URL at all: the settings say so, without quoting it
+        return []
+    return sorted({password, unquote(password)}) if password else []
 
 
 def _log_level(value: str) -> str:

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.logs import RedactingFormatter
+from bot.settings import secrets_in
 
 TOKEN = "123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw"
 SECRET = "Webhook_SECRET-never-shown-42"
@@ -102,3 +103,17 @@ def test_the_formatter_hides_each_secret_in_any_case_and_in_tracebacks() -> None
 
     assert line.startswith("at [secret]\nTraceback")
     assert line.endswith("ValueError: bad value [secret]")
+
+
+def test_the_database_password_is_a_secret_too() -> None:
+    url = "postgresql+asyncpg://bot:Pa%40ss-word@db.example:5432/tamalo"
+    hidden = secrets_in({"TELEGRAM_BOT_TOKEN": TOKEN, "DATABASE_URL": url})
+    assert hidden == [TOKEN, "Pa%40ss-word", "Pa@ss-word"]
+    formatter = RedactingFormatter("%(message)s", hidden)
+    record = logging.LogRecord("t", logging.ERROR, "", 0, "cannot reach %s", (url,), None)
+    assert (
+        formatter.format(record)
+        == "cannot reach postgresql+asyncpg://bot:[secret]@db.example:5432/tamalo"
+    )
+    assert secrets_in({"DATABASE_URL": "sqlite+aiosqlite:///tamalo.db"}) == []
+    assert secrets_in({"DATABASE_URL": "http://[not a url"}) == []
