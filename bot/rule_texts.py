@@ -8,7 +8,17 @@ from typing import TypeVar, cast
 
 from bot import texts
 from bot.parsing import UserError
-from play.errors import NoRunningGame, Refused
+from play.errors import (
+    AdminsDecide,
+    NobodyLinked,
+    NoRunningGame,
+    NotAtTheTable,
+    NotLinked,
+    NotYourPlayer,
+    PlayerTakenByOther,
+    Refused,
+    UnknownPlayer,
+)
 from scoring import (
     AlreadySeated,
     HandNotSeated,
@@ -42,6 +52,12 @@ def _hand_not_seated(error: HandNotSeated) -> str:
     return texts.not_in_this_hand(error.strangers[0], error.seated, error.number)
 
 
+def _unknown_player(error: UnknownPlayer) -> str:
+    if error.known:
+        return texts.unknown_move_player(error.name, error.known)
+    return texts.MOVE_NO_PLAYERS
+
+
 #: Every rule the engine enforces and every refusal of an action, and the text that answers
 #: it (read when answered: in the chat's language).
 RULE_TEXTS: Mapping[type[Mistake], Render] = dict(
@@ -59,6 +75,13 @@ RULE_TEXTS: Mapping[type[Mistake], Render] = dict(
         _says(NoSuchHand, lambda e: texts.no_such_hand(str(e.number), e.played)),
         _says(HandNotSeated, _hand_not_seated),
         _says(TournamentTooSmall, lambda e: texts.tournament_players(e.minimum)),
+        _says(NotAtTheTable, lambda _: texts.VOTE_NOT_AT_THE_TABLE),
+        _says(UnknownPlayer, _unknown_player),
+        _says(PlayerTakenByOther, lambda e: texts.iam_taken(e.player)),
+        _says(NotLinked, lambda _: texts.iam_shown(None)),
+        _says(NobodyLinked, lambda e: texts.iam_nobody(e.player)),
+        _says(NotYourPlayer, lambda e: texts.iam_not_yours(e.player)),
+        _says(AdminsDecide, lambda _: texts.ADMIN_SETTING_FOR_ADMINS),
     ]
 )
 

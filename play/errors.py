@@ -13,3 +13,47 @@ class Refused(Exception):
 
 class NoRunningGame(Refused):
     """The chat has no game running."""
+
+
+class NotAtTheTable(Refused):
+    """A tres-sex vote is opened only by someone at the table (see ``play.vote``)."""
+
+
+class UnknownPlayer(Refused):
+    """Nobody of that name ever played in the chat."""
+
+    def __init__(self, name: str, known: tuple[str, ...]) -> None:
+        super().__init__(name, known)
+        self.name, self.known = name, known
+
+
+class PlayerTakenByOther(Refused):
+    """Someone else already said they are this player."""
+
+    def __init__(self, player: str) -> None:
+        super().__init__(player)
+        self.player = player
+
+
+class NotLinked(Refused):
+    """The sender never said which player they are in the chat."""
+
+
+class NobodyLinked(Refused):
+    """Nobody said they are this player: there is nothing to take back."""
+
+    def __init__(self, player: str) -> None:
+        super().__init__(player)
+        self.player = player
+
+
+class NotYourPlayer(Refused):
+    """Only the person who is this player, or an admin, takes it back."""
+
+    def __init__(self, player: str) -> None:
+        super().__init__(player)
+        self.player = player
+
+
+class AdminsDecide(Refused):
+    """Whether only admins undo and fix is for a group's admins to decide."""

@@ -8,7 +8,18 @@ import pytest
 
 from bot import i18n
 from bot.rule_texts import RULE_TEXTS, mistake
-from play.errors import NoRunningGame, Refused
+from play import vote  # noqa: F401  (its refusals)
+from play.errors import (
+    AdminsDecide,
+    NobodyLinked,
+    NoRunningGame,
+    NotAtTheTable,
+    NotLinked,
+    NotYourPlayer,
+    PlayerTakenByOther,
+    Refused,
+    UnknownPlayer,
+)
 from scoring import (
     AlreadySeated,
     HandNotSeated,
@@ -41,6 +52,13 @@ EXAMPLES: tuple[RuleBroken | Refused, ...] = (
     HandNotSeated(2, ("Anna", "Bruno", "Dario"), ("Anna", "Bruno")),
     TournamentTooSmall(5, 6),
     NoRunningGame(),
+    NotAtTheTable(),
+    UnknownPlayer("Dario", ("Anna", "Bruno")),
+    PlayerTakenByOther("Dario"),
+    NotLinked(),
+    NobodyLinked("Dario"),
+    NotYourPlayer("Dario"),
+    AdminsDecide(),
 )
 
 

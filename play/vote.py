@@ -1,0 +1,190 @@
+"""Tres sex non expedit: a vote to annul the running game. More than half of its players
+agreeing annul it (at a tournament, the whole tournament). The phone at the table (whoever
+opened the vote) marks who agrees, and a player linked with /sonoio may mark themselves;
+nobody else counts. Only someone at the table opens it: who started the game or sent one of
+its hands, a player of the game linked with /sonoio, or a group admin."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+
+from play.errors import NoRunningGame, NotAtTheTable
+from storage import GameRecord, GameState, UnitOfWork, Vote
+
+ANNULLED, REJECTED = "annulled", "rejected"
+
+
+def needed(players: int) -> int:
+    """More than half: 50% + 1."""
+    return players // 2 + 1
+
+
+@dataclass(frozen=True)
+class Electorate:
+    """Who the vote counts: the game's players still in it (at a tournament, every table's,
+    since a vote at any table is about all of it), name → player id, in seat order; and the
+    games it is about."""
+
+    players: dict[str, int]
+    tournament: bool
+    games: tuple[int, ...]
+
+    def name_of(self, player: int) -> str:
+        return next(n for n, p in self.players.items() if p == player)
+
+
+@dataclass(frozen=True)
+class Ballot:
+    """A vote as it stands, and who it counts."""
+
+    vote: Vote
+    voters: Electorate
+
+    @property
+    def agreeing(self) -> list[str]:
+        """Who agrees, in seat order."""
+        return [n for n, p in self.voters.players.items() if p in self.vote.agreeing]
+
+    @property
+    def needed(self) -> int:
+        return needed(len(self.voters.players))
+
+
+@dataclass(frozen=True)
+class Stale:
+    """A press on a vote that is over, of another chat, of a game no longer running, or for a
+    player who has left since: nothing changes."""
+
+
+@dataclass(frozen=True)
+class NotYours:
+    """A press by someone who neither opened the vote nor is that player: nothing changes."""
+
+
+@dataclass(frozen=True)
+class Closed:
+    """Whoever opened the vote closed it: the game goes on."""
+
+    ballot: Ballot
+
+
+@dataclass(frozen=True)
+class AlreadyMarked:
+    """The mark was already there (two phones pressing at once): nothing changes."""
+
+    player: str
+    agrees: bool
+
+
+@dataclass(frozen=True)
+class Marked:
+    """``player`` agrees now (or no longer does); if that made a majority, the game (or the
+    tournament) is annulled and the vote is over (``ballot.vote.outcome``)."""
+
+    player: str
+    agrees: bool
+    ballot: Ballot
+
+
+Pressed = Stale | NotYours | Closed | AlreadyMarked | Marked
+
+
+async def running_tables(work: UnitOfWork, chat_id: int) -> list[GameRecord]:
+    """The games a vote may be about: the running game, or a tournament's running tables."""
+    records = await work.games.running_games(chat_id)
+    if not records:
+        raise NoRunningGame
+    return records
+
+
+async def open_vote(
+    work: UnitOfWork, record: GameRecord, user_id: int | None, *, admin: bool
+) -> Ballot:
+    """Open the vote on ``record``'s game, marked from ``user_id``'s phone. Asked again while
+    it is open, the same vote, now marked from this phone. ``admin``: a group admin (or a
+    private chat), who may open it whatever the games say; anyone else must be at the table
+    (``NotAtTheTable``), and whoever opened it keeps it."""
+    voters = await electorate(work, record)
+    if not admin and not await at_the_table(work, record.chat_id, user_id, voters):
+        raise NotAtTheTable
+    return Ballot(await work.votes.open(record.id, user_id), voters)
+
+
+async def press(
+    work: UnitOfWork, chat_id: int, user_id: int, vote_id: int, mark: tuple[int, bool] | None
+) -> Pressed:
+    """A button of the vote pressed in ``chat_id`` by ``user_id``. ``mark``: a player (id)
+    agrees, or no longer does; ``None``: close the vote."""
+    vote = await work.votes.get(vote_id)
+    record = await work.games.get(vote.game_id) if vote is not None else None
+    if (
+        vote is None
+        or record is None
+        or record.chat_id != chat_id  # a button can only vote in its own chat
+        or vote.outcome is not None
+        or not record.running
+    ):
+        return Stale()
+    voters = await electorate(work, record)
+    if mark is not None and mark[0] not in voters.players.values():
+        return Stale()  # a player who has left the game since
+    if vote.opened_by != user_id:
+        own = await work.people.player_in(chat_id, user_id)
+        if mark is None or own is None or voters.players.get(own) != mark[0]:
+            return NotYours()
+    if mark is None:
+        await work.votes.close(vote_id, REJECTED)
+        return Closed(Ballot(replace(vote, outcome=REJECTED), voters))
+    player, agrees = mark
+    name = voters.name_of(player)
+    if (player in vote.agreeing) == agrees:  # pressed twice at once: the mark is there
+        return AlreadyMarked(name, agrees)
+    await work.votes.mark(vote_id, player, agrees, by=user_id)
+    vote = await work.votes.get(vote_id)
+    assert vote is not None
+    if len(vote.agreeing & set(voters.players.values())) >= needed(len(voters.players)):
+        await _annul(work, record)
+        await work.votes.close(vote_id, ANNULLED)
+        vote = replace(vote, outcome=ANNULLED)
+    return Marked(name, agrees, Ballot(vote, voters))
+
+
+async def electorate(work: UnitOfWork, record: GameRecord) -> Electorate:
+    """Who a vote on ``record``'s game counts."""
+    if record.tournament_id is None:
+        return Electorate(
+            {p: record.player_ids[p] for p in record.game.ranked}, False, (record.id,)
+        )
+    played = await work.games.tournament_games(record.tournament_id)
+    tables = [r for r in played if r.is_table]
+    return Electorate(
+        {p: r.player_ids[p] for r in tables for p in r.game.ranked},
+        True,
+        tuple(r.id for r in played),
+    )
+
+
+async def at_the_table(
+    work: UnitOfWork, chat_id: int, user_id: int | None, voters: Electorate
+) -> bool:
+    """Whether ``user_id`` is at the table, by what the chat's games say: who started the
+    game or sent one of its hands (the phone at the table), or a player of it linked to
+    their name with /sonoio."""
+    if user_id is None:
+        return False
+    if await work.games.recorded_by(voters.games, user_id):
+        return True
+    own = await work.people.player_in(chat_id, user_id)
+    return own is not None and own in voters.players
+
+
+async def _annul(work: UnitOfWork, record: GameRecord) -> None:
+    """Annul the game; at a tournament, the whole tournament, which is one contest."""
+    now = datetime.now(UTC)
+    if record.tournament_id is None:
+        await work.games.set_state(record, GameState.ANNULLED, now)
+        return
+    for played in await work.games.tournament_games(record.tournament_id):
+        await work.games.set_state(played, GameState.ANNULLED, now)
+    await work.tournaments.set_state(record.tournament_id, GameState.ANNULLED, now)

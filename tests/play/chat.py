@@ -1,0 +1,52 @@
+"""A chat's database for the play tests: migrated by the project's own migrations, changed
+through units of work as the bot changes it, games set up through the stores."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+
+import scoring
+from scoring import Hand, Report, Rules
+from storage import Database, GameRecord, Stage, UnitOfWork
+
+CHAT = -100
+
+
+@asynccontextmanager
+async def unit(db: Database) -> AsyncIterator[UnitOfWork]:
+    """One unit of work, committed when the block ends, rolled back if it raises."""
+    async with db.transaction() as session:
+        yield UnitOfWork(session)
+
+
+def hand(**totals: int) -> Hand:
+    return Hand(tuple(Report(p, s) for p, s in totals.items()))
+
+
+async def start(
+    work: UnitOfWork,
+    players: Sequence[str],
+    *hands: Hand,
+    chat_id: int = CHAT,
+    started_by: int | None = None,
+    sent_by: int | None = None,
+    tournament_id: int | None = None,
+    stage: Stage | None = None,
+    rules: Rules | None = None,
+) -> GameRecord:
+    """A running game with ``hands`` played, each sent by ``sent_by``."""
+    record = await work.games.start(
+        chat_id,
+        players,
+        rules or Rules(),
+        started_by=started_by,
+        tournament_id=tournament_id,
+        stage=stage,
+    )
+    game: scoring.Game = record.game
+    for h in hands:
+        game = game.with_hand(h)
+        await work.games.add_hand(record, game.hands[-1], None, sent_by)
+        record = await work.games.get(record.id) or record
+    return record
