@@ -10,7 +10,8 @@ from bot import texts
 from bot.commands.common import changes, chat_id_of, message_of, reading, replies_to_mistakes
 from bot.context import Context
 from bot.lore import RUMOURS
-from bot.parsing import UserError, parse_move, parse_nothing
+from bot.parsing import parse_move, parse_nothing
+from play import lore
 
 
 @replies_to_mistakes
@@ -41,11 +42,5 @@ async def record_move(update: Update, context: Context) -> None:
     """``/mossa coppiona Anna``: Anna's hall of fame gets one more Coppiona."""
     move, name = parse_move(context.text_args)
     async with changes(update, context) as work:
-        recorded = await work.moves.record(chat_id_of(update), name, move.key)
-        if recorded is None:
-            known = await work.stats.players(chat_id_of(update))
-            raise UserError(
-                texts.unknown_move_player(name, known) if known else texts.MOVE_NO_PLAYERS
-            )
-    player, times = recorded
-    await message_of(update).reply_text(texts.move_recorded(move, player, times))
+        recorded = await lore.record_move(work, chat_id_of(update), name, move.key)
+    await message_of(update).reply_text(texts.move_recorded(move, recorded.player, recorded.times))

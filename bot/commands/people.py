@@ -3,9 +3,6 @@ it back (an admin may take back anyone's)."""
 
 from __future__ import annotations
 
-from typing import NoReturn
-
-from sqlalchemy.ext.asyncio import AsyncSession
 from telegram import Update, User
 from telegram.constants import ChatType
 
@@ -13,7 +10,7 @@ from bot import texts
 from bot.commands.common import changes, is_admin, message_of, reading, replies_to_mistakes
 from bot.context import Context
 from bot.parsing import UserError, parse_iam
-from storage import PlayerTaken, StatsStore
+from play import people
 
 
 @replies_to_mistakes
@@ -29,7 +26,7 @@ async def i_am(update: Update, context: Context) -> None:
         await _take_back(update, context, user, claim.player)
     elif claim.player is None:
         async with reading(context) as work:
-            player = await work.people.player_in(message.chat_id, user.id)
+            player = await people.who_is(work, message.chat_id, user.id)
         await message.reply_text(texts.iam_shown(player))
     else:
         await _link(update, context, user, claim.player)
@@ -40,45 +37,21 @@ async def _link(update: Update, context: Context, user: User, name: str) -> None
     take it back, since that player's private figures now go to this person."""
     message = message_of(update)
     async with changes(update, context) as work:
-        try:
-            linked = await work.people.link(message.chat_id, message.chat.title, user.id, name)
-        except PlayerTaken as error:
-            raise UserError(texts.iam_taken(name)) from error
-        if linked is None:
-            await _unknown(work.session, message.chat_id, name)
-    await message.reply_text(texts.iam_linked(linked, _who(user)))
+        linked = await people.link(work, message.chat_id, message.chat.title, user.id, name)
+    await message.reply_text(texts.iam_linked(linked.player, _who(user)))
 
 
 async def _take_back(update: Update, context: Context, user: User, name: str | None) -> None:
     """``/sonoio no``: the sender is nobody any more; ``/sonoio no Anna``: nobody is Anna,
     which only Anna's person or an admin may say."""
     message = message_of(update)
-    chat_id = message.chat_id
     async with reading(context) as work:
-        people = work.people
-        if name is None:
-            name = await people.player_in(chat_id, user.id)
-            if name is None:
-                raise UserError(texts.iam_shown(None))
-        claim = await people.claim(chat_id, name)
-        if claim is None:
-            await _unknown(work.session, chat_id, name)
-    player, owner = claim
-    if owner is None:
-        raise UserError(texts.iam_nobody(player))
+        claim = await people.claim_of(work, message.chat_id, user.id, name)
     # Asked of Telegram before the unit of work, so no lock waits on the answer.
-    if owner != user.id and not await is_admin(update, context):
-        raise UserError(texts.iam_not_yours(player))
+    admin = claim.owner != user.id and await is_admin(update, context)
     async with changes(update, context) as work:
-        if not await work.people.unlink(chat_id, player, owner):
-            raise UserError(texts.iam_nobody(player))
-    await message.reply_text(texts.iam_unlinked(player, mine=owner == user.id))
-
-
-async def _unknown(session: AsyncSession, chat_id: int, name: str) -> NoReturn:
-    """Refuse a name nobody played under in the group, listing the group's players."""
-    known = await StatsStore(session).players(chat_id)
-    raise UserError(texts.unknown_move_player(name, known) if known else texts.MOVE_NO_PLAYERS)
+        unlinked = await people.unlink(work, message.chat_id, claim, user.id, admin=admin)
+    await message.reply_text(texts.iam_unlinked(unlinked.player, mine=unlinked.mine))
 
 
 def _who(user: User) -> str:
