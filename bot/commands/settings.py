@@ -20,7 +20,8 @@ from bot.commands.common import (
 )
 from bot.commands.standings import standings_on_arrival
 from bot.context import Context
-from bot.parsing import UserError, parse_language, parse_settings
+from bot.parsing import parse_language, parse_settings
+from play import settings as play_settings
 from storage import chat_on_arrival
 
 log = logging.getLogger(__name__)
@@ -31,7 +32,7 @@ async def settings(update: Update, context: Context) -> None:
     """Show the chat's settings, or change them: ``/impostazioni fuso=Europe/London``."""
     chat_id = chat_id_of(update)
     async with reading(context) as work:
-        before = await work.chats.settings(chat_id)
+        before = await play_settings.current(work, chat_id)
     asked = parse_settings(context.text_args, before)
     # Who may undo and fix is itself for the admins to decide: Telegram is asked before the
     # lock, the setting is compared under it (another instance may have just changed it).
@@ -39,17 +40,18 @@ async def settings(update: Update, context: Context) -> None:
     admin = None
     if in_group and asked is not None and asked.admins_only != before.admins_only:
         admin = await is_admin(update, context)
+
+    async def admin_now() -> bool:
+        """Asked under the lock only if the setting changed since it was read: rarely."""
+        return admin if admin is not None else await is_admin(update, context)
+
     async with changes(update, context) as work:
-        chats = work.chats
-        current = await chats.settings(chat_id)
+        current = await play_settings.current(work, chat_id)
         wanted = parse_settings(context.text_args, current)
-        if in_group and wanted is not None and wanted.admins_only != current.admins_only:
-            if admin is None:  # changed since it was read: asked under the lock, rarely
-                admin = await is_admin(update, context)
-            if not admin:
-                raise UserError(texts.ADMIN_SETTING_FOR_ADMINS)
         if wanted is not None:
-            await chats.change(chat_id, wanted)
+            await play_settings.change(
+                work, chat_id, current, wanted, in_group=in_group, is_admin=admin_now
+            )
     if wanted is None:
         await message_of(update).reply_text(texts.settings_shown(current))
     else:
@@ -85,7 +87,7 @@ async def choose_language(update: Update, context: Context) -> None:
         await message.reply_text(texts.language_shown(i18n.language()))
         return
     async with changes(update, context) as work:
-        await work.chats.choose_language(message.chat_id, wanted)
+        await play_settings.choose_language(work, message.chat_id, wanted)
     i18n.use(wanted)
     await message.reply_text(texts.language_changed())
     await show_menu(context.bot, message.chat_id, wanted)

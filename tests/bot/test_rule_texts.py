@@ -8,7 +8,7 @@ import pytest
 
 from bot import i18n
 from bot.rule_texts import RULE_TEXTS, mistake
-from play import lore, people, vote  # noqa: F401  (their refusals)
+from play import lore, people, settings, vote  # noqa: F401  (their refusals)
 from play.errors import (
     AdminsDecide,
     NobodyLinked,
