@@ -10,8 +10,14 @@ from bot import texts
 from bot.parsing import UserError
 from play.errors import (
     AdminsDecide,
+    GameAnnulled,
+    LeaderboardEmpty,
     NobodyLinked,
+    NoGamesTonight,
+    NoGameYet,
+    NoHandsToDraw,
     NoRunningGame,
+    NoStatsFor,
     NotAtTheTable,
     NotLinked,
     NotYourPlayer,
@@ -82,6 +88,12 @@ RULE_TEXTS: Mapping[type[Mistake], Render] = dict(
         _says(NobodyLinked, lambda e: texts.iam_nobody(e.player)),
         _says(NotYourPlayer, lambda e: texts.iam_not_yours(e.player)),
         _says(AdminsDecide, lambda _: texts.ADMIN_SETTING_FOR_ADMINS),
+        _says(NoGameYet, lambda _: texts.NO_GAME_YET),
+        _says(GameAnnulled, lambda _: texts.ANNULLED_GAME),
+        _says(LeaderboardEmpty, lambda _: texts.LEADERBOARD_EMPTY),
+        _says(NoStatsFor, lambda e: texts.unknown_stats_player(e.name, e.known)),
+        _says(NoHandsToDraw, lambda _: texts.NO_HANDS_TO_DRAW),
+        _says(NoGamesTonight, lambda _: texts.NO_GAMES_TONIGHT),
     ]
 )
 

@@ -57,3 +57,31 @@ class NotYourPlayer(Refused):
 
 class AdminsDecide(Refused):
     """Whether only admins undo and fix is for a group's admins to decide."""
+
+
+class NoGameYet(Refused):
+    """Nothing to show: the chat never played."""
+
+
+class GameAnnulled(Refused):
+    """The game the chat would look at was annulled by a tres-sex vote."""
+
+
+class LeaderboardEmpty(Refused):
+    """No game of the chat has finished: there is no all-time leaderboard yet."""
+
+
+class NoStatsFor(Refused):
+    """No player of that name in the chat, to show the figures of."""
+
+    def __init__(self, name: str, known: tuple[str, ...]) -> None:
+        super().__init__(name, known)
+        self.name, self.known = name, known
+
+
+class NoHandsToDraw(Refused):
+    """The game to draw has no hand yet."""
+
+
+class NoGamesTonight(Refused):
+    """Nobody has played in the chat tonight."""

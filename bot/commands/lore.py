@@ -11,7 +11,7 @@ from bot.commands.common import changes, chat_id_of, message_of, reading, replie
 from bot.context import Context
 from bot.lore import RUMOURS
 from bot.parsing import parse_move, parse_nothing
-from play import lore
+from play import lore, views
 
 
 @replies_to_mistakes
@@ -19,8 +19,7 @@ async def show_rules(update: Update, context: Context) -> None:
     """The rules in short, and the mode of the game the chat is playing."""
     parse_nothing(context.text_args, "regole")
     async with reading(context) as work:
-        records = await work.games.running_games(chat_id_of(update))
-    rules = records[0].game.rules if records else None
+        rules = await views.rules(work, chat_id_of(update))
     await message_of(update).reply_text(texts.rules_summary(rules))
 
 

@@ -14,24 +14,9 @@ from bot import dates, texts
 from bot.commands.common import changing, chat_id_of, message_of, reading, replies_to_mistakes
 from bot.commands.stats import show_leaderboard
 from bot.context import Context
-from bot.parsing import UserError, parse_standings
-from storage import GameRecord, GameState, GameStore, standings_passed
-
-
-async def shown_games(games: GameStore, chat_id: int) -> list[GameRecord]:
-    """What the chat looks at: the running game (every table of a tournament, finished ones
-    too), or else the last game played."""
-    records = await games.running_games(chat_id)
-    if tournament := next((r.tournament_id for r in records if r.tournament_id), None):
-        records = await games.tournament_games(tournament)
-    if not records and (latest := await games.latest(chat_id)) is not None:
-        records = [latest]
-    if not records:
-        raise UserError(texts.NO_GAME_YET)
-    if records[0].state is GameState.ANNULLED:
-        raise UserError(texts.ANNULLED_GAME)
-    return records
-
+from bot.parsing import parse_standings
+from play import views
+from storage import standings_passed
 
 log = logging.getLogger(__name__)
 
@@ -55,18 +40,17 @@ async def show_standings(update: Update, context: Context) -> None:
     chat_id = chat_id_of(update)
     now = datetime.now(UTC)
     async with reading(context) as work:
-        records = await shown_games(work.games, chat_id)
-        recent = await work.chats.standings_message(chat_id, now - REFRESH_WITHIN)
-        timezone = (await work.chats.settings(chat_id)).timezone
+        view = await views.standings(work, chat_id, since=now - REFRESH_WITHIN)
     text = "\n\n".join(
-        texts.standings(r.game, running=r.running, label=texts.table_label(r)) for r in records
+        texts.standings(r.game, running=r.running, label=texts.table_label(r)) for r in view.games
     )
-    if recent is not None and await _refreshed(context, chat_id, recent, text, now, timezone):
+    recent = view.recent
+    if recent is not None and await _refreshed(context, chat_id, recent, text, now, view.timezone):
         shown = recent
     else:
         shown = (await message_of(update).reply_text(text)).message_id
     async with changing(context, chat_id) as work:
-        await work.chats.keep_standings_message(chat_id, shown, now, update.update_id)
+        await views.standings_shown(work, chat_id, shown, now, update.update_id)
 
 
 async def answered(update: Update, context: Context) -> None:

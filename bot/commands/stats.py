@@ -13,6 +13,7 @@ from bot import dates, texts
 from bot.commands.common import chat_id_of, message_of, reading, replies_to_mistakes
 from bot.context import Context
 from bot.parsing import UserError, parse_leaderboard, parse_nothing, parse_stats
+from play import views
 from storage import ExportRow
 
 
@@ -26,23 +27,10 @@ async def show_stats(update: Update, context: Context) -> None:
     if private and name is None and user and await _send_own_stats(message, context, user.id):
         return
     async with reading(context) as work:
-        stats = work.stats
         if name is None:
-            overview = await stats.overview(chat_id)
-            timezone = (await work.chats.settings(chat_id)).timezone
-            last = dates.day(overview.last_game, timezone) if overview.last_game else None
-            text = texts.chat_overview(overview, last)
-            played = overview.finished or overview.hands or overview.annulled
-            if private and not played:
-                text = texts.PRIVATE_STATS_NOT_LINKED
-            if champions := await work.moves.champions(chat_id):
-                text += "\n" + texts.hall_of_fame(champions)
-        elif (player := await stats.player(chat_id, name)) is not None:
-            text = texts.player_stats(player)
-            if moves := await work.moves.of_player(player.player_id):
-                text += "\n" + texts.moves_line(moves)
+            text = _chat_text(await views.chat_stats(work, chat_id), private=private)
         else:
-            raise UserError(texts.unknown_stats_player(name, await stats.players(chat_id)))
+            text = _player_text(await views.player_stats(work, chat_id, name))
     await message_of(update).reply_text(text)
 
 
@@ -50,16 +38,28 @@ async def _send_own_stats(message: Message, context: Context, user_id: int) -> b
     """In private: the person's own figures, one message per group where they said who they
     are (``/sonoio``), and nobody else's. ``False`` if they never said it anywhere."""
     async with reading(context) as work:
-        linked = await work.people.players_of(user_id)
-        found = [
-            (group, player, await work.moves.of_player(player.player_id))
-            for group in linked
-            if (player := await work.stats.player(group.chat_id, group.player))
-        ]
-    for group, player, moves in found:
-        text = f"{texts.group_heading(group.title)}\n{texts.player_stats(player)}"
-        await message.reply_text(text + (f"\n{texts.moves_line(moves)}" if moves else ""))
+        found = await views.own_stats(work, user_id)
+    for group in found:
+        await message.reply_text(
+            f"{texts.group_heading(group.title)}\n{_player_text(group.figures)}"
+        )
     return bool(found)
+
+
+def _chat_text(chat: views.ChatStats, *, private: bool) -> str:
+    overview = chat.overview
+    last = dates.day(overview.last_game, chat.timezone) if overview.last_game else None
+    text = texts.chat_overview(overview, last)
+    if private and not chat.played:
+        text = texts.PRIVATE_STATS_NOT_LINKED
+    if chat.champions:
+        text += "\n" + texts.hall_of_fame(chat.champions)
+    return text
+
+
+def _player_text(player: views.PlayerFigures) -> str:
+    text = texts.player_stats(player.stats)
+    return text + (f"\n{texts.moves_line(player.moves)}" if player.moves else "")
 
 
 @replies_to_mistakes
@@ -67,9 +67,7 @@ async def show_leaderboard(update: Update, context: Context) -> None:
     """The chat's all-time leaderboard: games, wins, average place and skill."""
     parse_leaderboard(context.text_args)
     async with reading(context) as work:
-        lines = await work.results.leaderboard(chat_id_of(update))
-    if not lines:
-        raise UserError(texts.LEADERBOARD_EMPTY)
+        lines = await views.leaderboard(work, chat_id_of(update))
     await message_of(update).reply_text(texts.leaderboard(lines))
 
 
@@ -91,14 +89,14 @@ async def export(update: Update, context: Context) -> None:
     document = io.BytesIO()
     rows = 0
     async with reading(context) as work:
-        timezone = (await work.chats.settings(chat_id)).timezone
-        entries = await work.games.late_entries(chat_id)
+        history = await views.history(work, chat_id)
+        timezone = history.timezone
         text = io.TextIOWrapper(document, encoding="utf-8", newline="", write_through=True)
         writer = csv.writer(text)
         writer.writerow(EXPORT_HEADER)
-        joins = _Joins(entries, timezone)
+        joins = _Joins(history.late_entries, timezone)
         # Batch by batch, so that a long history never holds the event loop for long.
-        async for batch in work.stats.export(chat_id):
+        async for batch in history.rows:
             lines = [line for row in batch for line in joins.before(row)]
             writer.writerows(lines)
             rows += len(lines)

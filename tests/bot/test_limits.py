@@ -12,9 +12,9 @@ from telegram.error import BadRequest
 from telegram.ext import AIORateLimiter
 
 from bot.app import HANDLERS, build_application
-from bot.commands import standings
 from bot.journal import AnswerFirst
 from bot.settings import Secret, Settings
+from play import views
 from storage import models
 from tests.bot.conftest import Table
 from tests.bot.fakes import RecordingRequest
@@ -67,7 +67,7 @@ async def test_an_unexpected_error_is_logged_with_its_chat_and_the_chat_is_told(
     async def broken(*args: object) -> None:
         raise RuntimeError("the disk is on fire")
 
-    monkeypatch.setattr(standings, "shown_games", broken)
+    monkeypatch.setattr(views, "shown_games", broken)
     with pytest.raises(RuntimeError):
         await table.send("/classifica")
 

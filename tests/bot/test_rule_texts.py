@@ -8,11 +8,17 @@ import pytest
 
 from bot import i18n
 from bot.rule_texts import RULE_TEXTS, mistake
-from play import lore, people, settings, vote  # noqa: F401  (their refusals)
+from play import lore, people, settings, views, vote  # noqa: F401  (their refusals)
 from play.errors import (
     AdminsDecide,
+    GameAnnulled,
+    LeaderboardEmpty,
     NobodyLinked,
+    NoGamesTonight,
+    NoGameYet,
+    NoHandsToDraw,
     NoRunningGame,
+    NoStatsFor,
     NotAtTheTable,
     NotLinked,
     NotYourPlayer,
@@ -59,6 +65,12 @@ EXAMPLES: tuple[RuleBroken | Refused, ...] = (
     NobodyLinked("Dario"),
     NotYourPlayer("Dario"),
     AdminsDecide(),
+    NoGameYet(),
+    GameAnnulled(),
+    LeaderboardEmpty(),
+    NoStatsFor("Dario", ("Anna", "Bruno")),
+    NoHandsToDraw(),
+    NoGamesTonight(),
 )
 
 
