@@ -17,6 +17,7 @@ from storage.claims import Claims
 from storage.entries import EntryStore
 from storage.games import GameStore
 from storage.mistakes import LastUndos, PendingHands
+from storage.moves import move_chat
 from storage.named import NamedMoves
 from storage.people import People
 from storage.results import Results
@@ -87,3 +88,8 @@ class UnitOfWork:
         """This message changes something once: a second time raises
         ``MessageAlreadyHandled``."""
         await self.claims.message(chat_id, message_id)
+
+    async def move_chat(self, old: int, new: int) -> bool:
+        """Chat ``old`` became chat ``new``: its whole history moves with it (taking both
+        chats' locks); ``False`` if there was nothing left to move."""
+        return await move_chat(self.session, old, new)

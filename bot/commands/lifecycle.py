@@ -9,7 +9,8 @@ from telegram import Update
 from bot.commands.common import message_of
 from bot.commands.settings import show_menu
 from bot.context import Context
-from storage import chat_language, move_chat
+from play import lifecycle
+from storage import UnitOfWork, chat_language
 
 log = logging.getLogger(__name__)
 
@@ -24,9 +25,10 @@ async def chat_migrated(update: Update, context: Context) -> None:
         old, new = message.migrate_from_chat_id, message.chat_id
     else:
         return
+    # Not ``changing()``: the move takes both chats' locks itself, always in the same order.
     async with context.db.transaction() as session:
-        moved = await move_chat(session, old, new)
-    if moved:
+        moved = await lifecycle.chat_moved(UnitOfWork(session), old, new)
+    if moved.moved:
         log.info("Chat %s became chat %s: its history moved with it", old, new)
         if (language := await chat_language(context.db, new)) is not None:
             await show_menu(context.bot, new, language)  # a menu belongs to a chat id
