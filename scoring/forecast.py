@@ -10,7 +10,7 @@ thread or process.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -58,6 +58,31 @@ def forecast(
         ends_next=float(np.mean(ended.ended_after == played + 1)),
         hands_left=float(np.mean(ended.ended_after - played)),
         runs=runs,
+    )
+
+
+def story(
+    game: Game, history: ChatHistory | None = None, *, seed: int = 0, runs: int = RUNS
+) -> tuple[Mapping[str, float], ...]:
+    """The chances to win before the first hand and after each hand played (a finished game
+    ends with its winners at 100%): /previsione's chart."""
+    return tuple(
+        forecast(as_it_stood(game, played), history, seed=seed, runs=runs).win
+        for played in range(len(game.hands) + 1)
+    )
+
+
+def as_it_stood(game: Game, played: int) -> Game:
+    """``game`` when ``played`` hands had been played: nobody had yet joined or left after."""
+    joined = {p: n for p, n in game.joined_after.items() if n <= played}
+    left = {p: n for p, n in game.left_after.items() if n <= played}
+    return replace(
+        game,
+        players=tuple(p for p in game.players if p in joined or p not in game.joined_after),
+        hands=game.hands[:played],
+        joined_after=joined,
+        left_after=left,
+        left_before_seat={p: n for p, n in game.left_before_seat.items() if p in left},
     )
 
 

@@ -24,11 +24,16 @@ OUTCOMES = OUT + 1
 #: Each distribution is kept as this many equally likely outcomes (its quantiles): one lookup
 #: draws a hand, and no outcome is off by more than 1/LEVELS.
 LEVELS = 4096
-#: How many hands of evidence the chat's habits weigh in a player's, and the prior in the chat's.
-PLAYER_WEIGHT = 15.0
+#: How many hands of evidence the prior weighs in the chat's habits; the chat's habits weigh in
+#: a player's as many hands as the chat's players' differences say (``player_weight``), from
+#: ``PLAYER_WEIGHT`` while too few players are known, within ``WEIGHT_RANGE``.
 PRIOR_WEIGHT = 20.0
-#: Fair-share calls the chat's average weighs in a player's calling rate; ControTamalo chances
-#: the chat's rate weighs in a player's.
+PLAYER_WEIGHT = 15.0
+WEIGHT_RANGE = (5.0, 2000.0)
+#: A player counts towards the chat's differences from this many hands on.
+KNOWN_AFTER = 10
+#: Fair-share calls the chat's average weighs in a player's calling rate in a new chat;
+#: ControTamalo chances the chat's rate weighs in a player's.
 CALL_WEIGHT = 4.0
 COUNTER_WEIGHT = 10.0
 
@@ -105,6 +110,30 @@ class HandModel:
     mean_kept: Floats
 
 
+def player_weight(history: ChatHistory) -> float:
+    """How many hands of a player's own are worth the chat's habits: the noise in one hand's
+    total over how much the chat's players really differ (empirical Bayes, on the mean total
+    kept). Players who differ only by chance are drawn alike; players who differ are drawn
+    from their own hands soon."""
+    means, noise = [], []
+    values = np.arange(OUTCOMES, dtype=np.float64)
+    values[OUT] = 0.0
+    for own in history.players.values():
+        counts = _counts(own.totals, own.outs)
+        hands = counts.sum()
+        if hands >= KNOWN_AFTER:
+            mean = counts @ values / hands
+            means.append(mean)
+            noise.append((counts @ (values - mean) ** 2 / (hands - 1), hands))
+    if len(means) < 3:
+        return PLAYER_WEIGHT
+    within = float(np.mean([variance for variance, _ in noise]))
+    sampling = float(np.mean([variance / hands for variance, hands in noise]))
+    between = float(np.var(means, ddof=1)) - sampling
+    low, high = WEIGHT_RANGE
+    return high if between <= within / high else float(np.clip(within / between, low, high))
+
+
 def hand_model(players: Sequence[str], history: ChatHistory | None = None) -> HandModel:
     """The model of ``players`` from the chat's ``history`` (none: a new chat, the prior)."""
     history = history or ChatHistory()
@@ -116,14 +145,17 @@ def hand_model(players: Sequence[str], history: ChatHistory | None = None) -> Ha
         chat.chances + PRIOR_WEIGHT
     )
     called = (history.called + PRIOR_WEIGHT * PRIOR_CALLED) / (history.hands + PRIOR_WEIGHT)
+    weight = player_weight(history)
+    # The same weight in fair-share calls: a hand of n players is 1/n of a call.
+    call_weight = weight * chat.share / chat.hands if chat.hands else CALL_WEIGHT
     kept, calling, countering, strength, counter_rate = [], [], [], [], []
     for player in players:
         own: PlayerHistory = history.of(player)
-        kept.append(_blend(_counts(own.totals, own.outs), PLAYER_WEIGHT, chat_kept))
-        calling.append(_blend(_counts(own.calls), PLAYER_WEIGHT, chat_calls))
-        countering.append(_blend(_counts(own.counters), PLAYER_WEIGHT, chat_counters))
+        kept.append(_blend(_counts(own.totals, own.outs), weight, chat_kept))
+        calling.append(_blend(_counts(own.calls), weight, chat_calls))
+        countering.append(_blend(_counts(own.counters), weight, chat_counters))
         calls = sum(own.calls.values())
-        strength.append((calls + CALL_WEIGHT) / (own.share + CALL_WEIGHT))
+        strength.append((calls + call_weight) / (own.share + call_weight))
         counters = sum(own.counters.values())
         counter_rate.append(
             (counters + COUNTER_WEIGHT * chat_counter_rate) / (own.chances + COUNTER_WEIGHT)
