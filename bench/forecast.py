@@ -58,6 +58,8 @@ class Backtest:
         default_factory=lambda: {stage: [] for stage in STAGES}
     )
     pairs: list[tuple[float, float]] = field(default_factory=list)
+    #: The leader baseline's (chance, outcome) pairs: its calibration, for reference.
+    leader_pairs: list[tuple[float, float]] = field(default_factory=list)
 
     def add(self, game: scoring.Game, history: ChatHistory, runs: int) -> None:
         winners = game.winners()
@@ -74,9 +76,10 @@ class Backtest:
             )
             self.brier[stage].append((model, even, first))
             self.pairs += zip(given.tolist(), outcome.tolist(), strict=True)
+            self.leader_pairs += zip(leader.tolist(), outcome.tolist(), strict=True)
 
-    def ece(self) -> float:
-        chances, outcomes = np.array(self.pairs).T
+    def ece(self, leader: bool = False) -> float:
+        chances, outcomes = np.array(self.leader_pairs if leader else self.pairs).T
         bins = np.minimum((chances * BINS).astype(int), BINS - 1)
         error = 0.0
         for b in range(BINS):
@@ -99,8 +102,13 @@ class Backtest:
                     float(min(uniform, leader)),
                     1.0,
                     strict=True,
-                    note=f"{games} games; uniform {uniform:.4f}, leader {leader:.4f}",
-                    details={"uniform": round(uniform, 4), "leader": round(leader, 4)},
+                    note=f"{games} games; forecast {model:.4f}, uniform {uniform:.4f}, "
+                    f"leader {leader:.4f}",
+                    details={
+                        "forecast": round(model, 4),
+                        "uniform": round(uniform, 4),
+                        "leader": round(leader, 4),
+                    },
                 )
             )
         rows.append(
@@ -108,8 +116,8 @@ class Backtest:
                 f"forecast calibration error, {name}",
                 self.ece(),
                 "",
-                "perfect",
-                0.0,
+                "leader baseline's",
+                self.ece(leader=True),
                 0.05 if calibrated else None,
                 absolute=True,
                 note=f"expected calibration error, {BINS} bins, {len(self.pairs)} chances",

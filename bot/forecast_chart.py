@@ -17,6 +17,7 @@ from matplotlib.patheffects import withStroke
 from matplotlib.ticker import MaxNLocator, PercentFormatter
 
 from bot.charts import DPI, GAME_SIZE, INK, player_colours
+from bot.forecast_text import shown
 
 #: End labels closer than this (in percentage points) are moved apart.
 _LABEL_GAP: Final = 5.5
@@ -64,7 +65,7 @@ def forecast_chart(
     heights = spread_labels([value for _, _, value in ends])
     for (player, hand, value), height in zip(ends, heights, strict=True):
         axes.annotate(
-            f"{player.replace('$', chr(92) + '$')} {value:.0f}%",
+            f"{player.replace('$', chr(92) + '$')} {shown(value / 100, round(value))}",
             xy=(hand, value),
             xytext=(last + 0.35 + max(last, 1) * 0.02, height),
             textcoords="data",
