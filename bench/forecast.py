@@ -37,7 +37,7 @@ from bench.common import (
 )
 from bench.forecast_games import card_games, replayed_games
 from bench.forecast_plots import draw_reliability, draw_sample
-from scoring.forecast import RUNS, forecast
+from scoring.forecast import FEWEST_RUNS, HAND_BUDGET, RUNS, forecast
 from scoring.history import ChatHistory
 
 STAGES = ("start", "¼ played", "½ played", "¾ played", "last hand")
@@ -154,7 +154,7 @@ async def measure(quick: bool = False) -> list[Figure]:
     figures = [
         *generated.figures("generated", chats * (games - warm), calibrated=True),
         *stored.figures("replayed", replayed - replay_warm, calibrated=False),
-        await cost(quick),
+        *await cost(quick),
     ]
     if not quick:
         reliability = draw_reliability(
@@ -165,24 +165,39 @@ async def measure(quick: bool = False) -> list[Figure]:
     return figures
 
 
-def six_player_states(count: int) -> list[tuple[scoring.Game, ChatHistory]]:
-    """Generated 6-player games at every stage, each with its chat's earlier games."""
+def six_player_states(
+    count: int, rules: scoring.Rules | None = None
+) -> list[tuple[scoring.Game, ChatHistory]]:
+    """Generated 6-player games at every stage, each with its chat's earlier games; with
+    ``rules``, the same hands scored under them from the start (ControTamalo to 100: the
+    longest games left)."""
     states: list[tuple[scoring.Game, ChatHistory]] = []
     (played,) = card_games(1, 60, seed=6)
     sixes = [game for game in played if len(game.players) == 6]
+    if rules is not None:
+        sixes = [rescored(game, rules) for game in sixes]
     history = ChatHistory.from_hands(s.hand for game in played[:30] for s in game.hands)
     for game in sixes:
         states += [(replace(game, hands=game.hands[:n]), history) for n in range(len(game.hands))]
     return (states * (1 + count // max(len(states), 1)))[:count]
 
 
-async def cost(quick: bool) -> Figure:
+def rescored(game: scoring.Game, rules: scoring.Rules) -> scoring.Game:
+    again = scoring.Game(game.players, rules, first_dealer=game.first_dealer)
+    for scored in game.hands:
+        again = again.with_hand(scored.hand)
+    return again
+
+
+async def cost(quick: bool) -> list[Figure]:
     chats, hands, blocks = (4, 8, 2) if quick else (12, 16, 6)
     night = mano.game_night(chats, hands)
     typist = Typist()
     messages = [typist.message(chat, text) for chat, text in night]
     states = six_player_states(len(messages))
+    contro = six_player_states(len(messages), scoring.Rules(mode=scoring.Mode.CONTRO))
     times: list[float] = []
+    contro_times: list[float] = []
     with tempfile.TemporaryDirectory(prefix="tamalo-bench-") as directory:
         async with bot_running(sqlite_url(Path(directory)), InstantRequest()) as app:
             app.bot_data.renderer = mano.NoCharts(0)
@@ -198,14 +213,29 @@ async def cost(quick: bool) -> Figure:
                     begun = time.perf_counter()
                     forecast(game, history)
                     times.append(time.perf_counter() - begun)
-    per_forecast, per_hand = median(times) * 1000, median(feed.times) * 1000
-    return Figure(
-        "forecast of a 6-player game",
-        per_forecast,
-        "ms",
-        "/mano per hand",
-        per_hand,
-        1.0,
-        note=f"median of {len(times)} forecasts ({RUNS} runs each, chat history "
-        f"included) beside {feed.hands} hands through the real Application",
-    )
+                for game, history in contro[start : start + step : 4]:
+                    begun = time.perf_counter()
+                    forecast(game, history)
+                    contro_times.append(time.perf_counter() - begun)
+    per_hand = median(feed.times) * 1000
+    return [
+        Figure(
+            "forecast of a 6-player game",
+            median(times) * 1000,
+            "ms",
+            "/mano per hand",
+            per_hand,
+            1.0,
+            note=f"median of {len(times)} classic forecasts ({RUNS} runs each, chat history "
+            f"included) beside {feed.hands} hands through the real Application",
+        ),
+        Figure(
+            "forecast, 6-player ControTamalo to 100",
+            median(contro_times) * 1000,
+            "ms",
+            "/mano per hand",
+            per_hand,
+            note=f"median of {len(contro_times)} forecasts of its first hands (some 60 hands "
+            f"left: {HAND_BUDGET // 60} runs or {FEWEST_RUNS}, whichever is more)",
+        ),
+    ]

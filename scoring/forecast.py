@@ -17,11 +17,15 @@ import numpy as np
 from scoring.game import Game
 from scoring.hand_model import hand_model
 from scoring.history import ChatHistory
-from scoring.simulate import Runs, simulate
+from scoring.simulate import Runs, expected_hands, simulate
 from scoring.tournament import FINALISTS_PER_TABLE
 
 #: Runs of the rest of the game: a probability's noise is at most ±1.6 points (one sigma).
 RUNS = 1000
+#: Hands a forecast may draw per seat: a long game left (ControTamalo to 100) gets fewer runs,
+#: down to ``FEWEST_RUNS`` (±3.2 points), so that its cost stays near a short game's.
+HAND_BUDGET = RUNS * 12
+FEWEST_RUNS = 250
 
 
 @dataclass(frozen=True)
@@ -42,12 +46,17 @@ class Forecast:
 
 
 def forecast(
-    game: Game, history: ChatHistory | None = None, *, seed: int = 0, runs: int = RUNS
+    game: Game, history: ChatHistory | None = None, *, seed: int = 0, runs: int | None = None
 ) -> Forecast:
-    """Who is likely to win ``game``, from the chat's ``history`` in the game's mode."""
+    """Who is likely to win ``game``, from the chat's ``history`` in the game's mode;
+    ``runs`` by default as many as ``HAND_BUDGET`` affords, between ``FEWEST_RUNS`` and
+    ``RUNS``."""
     if game.is_over():
         return _settled(game)
     model = hand_model(game.players, history)
+    if runs is None:
+        affordable = HAND_BUDGET / max(expected_hands(game, model), 1.0)
+        runs = int(min(RUNS, max(FEWEST_RUNS, affordable)))
     ended = simulate(game, model, runs, seed)
     played = len(game.hands)
     win, top_two = _outcomes(ended)
@@ -62,7 +71,7 @@ def forecast(
 
 
 def story(
-    game: Game, history: ChatHistory | None = None, *, seed: int = 0, runs: int = RUNS
+    game: Game, history: ChatHistory | None = None, *, seed: int = 0, runs: int | None = None
 ) -> tuple[Mapping[str, float], ...]:
     """The chances to win before the first hand and after each hand played (a finished game
     ends with its winners at 100%): /previsione's chart."""
@@ -87,7 +96,7 @@ def as_it_stood(game: Game, played: int) -> Game:
 
 
 def reach_final(
-    table: Game, history: ChatHistory | None = None, *, seed: int = 0, runs: int = RUNS
+    table: Game, history: ChatHistory | None = None, *, seed: int = 0, runs: int | None = None
 ) -> Mapping[str, float]:
     """A tournament table's chances to send each player to the final (its best two, with
     every player level with the second, as ``scoring.tournament.finalists``)."""

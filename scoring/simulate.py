@@ -15,6 +15,8 @@ import numpy as np
 import numpy.typing as npt
 
 from scoring.batch import NOBODY, hand_points
+from scoring.classic import ZERO_BELOW
+from scoring.contro import LOW_TOTAL
 from scoring.game import Game
 from scoring.hand_model import LEVELS, OUT, HandModel
 from scoring.model import HANDS_PER_QUADRO, Mode
@@ -129,12 +131,22 @@ def _joins(game: Game) -> dict[int, list[tuple[int, list[int]]]]:
     return joins
 
 
-def _stretch_length(game: Game, model: HandModel, totals: Ints) -> int:
-    """About the hands the leaders need to reach the target."""
-    pace = np.maximum(model.mean_kept, 1.0)
-    gap = max(game.rules.target - float(totals.max()), 0.0)
-    needed = gap / float(pace.max()) if game.rules.mode is Mode.CLASSIC else gap
-    return int(min(LONGEST_STRETCH, max(2, math.ceil(needed * 0.8) + 1)))
+def expected_hands(game: Game, model: HandModel) -> float:
+    """About the hands left: 4 Quadri's own, or the gap from the leader to the target at the
+    pace of the fastest seat (its mean points a hand without calls). Sizes the first stretch
+    drawn, and the runs a forecast can afford."""
+    played = len(game.hands)
+    if (limit := game.rules.hands_in_game) is not None:
+        return float(limit - played)
+    kept = model.kept
+    if game.rules.mode is Mode.CONTRO:
+        points = np.where(kept == OUT, -2, np.where(kept < LOW_TOTAL, -1, 1 + kept // 10))
+    else:
+        points = np.where((kept == OUT) | (kept < ZERO_BELOW), 0, kept)
+    pace = max(float(points.mean(axis=1).max()), 0.25)
+    totals = game.totals()
+    gap = game.rules.target - max(totals[p] for p in game.ranked)
+    return min(max(gap, 0) / pace, float(MAX_HANDS))
 
 
 def _to_target(
@@ -149,7 +161,7 @@ def _to_target(
     stretches: list[Stretch] = []
     contro = game.rules.mode is Mode.CONTRO
     number = played  # hands played in the runs still alive
-    length = _stretch_length(game, model, totals[:, 0])
+    length = int(min(LONGEST_STRETCH, max(2, math.ceil(expected_hands(game, model) * 0.8) + 1)))
     while alive.size:
         if number - played >= MAX_HANDS:
             ended_after[alive] = number

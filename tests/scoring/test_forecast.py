@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from scoring import Game, Hand, Mode, Report, Rules
-from scoring.forecast import Forecast, forecast, reach_final
+from scoring.forecast import FEWEST_RUNS, RUNS, Forecast, forecast, reach_final
 from scoring.hand_model import LEVELS, HandModel, hand_model
 from scoring.history import ChatHistory
 from scoring.simulate import MAX_HANDS, simulate
@@ -167,3 +167,9 @@ def test_a_player_history_moves_the_forecast() -> None:
     assert model.mean_kept[0] < model.mean_kept[1]
     chances = forecast(Game(("Anna", "Bruno")), history)
     assert chances.win["Anna"] > 0.8
+
+
+def test_a_long_game_left_gets_fewer_runs_a_short_one_all() -> None:
+    assert forecast(Game(SIX)).runs == RUNS
+    assert forecast(Game(SIX, Rules(mode=Mode.CONTRO))).runs == FEWEST_RUNS
+    assert forecast(Game(SIX), runs=123).runs == 123
