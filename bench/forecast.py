@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 
 import scoring
-from bench import mano
+from bench import forecast_history, mano
 from bench.common import (
     Figure,
     InstantRequest,
@@ -155,6 +155,7 @@ async def measure(quick: bool = False) -> list[Figure]:
         *generated.figures("generated", chats * (games - warm), calibrated=True),
         *stored.figures("replayed", replayed - replay_warm, calibrated=False),
         *await cost(quick),
+        await forecast_history.measure(quick),
     ]
     if not quick:
         reliability = draw_reliability(

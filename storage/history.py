@@ -1,8 +1,9 @@
 """A chat's past hands in one scoring mode, counted by the database for the forecast
 (``scoring.history``): a few grouped rows whatever the number of hands.
 
-Every hand of the chat's games in the mode that are not annulled counts, the running game's
-included, unless the caller leaves a game out (the one being forecast, to backtest).
+Every hand of the chat's latest ``RECENT_GAMES`` games in the mode that are not annulled
+counts, the running game's included, unless the caller leaves a game out (the one being
+forecast: then the history only changes when a game ends, and can be kept until then).
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ from storage import models
 
 #: The state of a game annulled by a tres-sex vote (``storage.games.GameState.ANNULLED``).
 ANNULLED = "annulled"
+#: The chat's games counted: its latest, so that a player's form is recent and a chat with
+#: years of games reads as fast as a young one.
+RECENT_GAMES = 300
 
 
 class HistoryStore:
@@ -35,47 +39,60 @@ class HistoryStore:
         where = [game.chat_id == chat_id, game.mode == mode.value, game.state != ANNULLED]
         if leave_out is not None:
             where.append(game.id != leave_out)
-        # Each hand: how many were seated, and whether anyone called Tamalo.
-        hands = (
+        # Recent form, and a read that stays cheap however old the chat: its last games only.
+        oldest = (
+            select(game.id)
+            .where(*where)
+            .order_by(game.id.desc())
+            .limit(1)
+            .offset(RECENT_GAMES - 1)
+            .scalar_subquery()
+        )
+        # Each line with its hand's players and whether anyone called, in one pass.
+        lines = (
             select(
-                line.hand_id.label("hand_id"),
-                func.count().label("seated"),
-                func.max(cast(line.is_caller, Integer)).label("called"),
+                line.player_id,
+                line.reported_total,
+                line.is_caller,
+                line.is_counter_caller,
+                line.is_out,
+                func.count().over(partition_by=line.hand_id).label("seated"),
+                func.max(cast(line.is_caller, Integer))
+                .over(partition_by=line.hand_id)
+                .label("called"),
             )
             .join(hand, hand.id == line.hand_id)
             .join(game, game.id == hand.game_id)
-            .where(*where)
-            .group_by(line.hand_id)
+            .where(*where, game.id >= func.coalesce(oldest, 0))
             .subquery()
         )
-        count, called = (
-            await self.session.execute(
-                select(func.count(), func.coalesce(func.sum(hands.c.called), 0))
-            )
-        ).one()
-        chance = case((hands.c.called == 1, 1), else_=0) - cast(line.is_caller, Integer)
+        chance = case((lines.c.called == 1, 1), else_=0) - cast(lines.c.is_caller, Integer)
         rows = await self.session.execute(
             select(
                 models.Player.name,
-                line.reported_total,
-                line.is_caller,
-                line.is_counter_caller,
-                line.is_out,
+                lines.c.reported_total,
+                lines.c.is_caller,
+                lines.c.is_counter_caller,
+                lines.c.is_out,
                 func.count(),
-                func.sum(1.0 / hands.c.seated),
+                func.sum(1.0 / lines.c.seated),
                 func.sum(chance),
             )
-            .join(hands, hands.c.hand_id == line.hand_id)
-            .join(models.Player, models.Player.id == line.player_id)
+            .join(models.Player, models.Player.id == lines.c.player_id)
             .group_by(
                 models.Player.name,
-                line.reported_total,
-                line.is_caller,
-                line.is_counter_caller,
-                line.is_out,
+                lines.c.reported_total,
+                lines.c.is_caller,
+                lines.c.is_counter_caller,
+                lines.c.is_out,
             )
         )
-        return ChatHistory(_players(rows), int(count), int(called))
+        players = _players(rows)
+        # Each hand's lines share one hand among its players, and each hand has one caller
+        # at most: the chat's hands and calls add up from the players'.
+        hands = round(sum(p.share for p in players.values()))
+        called = sum(sum(p.calls.values()) for p in players.values())
+        return ChatHistory(players, hands, called)
 
 
 @dataclass

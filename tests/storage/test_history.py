@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+import pytest
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from scoring import Hand, Mode, Report, Rules, score_hand
@@ -103,3 +104,18 @@ async def test_a_chat_history_counts_its_hands_like_the_hands_do(db: Database) -
         left_out = await history.chat_history(CHAT, Mode.CLASSIC, leave_out=running)
         same(left_out, ChatHistory.from_hands(CLASSIC))
         same(await history.chat_history(-300, Mode.CLASSIC), ChatHistory())
+
+
+async def test_only_the_latest_games_count(db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    await upgrade_schema(db)
+    PLAYERS.clear()
+    monkeypatch.setattr("storage.history.RECENT_GAMES", 1)
+    async with db.transaction() as session:
+        session.add(models.Chat(id=CHAT))
+        await session.flush()
+        await store(session, CHAT, Mode.CLASSIC, "finished", CLASSIC)  # older: left behind
+        await store(session, CHAT, Mode.CLASSIC, "finished", FOURS)
+        await store(session, CHAT, Mode.CLASSIC, "annulled", CLASSIC)
+    async with db.reading() as session:
+        history = HistoryStore(session)
+        same(await history.chat_history(CHAT, Mode.CLASSIC), ChatHistory.from_hands(FOURS))
