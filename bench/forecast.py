@@ -158,9 +158,8 @@ async def measure(quick: bool = False) -> list[Figure]:
         await forecast_history.measure(quick),
     ]
     if not quick:
-        reliability = draw_reliability(
-            {"generated": generated.pairs, "replayed": stored.pairs}, BINS
-        )
+        sets = {"partite generate": generated.pairs, "partite rigiocate": stored.pairs}
+        reliability = draw_reliability(sets, BINS)
         (DOCS / "forecast-reliability.png").write_bytes(reliability)
         (DOCS / "forecast-sample.png").write_bytes(draw_sample())
     return figures
