@@ -192,7 +192,8 @@ def _to_target(
             waiting = ended_after <= game.joined_after[player]
             others = np.delete(totals, seat, axis=0).max(axis=0)
             totals[seat] = np.where(waiting, others, totals[seat])
-    left = np.array([game.left_after.get(p, MAX_HANDS * 10) for p in game.players])
+    never = np.iinfo(np.int32).max
+    left = np.array([game.left_after.get(p, never) for p in game.players])
     ranked = left[:, None] > ended_after[None, :]
     return Runs(ended_after, totals, totals.copy(), ranked, tuple(stretches))
 
