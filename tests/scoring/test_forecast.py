@@ -4,6 +4,7 @@ decide it."""
 from __future__ import annotations
 
 import math
+import pickle
 
 import numpy as np
 import pytest
@@ -173,3 +174,13 @@ def test_a_long_game_left_gets_fewer_runs_a_short_one_all() -> None:
     assert forecast(Game(SIX)).runs == RUNS
     assert forecast(Game(SIX, Rules(mode=Mode.CONTRO))).runs == FEWEST_RUNS
     assert forecast(Game(SIX), runs=123).runs == 123
+
+
+def test_a_forecast_can_be_sent_to_a_worker_process() -> None:
+    """Everything a worker needs, and what it sends back, goes through pickle unchanged."""
+    game = played(SIX, (3, 12, 7, 25, 0, 9)).with_player("Giulia")
+    history = ChatHistory.from_hands([game.hands[0].hand] * 3)
+    sent = pickle.loads(pickle.dumps((forecast, game, history)))
+    call, game_there, history_there = sent
+    there = call(game_there, history_there, seed=3)
+    assert pickle.loads(pickle.dumps(there)) == forecast(game, history, seed=3)
