@@ -35,7 +35,7 @@ Measure = Callable[[bool], Coroutine[Any, Any, list[Figure]]]
 #: Each benchmark's module, in the order they run; each has ``measure(quick)``. They are
 #: imported when they run: a chart worker process (started with "spawn") imports this
 #: module again, and has no use for the rest.
-BENCHMARKS = ("mano", "webhook", "classifica", "grafico", "history", "coldstart")
+BENCHMARKS = ("mano", "webhook", "classifica", "grafico", "history", "coldstart", "forecast")
 RESULTS = Path(__file__).with_name("results.json")
 
 

@@ -1,0 +1,108 @@
+"""Games whose outcome is known, for the forecast's backtest.
+
+``card_games``: a known process of players of different skill, played card by card: each
+deals four cards from a 52-card deck (rulebook table 1.1: black Kings 13, red Kings 0), draws
+a card a turn and keeps it in place of a worse one when they remember their cards (skill),
+throws a pair away now and then (down to no cards: finished), and calls Tamalo once they
+believe their total is low enough (boldness; the worse the memory the worse the belief).
+After a call everyone else plays one more turn. The rules engine scores the hands and ends
+the games.
+
+``replayed_games``: the games the /classifica bench stores as a chat's history
+(``bench.history.templates``), replayed hand by hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import scoring
+from bench.history import templates
+
+DECK = [*range(1, 11), 11, 12] * 4 + [13, 13, 0, 0]
+ROUNDS = 12
+
+
+@dataclass(frozen=True)
+class Player:
+    """How a generated player plays: memory of their cards (0–1) and calling boldness."""
+
+    name: str
+    skill: float
+    boldness: int
+
+
+def roster(rng: random.Random, size: int) -> tuple[Player, ...]:
+    names = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Giulia", "Luca")
+    return tuple(
+        Player(names[n], skill=rng.uniform(0.4, 0.95), boldness=rng.randint(2, 6))
+        for n in range(size)
+    )
+
+
+def deal_hand(rng: random.Random, players: Sequence[Player]) -> scoring.Hand:
+    """One hand played card by card; the reported totals, the caller and who finished."""
+    deck = DECK.copy()
+    rng.shuffle(deck)
+    cards = {p.name: [deck.pop() for _ in range(4)] for p in players}
+    caller: str | None = None
+    last_turns: set[str] = set()
+    for round_ in range(ROUNDS):
+        for player in players:
+            if caller is not None and (player.name == caller or player.name in last_turns):
+                continue
+            own = cards[player.name]
+            card = deck.pop() if deck else rng.choice(DECK)
+            if own and rng.random() < player.skill:
+                worst = max(range(len(own)), key=own.__getitem__)
+                if card < own[worst]:
+                    own[worst] = card
+            elif own and rng.random() < 0.5:
+                own[rng.randrange(len(own))] = card
+            if own and rng.random() < 0.2 * player.skill:
+                own.remove(min(own))  # a pair thrown away
+            if caller is not None:
+                last_turns.add(player.name)
+                continue
+            belief = sum(own) + rng.gauss(0, 3 * (1 - player.skill))
+            if round_ >= 1 and belief <= player.boldness:
+                caller = player.name
+        if caller is not None and len(last_turns) >= len(players) - 1:
+            break
+    reports = tuple(scoring.Report(p.name, sum(cards[p.name])) for p in players)
+    out = frozenset(p.name for p in players if not cards[p.name])
+    return scoring.Hand(reports, caller, out=out)
+
+
+def play(rng: random.Random, players: Sequence[Player]) -> scoring.Game:
+    game = scoring.Game(tuple(p.name for p in players), first_dealer=rng.randrange(len(players)))
+    while not game.is_over():
+        game = game.with_hand(deal_hand(rng, players))
+    return game
+
+
+def card_games(chats: int, games: int, seed: int = 18) -> list[list[scoring.Game]]:
+    """Per chat, ``games`` classic games of 4 to 6 of its 8 regulars, in order."""
+    rng = random.Random(seed)
+    made: list[list[scoring.Game]] = []
+    for _ in range(chats):
+        regulars = roster(rng, 8)
+        made.append([play(rng, rng.sample(regulars, rng.randint(4, 6))) for _ in range(games)])
+    return made
+
+
+def replayed_games(count: int) -> list[scoring.Game]:
+    """The /classifica bench's stored games, rebuilt hand by hand through the engine."""
+    games: list[scoring.Game] = []
+    for template in templates(count):
+        names = tuple(f"S{i}" for i in range(template.seats))
+        game = scoring.Game(names)
+        for _, lines in template.hands:
+            reports = tuple(scoring.Report(names[seat], total) for seat, total, *_ in lines)
+            caller = next((names[seat] for seat, _, called, *_ in lines if called), None)
+            game = game.with_hand(scoring.Hand(reports, caller))
+        assert game.is_over()
+        games.append(game)
+    return games

@@ -1,0 +1,41 @@
+"""The forecast's one line under a hand's reply: "Chi vince? Anna 61% · Bruno 24% · Carla 15%".
+
+Language-neutral: the caller passes the lead words ("Chi vince?") already translated.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+SEPARATOR = " · "
+
+
+def percentages(chances: Mapping[str, float]) -> dict[str, int]:
+    """Whole percentages adding up to 100 (largest remainders), best first, seat order on
+    ties: what the line and the chart's labels show."""
+    if not chances:
+        return {}
+    scaled = {p: 100 * max(c, 0.0) for p, c in chances.items()}
+    floors = {p: math.floor(v) for p, v in scaled.items()}
+    left = 100 - sum(floors.values())
+    for player in sorted(scaled, key=lambda p: floors[p] - scaled[p])[: max(left, 0)]:
+        floors[player] += 1
+    return dict(sorted(floors.items(), key=lambda item: -chances[item[0]]))
+
+
+def shown(chance: float, percent: int) -> str:
+    """A percentage, never rounded to a certainty the forecast does not have."""
+    if percent == 0 and chance > 0:
+        return "<1%"
+    if percent == 100 and chance < 1:
+        return ">99%"
+    return f"{percent}%"
+
+
+def forecast_line(lead: str, chances: Mapping[str, float]) -> str:
+    """``lead`` then each player and chance, most likely winner first."""
+    whole = percentages(chances)
+    return f"{lead} " + SEPARATOR.join(
+        f"{player} {shown(chances[player], percent)}" for player, percent in whole.items()
+    )

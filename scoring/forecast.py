@@ -1,0 +1,127 @@
+"""Chi vince? A game's live forecast: the rest of the game played many times over with the
+rules engine's own rules (``scoring.simulate``), each player drawing hands like the ones they
+played in this chat and mode (``scoring.hand_model``).
+
+``forecast`` is a pure function of the game, the chat's history and a seed: the same three
+give the same numbers. It does no I/O and holds nothing, so a caller may run it in a worker
+thread or process.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from scoring.game import Game
+from scoring.hand_model import hand_model
+from scoring.history import ChatHistory
+from scoring.simulate import Runs, expected_hands, simulate
+from scoring.tournament import FINALISTS_PER_TABLE
+
+#: Runs of the rest of the game: a probability's noise is at most ±1.6 points (one sigma).
+RUNS = 1000
+#: Hands a forecast may draw per seat: a long game left (ControTamalo to 100) gets fewer runs,
+#: down to ``FEWEST_RUNS`` (±3.2 points), so that its cost stays near a short game's.
+HAND_BUDGET = RUNS * 12
+FEWEST_RUNS = 250
+
+
+@dataclass(frozen=True)
+class Forecast:
+    """Each ranked player's chance to win (a tie shares the win: the chances add up to 1) and
+    to finish in the best two (a tournament table's finalists); the chance that the next hand
+    ends the game; the hands still to play, on average. A finished game is certain."""
+
+    win: Mapping[str, float]
+    top_two: Mapping[str, float]
+    ends_next: float
+    hands_left: float
+    runs: int
+
+    def favourites(self) -> tuple[tuple[str, float], ...]:
+        """Players and chances, most likely winner first (seat order on ties)."""
+        return tuple(sorted(self.win.items(), key=lambda item: -item[1]))
+
+
+def forecast(
+    game: Game, history: ChatHistory | None = None, *, seed: int = 0, runs: int | None = None
+) -> Forecast:
+    """Who is likely to win ``game``, from the chat's ``history`` in the game's mode;
+    ``runs`` by default as many as ``HAND_BUDGET`` affords, between ``FEWEST_RUNS`` and
+    ``RUNS``."""
+    if game.is_over():
+        return _settled(game)
+    model = hand_model(game.players, history)
+    if runs is None:
+        affordable = HAND_BUDGET / max(expected_hands(game, model), 1.0)
+        runs = int(min(RUNS, max(FEWEST_RUNS, affordable)))
+    ended = simulate(game, model, runs, seed)
+    played = len(game.hands)
+    win, top_two = _outcomes(ended)
+    ranked = game.ranked
+    return Forecast(
+        win={p: float(win[game.players.index(p)]) for p in ranked},
+        top_two={p: float(top_two[game.players.index(p)]) for p in ranked},
+        ends_next=float(np.mean(ended.ended_after == played + 1)),
+        hands_left=float(np.mean(ended.ended_after - played)),
+        runs=runs,
+    )
+
+
+def story(
+    game: Game, history: ChatHistory | None = None, *, seed: int = 0, runs: int | None = None
+) -> tuple[Mapping[str, float], ...]:
+    """The chances to win before the first hand and after each hand played (a finished game
+    ends with its winners at 100%): /previsione's chart."""
+    return tuple(
+        forecast(as_it_stood(game, played), history, seed=seed, runs=runs).win
+        for played in range(len(game.hands) + 1)
+    )
+
+
+def as_it_stood(game: Game, played: int) -> Game:
+    """``game`` when ``played`` hands had been played: nobody had yet joined or left after."""
+    joined = {p: n for p, n in game.joined_after.items() if n <= played}
+    left = {p: n for p, n in game.left_after.items() if n <= played}
+    return replace(
+        game,
+        players=tuple(p for p in game.players if p in joined or p not in game.joined_after),
+        hands=game.hands[:played],
+        joined_after=joined,
+        left_after=left,
+        left_before_seat={p: n for p, n in game.left_before_seat.items() if p in left},
+    )
+
+
+def reach_final(
+    table: Game, history: ChatHistory | None = None, *, seed: int = 0, runs: int | None = None
+) -> Mapping[str, float]:
+    """A tournament table's chances to send each player to the final (its best two, with
+    every player level with the second, as ``scoring.tournament.finalists``)."""
+    return forecast(table, history, seed=seed, runs=runs).top_two
+
+
+def _outcomes(ended: Runs) -> tuple[np.ndarray, np.ndarray]:
+    """Each seat's share of the wins and of the best-two places over the runs."""
+    keys = np.where(ended.ranked, ended.keys, np.iinfo(np.int64).max)
+    # rank = 1 + the ranked seats with a better key: (seat, other seat, run).
+    better = (keys[None, :, :] < keys[:, None, :]) & ended.ranked[None, :, :]
+    rank = 1 + better.sum(axis=1)
+    winners = (rank == 1) & ended.ranked
+    share = winners / winners.sum(axis=0)
+    best_two = (rank <= FINALISTS_PER_TABLE) & ended.ranked
+    return share.mean(axis=1), best_two.mean(axis=1)
+
+
+def _settled(game: Game) -> Forecast:
+    winners = game.winners()
+    finalists = {s.player for s in game.standings() if s.rank <= FINALISTS_PER_TABLE}
+    return Forecast(
+        win={p: (1 / len(winners) if p in winners else 0.0) for p in game.ranked},
+        top_two={p: float(p in finalists) for p in game.ranked},
+        ends_next=0.0,
+        hands_left=0.0,
+        runs=0,
+    )

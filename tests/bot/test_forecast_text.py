@@ -1,0 +1,33 @@
+"""The forecast's line: whole percentages that add up to 100, never a false certainty."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot.forecast_text import forecast_line, percentages
+
+
+def test_the_line_names_the_favourite_first() -> None:
+    line = forecast_line("Chi vince?", {"Carla": 0.15, "Anna": 0.61, "Bruno": 0.24})
+    assert line == "Chi vince? Anna 61% · Bruno 24% · Carla 15%"
+
+
+def test_a_long_shot_and_a_near_certainty_are_not_rounded_away() -> None:
+    line = forecast_line("Who wins?", {"Anna": 0.998, "Bruno": 0.002, "Carla": 0.0})
+    assert line == "Who wins? Anna >99% · Bruno <1% · Carla 0%"
+
+
+def test_a_finished_game_shows_the_winner_at_100() -> None:
+    assert forecast_line("Chi vince?", {"Anna": 1.0, "Bruno": 0.0}) == (
+        "Chi vince? Anna 100% · Bruno 0%"
+    )
+
+
+@given(st.lists(st.floats(0, 1), min_size=1, max_size=6).filter(lambda xs: sum(xs) > 0))
+def test_percentages_add_up_to_100(weights: list[float]) -> None:
+    total = sum(weights)
+    chances = {f"P{i}": w / total for i, w in enumerate(weights)}
+    whole = percentages(chances)
+    assert sum(whole.values()) == 100
+    assert all(abs(whole[p] - 100 * c) < 1 for p, c in chances.items())
