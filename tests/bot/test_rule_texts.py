@@ -9,6 +9,28 @@ import pytest
 from bot import i18n
 from bot.rule_texts import RULE_TEXTS, mistake
 from play.errors import NoRunningGame, Refused
+from play.game import (
+    AlreadyRunning,
+    NewerGameStarted,
+    NoGameToRematch,
+    NoJoiningTournaments,
+    NothingToReopen,
+    RematchTournament,
+    ReopenAnnulled,
+    ReopenReachedTarget,
+    ReopenTournament,
+)
+from play.hands import (
+    EditedHandClosed,
+    EditedHandGone,
+    FixClosedGame,
+    JoinUndoneJustNow,
+    MessageHandled,
+    NoHandToUndo,
+    UndoClosedGame,
+    UndoneJustNow,
+)
+from play.tournament import FinalUnderWay, GameRunning, TournamentInProgress
 from scoring import (
     AlreadySeated,
     HandNotSeated,
@@ -41,6 +63,27 @@ EXAMPLES: tuple[RuleBroken | Refused, ...] = (
     HandNotSeated(2, ("Anna", "Bruno", "Dario"), ("Anna", "Bruno")),
     TournamentTooSmall(5, 6),
     NoRunningGame(),
+    GameRunning(("Anna", "Dario")),
+    TournamentInProgress(),
+    FinalUnderWay(),
+    NoJoiningTournaments(),
+    NothingToReopen(),
+    NewerGameStarted(),
+    AlreadyRunning(),
+    ReopenAnnulled(),
+    ReopenTournament(),
+    ReopenReachedTarget(),
+    NoGameToRematch(),
+    RematchTournament(),
+    MessageHandled(),
+    EditedHandGone(),
+    EditedHandClosed(),
+    FixClosedGame(),
+    NoHandToUndo(),
+    UndoClosedGame(tournament=False),
+    UndoClosedGame(tournament=True),
+    JoinUndoneJustNow(),
+    UndoneJustNow(3, 2, None),
 )
 
 
