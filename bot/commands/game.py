@@ -89,6 +89,7 @@ def recorded(outcome: HandRecorded) -> str:
 
 
 def fixed(outcome: HandFixed) -> str:
+    """The reply to a hand fixed: the game as it is now, reopened or ended by the fix."""
     reopened = texts.GAME_REOPENED if outcome.reopened else ""
     label = texts.table_label(outcome.record)
     return (
