@@ -25,6 +25,28 @@ from play.errors import (
     Refused,
     UnknownPlayer,
 )
+from play.game import (
+    AlreadyRunning,
+    NewerGameStarted,
+    NoGameToRematch,
+    NoJoiningTournaments,
+    NothingToReopen,
+    RematchTournament,
+    ReopenAnnulled,
+    ReopenReachedTarget,
+    ReopenTournament,
+)
+from play.hands import (
+    EditedHandClosed,
+    EditedHandGone,
+    FixClosedGame,
+    JoinUndoneJustNow,
+    MessageHandled,
+    NoHandToUndo,
+    UndoClosedGame,
+    UndoneJustNow,
+)
+from play.tournament import FinalUnderWay, GameRunning, TournamentInProgress
 from scoring import (
     AlreadySeated,
     HandNotSeated,
@@ -64,6 +86,11 @@ def _unknown_player(error: UnknownPlayer) -> str:
     return texts.MOVE_NO_PLAYERS
 
 
+def _undone_just_now(error: UndoneJustNow) -> str:
+    label = texts.table_label(error.record) if error.record is not None else ""
+    return texts.undo_just_done(error.number, error.hands, label)
+
+
 #: Every rule the engine enforces and every refusal of an action, and the text that answers
 #: it (read when answered: in the chat's language).
 RULE_TEXTS: Mapping[type[Mistake], Render] = dict(
@@ -94,6 +121,26 @@ RULE_TEXTS: Mapping[type[Mistake], Render] = dict(
         _says(NoStatsFor, lambda e: texts.unknown_stats_player(e.name, e.known)),
         _says(NoHandsToDraw, lambda _: texts.NO_HANDS_TO_DRAW),
         _says(NoGamesTonight, lambda _: texts.NO_GAMES_TONIGHT),
+        _says(GameRunning, lambda e: texts.game_running(e.players)),
+        _says(TournamentInProgress, lambda _: texts.TOURNAMENT_IN_PROGRESS),
+        _says(FinalUnderWay, lambda _: texts.FINAL_UNDER_WAY),
+        _says(NoJoiningTournaments, lambda _: texts.NO_JOINING_TOURNAMENTS),
+        _says(NothingToReopen, lambda _: texts.NOTHING_TO_REOPEN),
+        _says(NewerGameStarted, lambda _: texts.NEWER_GAME_STARTED),
+        _says(AlreadyRunning, lambda _: texts.ALREADY_RUNNING),
+        _says(ReopenAnnulled, lambda _: texts.REOPEN_ANNULLED),
+        _says(ReopenTournament, lambda _: texts.REOPEN_TOURNAMENT),
+        _says(ReopenReachedTarget, lambda _: texts.REOPEN_REACHED_TARGET),
+        _says(NoGameToRematch, lambda _: texts.NO_GAME_TO_REMATCH),
+        _says(RematchTournament, lambda _: texts.REMATCH_TOURNAMENT),
+        _says(MessageHandled, lambda _: texts.ALREADY_HANDLED),
+        _says(EditedHandGone, lambda _: texts.EDITED_HAND_GONE),
+        _says(EditedHandClosed, lambda _: texts.EDITED_HAND_CLOSED),
+        _says(FixClosedGame, lambda _: texts.FIX_CLOSED_GAME),
+        _says(NoHandToUndo, lambda _: texts.NO_HAND_TO_UNDO),
+        _says(UndoClosedGame, lambda e: texts.undo_closed_game(tournament=e.tournament)),
+        _says(JoinUndoneJustNow, lambda _: texts.JOIN_UNDONE_JUST_NOW),
+        _says(UndoneJustNow, _undone_just_now),
     ]
 )
 

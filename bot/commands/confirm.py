@@ -5,8 +5,7 @@ finds the question answered."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from datetime import UTC, datetime
+from dataclasses import dataclass
 
 from telegram import InlineKeyboardMarkup, Message, Update
 
@@ -25,11 +24,16 @@ from bot.commands.common import (
     sender_id,
 )
 from bot.commands.entry import edit_in_place
-from bot.commands.game import chart_if_ended, close, closed_text, record_text, reopen_button
+from bot.commands.game import chart_if_ended, closed_text, next_hand, recorded, reopen_button
 from bot.context import Context
 from bot.parsing import UserError, parse_nothing
-from scoring import Game
-from storage import GameAlreadyRunning, GameRecord, GameState, GameStore
+from bot.rule_texts import mistake
+from play import game as play
+from play import hands
+from play.errors import Refused
+from play.hands import HandRecorded, SameHandAnswer
+from scoring import Game, RuleBroken
+from storage import GameRecord
 
 
 @dataclass(frozen=True)
@@ -42,8 +46,8 @@ class Outcome:
     alert: bool = False
     text: str | None = None
     buttons: InlineKeyboardMarkup | None = None
-    #: A hand recorded: the game's record before it and the game after.
-    recorded: tuple[GameRecord, Game] | None = None
+    #: A hand recorded.
+    recorded: HandRecorded | None = None
     #: A game closed: its record, for the final chart.
     closed: GameRecord | None = None
     #: A game reopened: said in a message of its own.
@@ -62,6 +66,8 @@ async def press(update: Update, context: Context) -> None:
         outcome = await _press(update, context, chat.id, data)
     except UserError as error:
         outcome = Outcome(toast=error.message[:200], alert=True)
+    except (RuleBroken, Refused) as error:
+        outcome = Outcome(toast=mistake(error).message[:200], alert=True)
     await query.answer(outcome.toast, show_alert=outcome.alert)
     message = query.message if isinstance(query.message, Message) else None
     if message is None:
@@ -69,7 +75,7 @@ async def press(update: Update, context: Context) -> None:
     if outcome.text is not None:
         await edit_in_place(message, outcome.text, outcome.buttons)
     if outcome.recorded is not None:
-        await chart_if_ended(message, context, *outcome.recorded)
+        await chart_if_ended(message, context, outcome.recorded)
     if outcome.closed is not None:
         await send_final_chart(message, context, outcome.closed)
     if outcome.reopened is not None:
@@ -89,7 +95,7 @@ async def _press(update: Update, context: Context, chat_id: int, data: str) -> O
     assert reopen is not None
     async with changing(context, chat_id) as work:
         await permission.check(work)
-        game = await reopen_game(work.games, chat_id, int(reopen[1]))
+        game = await play.reopen(work, chat_id, int(reopen[1]))
     return Outcome(reopened=game)
 
 
@@ -99,23 +105,21 @@ async def _same_hand(
     """A hand equal to the previous one: recorded as a new hand (sent by ``user_id``, who
     confirmed it), or dropped."""
     async with changing(context, chat_id) as work:
-        games = work.games
-        pending = await work.pending_hands.take(pending_id, chat_id)
-        if pending is None:
+        answer = await hands.answer_same_hand(work, chat_id, pending_id, yes=yes)
+        if answer is SameHandAnswer.ANSWERED:
             return Outcome(toast=texts.ALREADY_ANSWERED)
-        if not yes:
+        if answer is SameHandAnswer.DROPPED:
             return Outcome(text=texts.SAME_HAND_DROPPED)
-        record = await games.get(pending.game_id)
-        if record is None or not record.running or len(record.game.hands) + 1 != pending.number:
+        if answer is SameHandAnswer.STALE:
             return Outcome(text=texts.SAME_HAND_STALE)
         try:
-            record, game, after = await record_text(
-                games, chat_id, pending.message_id, pending.text, record, user_id=user_id
-            )
+            hand = await next_hand(work, answer.record, answer.text)
         except UserError:  # the players changed meanwhile
             return Outcome(text=texts.SAME_HAND_STALE)
-    text = texts.hand_recorded(game, texts.table_label(record)) + after
-    return Outcome(text=text, recorded=(record, game))
+        outcome = await hands.record_hand(
+            work, answer.record, hand, message_id=answer.message_id, user_id=user_id
+        )
+    return Outcome(text=recorded(outcome), recorded=outcome)
 
 
 async def _end(
@@ -124,36 +128,13 @@ async def _end(
     """Close the game asked about, or leave it running."""
     async with changing(context, chat_id) as work:
         await permission.check(work)
-        games = work.games
-        record = await games.get(game_id)
-        if record is None or record.chat_id != chat_id or not record.running:
+        record = await play.end_asked(work, chat_id, game_id)
+        if record is None:
             return Outcome(toast=texts.GAME_ALREADY_CLOSED)
         if not yes:
             return Outcome(text=texts.GAME_GOES_ON)
-        after = await close(games, record)
-    text = closed_text(record, after)
-    ended = replace(record, state=GameState.FINISHED)
-    return Outcome(text=text, buttons=reopen_button(record), closed=ended)
-
-
-async def reopen_game(games: GameStore, chat_id: int, game_id: int | None = None) -> Game:
-    """Reopen the chat's last game (``game_id``, if given) if /fine closed it: as long as no
-    other game started since."""
-    latest = await games.latest(chat_id)
-    if latest is None:
-        raise UserError(texts.NOTHING_TO_REOPEN)
-    if game_id is not None and latest.id != game_id:
-        raise UserError(texts.NEWER_GAME_STARTED)
-    if latest.running:
-        raise UserError(texts.ALREADY_RUNNING)
-    if latest.state is GameState.ANNULLED:
-        raise UserError(texts.REOPEN_ANNULLED)
-    if latest.tournament_id is not None:
-        raise UserError(texts.REOPEN_TOURNAMENT)
-    if latest.game.is_over():
-        raise UserError(texts.REOPEN_REACHED_TARGET)
-    await games.set_state(latest, GameState.RUNNING, datetime.now(UTC))
-    return latest.game
+        closed = await play.close(work, record)
+    return Outcome(text=closed_text(closed), buttons=reopen_button(record), closed=closed.closed)
 
 
 @replies_to_mistakes
@@ -162,7 +143,7 @@ async def reopen(update: Update, context: Context) -> None:
     """``/riapri``: the game closed with /fine goes on."""
     parse_nothing(context.text_args, "riapri")
     async with changes(update, context) as work:
-        game = await reopen_game(work.games, chat_id_of(update))
+        game = await play.reopen(work, chat_id_of(update))
     await message_of(update).reply_text(texts.game_reopened(game))
 
 
@@ -172,30 +153,5 @@ async def rematch(update: Update, context: Context) -> None:
     dealer is the next seat after the last game's."""
     parse_nothing(context.text_args, "rivincita")
     async with changes(update, context) as work:
-        last = await work.games.latest(chat_id_of(update))
-        if last is None:
-            raise UserError(texts.NO_GAME_TO_REMATCH)
-        if last.tournament_id is not None:
-            raise UserError(texts.REMATCH_TOURNAMENT)
-        players, dealer = rematch_seats(last.game)
-        try:
-            record = await work.games.start(
-                chat_id_of(update),
-                players,
-                last.game.rules,
-                first_dealer=dealer,
-                started_by=sender_id(update),
-            )
-        except GameAlreadyRunning as error:
-            raise UserError(texts.game_running(error.players)) from error
-    await message_of(update).reply_text(texts.rematch_started(record.game))
-
-
-def rematch_seats(game: Game) -> tuple[tuple[str, ...], int]:
-    """The last game's players still in at its end, in their seats, and the seat that deals
-    first: the one after the last game's first dealer, clockwise, skipping who left."""
-    players = game.ranked
-    seats = len(game.players)
-    following = (game.players[(game.first_dealer + step) % seats] for step in range(1, seats + 1))
-    dealer = next(p for p in following if p in players)
-    return players, players.index(dealer)
+        started = await play.rematch(work, chat_id_of(update), started_by=sender_id(update))
+    await message_of(update).reply_text(texts.rematch_started(started.record.game))

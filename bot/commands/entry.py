@@ -17,12 +17,15 @@ from telegram.error import BadRequest, TelegramError
 
 from bot import i18n, texts
 from bot.commands.common import changes, changing, message_of, replies_to_mistakes
-from bot.commands.game import chart_if_ended, record_hand, record_text
+from bot.commands.game import chart_if_ended, next_hand, record_hand, recorded
 from bot.context import Context, TamaloApp
 from bot.entry import PREFIX, Action, Entry, EntryMistake, Step, callback, parse_callback
 from bot.parsing import UserError
-from scoring import Game, Mode
-from storage import EntryInProgress, EntryStore, GameRecord, chat_language
+from play import game as play
+from play import hands
+from play.hands import HandRecorded
+from scoring import Mode
+from storage import EntryInProgress, EntryStore, chat_language
 
 log = logging.getLogger(__name__)
 
@@ -46,9 +49,7 @@ async def open_entry(update: Update, context: Context) -> None:
         raise UserError(texts.ENTRY_NEEDS_SENDER)
     who = user.first_name
     async with changes(update, context) as work:
-        records = await work.games.running_games(message.chat_id)
-        if not records:
-            raise UserError(texts.NO_RUNNING_GAME)
+        records = await play.running_games(work, message.chat_id)
         if len(records) > 1:
             raise UserError(texts.ENTRY_TOURNAMENT)
         record = records[0]
@@ -88,8 +89,8 @@ class Outcome:
     text: str | None = None
     buttons: InlineKeyboardMarkup | None = None
     alert: bool = False
-    #: The game a hand was recorded in, as it was and as it is now.
-    recorded: tuple[GameRecord, Game] | None = None
+    #: The hand recorded.
+    recorded: HandRecorded | None = None
 
 
 async def press(update: Update, context: Context) -> None:
@@ -110,7 +111,7 @@ async def press(update: Update, context: Context) -> None:
     if outcome.text is not None:
         await edit_in_place(query.message, outcome.text, outcome.buttons)
     if outcome.recorded is not None and isinstance(query.message, Message):
-        await chart_if_ended(query.message, context, *outcome.recorded)
+        await chart_if_ended(query.message, context, outcome.recorded)
 
 
 async def _press(
@@ -152,12 +153,12 @@ async def _press(
             return _warned(entry_id, entry, number, stored.user_name, warning)
         if action == Action.RECORD and entry.step is Step.CONFIRM:
             message_id = stored.message_id if stored.message_id is not None else -entry_id
-            record, game, after = await record_text(
-                games, chat_id, message_id, entry.hand_text(), record, user_id=stored.user_id
+            hand = await next_hand(work, record, entry.hand_text())
+            outcome = await hands.record_hand(
+                work, record, hand, message_id=message_id, user_id=stored.user_id
             )
             await entries.close(entry_id)
-            text = texts.hand_recorded(game, texts.table_label(record)) + after
-            return Outcome(text=text, recorded=(record, game))
+            return Outcome(text=recorded(outcome), recorded=outcome)
         try:
             entry = entry.press(action)
         except EntryMistake as mistake:

@@ -10,6 +10,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from bot import texts
 from bot.commands.common import changing
 from bot.context import Context
+from play import game as play
 from storage import GameRecord
 
 #: ``soglia:<game id>``: the game whose target the button lowers to ``texts.CONTRO_TARGET``.
@@ -35,19 +36,8 @@ async def lower_target(update: Update, context: Context) -> None:
         await query.answer(texts.TARGET_TOO_LATE)
         return
     async with changing(context, chat.id) as work:
-        games = work.games
-        record = await games.get(int(match[1]))
-        lowered = (
-            record is not None
-            and record.chat_id == chat.id  # a button changes only a game of its own chat
-            and record.running
-            and not record.game.hands
-            and texts.lower_target_proposed(record.game.rules)
-        )
-        if lowered:
-            assert record is not None
-            record = await games.lower_target(record, texts.CONTRO_TARGET)
-    if not lowered or record is None:
+        record = await play.lower_target(work, chat.id, int(match[1]), texts.CONTRO_TARGET)
+    if record is None:
         await query.answer(texts.TARGET_TOO_LATE)
         await query.edit_message_reply_markup(reply_markup=None)
         return

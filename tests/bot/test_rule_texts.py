@@ -8,7 +8,7 @@ import pytest
 
 from bot import i18n
 from bot.rule_texts import RULE_TEXTS, mistake
-from play import lore, people, settings, views, vote  # noqa: F401  (their refusals)
+from play import game, hands, lore, people, settings, tournament, views, vote  # noqa: F401
 from play.errors import (
     AdminsDecide,
     GameAnnulled,
@@ -26,6 +26,28 @@ from play.errors import (
     Refused,
     UnknownPlayer,
 )
+from play.game import (
+    AlreadyRunning,
+    NewerGameStarted,
+    NoGameToRematch,
+    NoJoiningTournaments,
+    NothingToReopen,
+    RematchTournament,
+    ReopenAnnulled,
+    ReopenReachedTarget,
+    ReopenTournament,
+)
+from play.hands import (
+    EditedHandClosed,
+    EditedHandGone,
+    FixClosedGame,
+    JoinUndoneJustNow,
+    MessageHandled,
+    NoHandToUndo,
+    UndoClosedGame,
+    UndoneJustNow,
+)
+from play.tournament import FinalUnderWay, GameRunning, TournamentInProgress
 from scoring import (
     AlreadySeated,
     HandNotSeated,
@@ -71,6 +93,27 @@ EXAMPLES: tuple[RuleBroken | Refused, ...] = (
     NoStatsFor("Dario", ("Anna", "Bruno")),
     NoHandsToDraw(),
     NoGamesTonight(),
+    GameRunning(("Anna", "Dario")),
+    TournamentInProgress(),
+    FinalUnderWay(),
+    NoJoiningTournaments(),
+    NothingToReopen(),
+    NewerGameStarted(),
+    AlreadyRunning(),
+    ReopenAnnulled(),
+    ReopenTournament(),
+    ReopenReachedTarget(),
+    NoGameToRematch(),
+    RematchTournament(),
+    MessageHandled(),
+    EditedHandGone(),
+    EditedHandClosed(),
+    FixClosedGame(),
+    NoHandToUndo(),
+    UndoClosedGame(tournament=False),
+    UndoClosedGame(tournament=True),
+    JoinUndoneJustNow(),
+    UndoneJustNow(3, 2, None),
 )
 
 
