@@ -2,8 +2,8 @@
 of the same data.
 
 What is measured is the function the chart workers run (``bot.render.draw_game``, which
-calls ``bot.charts.game_chart``), in this process, from the game to PNG bytes. The reference
-is what anyone would write to chart those numbers: a ``Figure`` on the Agg canvas (the
+calls ``bot.chart_game.game_chart``), in this process, from the game to PNG bytes. The
+reference is what anyone would write to chart those numbers: a ``Figure`` on the Agg canvas (the
 object API, as ours), one axes, six ``plot`` lines of 41 points, ``savefig`` to PNG bytes,
 at the same size and dpi (1280×960 px). Ours draws more (title, key, markers for the
 Tamalo calls, the target line, end labels) and writes its PNG itself; the target says what
@@ -26,7 +26,7 @@ from matplotlib.figure import Figure as MplFigure
 
 from bench.common import Figure, median
 from bench.mano import random_hand
-from bot.charts import DPI, GAME_SIZE
+from bot.chart_drawing import DPI, GAME_SIZE
 from bot.render import draw_game
 from scoring import Game, Hand, Report, Rules
 

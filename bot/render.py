@@ -34,20 +34,20 @@ def draw_game(
     game: scoring.Game, title: str, colours: Mapping[str, int], finished: bool, language: str
 ) -> bytes:
     """In a worker: a game's chart as PNG bytes, its labels in ``language``."""
-    from bot import charts  # only the worker loads matplotlib
+    from bot import chart_game  # only the worker loads matplotlib
 
     with i18n.speaking(language):
-        return charts.game_chart(game, title=title, colours=colours, finished=finished)
+        return chart_game.game_chart(game, title=title, colours=colours, finished=finished)
 
 
 def draw_night(
     figures: scoring.NightFigures, title: str, colours: Mapping[str, int], language: str
 ) -> bytes:
     """In a worker: a night's chart as PNG bytes, its labels in ``language``."""
-    from bot import charts
+    from bot import chart_night
 
     with i18n.speaking(language):
-        return charts.night_chart(figures, title=title, colours=colours)
+        return chart_night.night_chart(figures, title=title, colours=colours)
 
 
 class Renderer:

@@ -21,17 +21,12 @@ from matplotlib.figure import Figure
 from matplotlib.image import imread
 from matplotlib.text import Annotation
 
-from bot import charts
+from bot import chart_drawing, chart_game, chart_night
+from bot.chart_drawing import INK, PALETTE, player_colours, px
+from bot.chart_game import _spread, game_chart
 from bot.chart_layout import DISTINCT, Box, Segments, apart, place, set_apart
+from bot.chart_night import night_chart
 from bot.chart_plan import Label, Mark, Place, Spot, plan_game, points_panels
-from bot.charts import (
-    INK,
-    PALETTE,
-    _spread,
-    game_chart,
-    night_chart,
-    player_colours,
-)
 from scoring import Game, Hand, Mode, NightFigures, Report, Rules, night_figures
 
 COLOURS = {"Anna": 0, "Bruno": 1, "Carla": 2, "Dario": 3, "Elena": 4, "Francesco": 5}
@@ -89,27 +84,29 @@ def chart(game: Game, title: str = "Partita del 22/11/2026 · classica") -> np.n
 def texts_drawn(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
     """The texts of every chart drawn from now on, one list per chart: titles, keys, labels."""
     charts_drawn: list[list[str]] = []
-    png = charts._png
+    png = chart_drawing.png
 
     def collect(figure: Any, **options: Any) -> bytes:
         texts = (t.get_text() for t in figure.findobj(lambda a: hasattr(a, "get_text")))
         charts_drawn.append([text for text in texts if text.strip()])
         return png(figure, **options)
 
-    monkeypatch.setattr(charts, "_png", collect)
+    monkeypatch.setattr(chart_game, "png", collect)
+    monkeypatch.setattr(chart_night, "png", collect)
     return charts_drawn
 
 
 def figures_drawn(monkeypatch: pytest.MonkeyPatch) -> list[Figure]:
     """Every chart's figure drawn from now on, as it was turned into a PNG."""
     figures: list[Figure] = []
-    png = charts._png
+    png = chart_drawing.png
 
     def keep(figure: Figure, **options: Any) -> bytes:
         figures.append(figure)
         return png(figure, **options)
 
-    monkeypatch.setattr(charts, "_png", keep)
+    monkeypatch.setattr(chart_game, "png", keep)
+    monkeypatch.setattr(chart_night, "png", keep)
     return figures
 
 
@@ -347,7 +344,8 @@ def test_no_pyplot_and_no_global_style_changes() -> None:
     before = dict(matplotlib.rcParams)
     game_chart(a_game("Anna", "Bruno"), title="Stile", colours=COLOURS)
     assert dict(matplotlib.rcParams) == before
-    script = "import sys, bot.charts; assert 'matplotlib.pyplot' not in sys.modules"
+    modules = "bot.chart_drawing, bot.chart_game, bot.chart_night"
+    script = f"import sys, {modules}; assert 'matplotlib.pyplot' not in sys.modules"
     subprocess.run([sys.executable, "-c", script], check=True)
 
 
@@ -877,7 +875,7 @@ def test_a_leavers_and_a_joiners_labels_cover_no_line_mark_or_label(
     (joiner,) = (box for text, box in boxes.items() if " entra con " in text)
     assert leaver.overlap(joiner) == 0
     for box in (leaver, joiner):
-        assert not any(box.holds(x, y, reach=charts._px(5)) for x, y in marks)
+        assert not any(box.holds(x, y, reach=px(5)) for x, y in marks)
     for box in (leaver, joiner):
         assert all(segments.length_inside(box) == 0 for segments in lines.values())
         assert box.within(Box(*figure.axes[0].bbox.extents))

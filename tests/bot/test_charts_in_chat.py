@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from bot import dates
-from bot.charts import PALETTE
+from bot.chart_drawing import PALETTE
 from bot.render import Renderer
 from scoring import Game, Hand, Report, night_figures
 from tests.bot.conftest import Table

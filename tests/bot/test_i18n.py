@@ -98,10 +98,10 @@ def test_a_language_the_bot_does_not_speak_is_told(typed: str) -> None:
 
 
 def test_charts_are_labelled_in_the_chats_language(monkeypatch: pytest.MonkeyPatch) -> None:
-    from bot import charts
+    from bot import chart_game, chart_night
 
-    monkeypatch.setattr(charts, "game_chart", lambda *args, **kwargs: _("Mano").encode())
-    monkeypatch.setattr(charts, "night_chart", lambda *args, **kwargs: _("Punti").encode())
+    monkeypatch.setattr(chart_game, "game_chart", lambda *args, **kwargs: _("Mano").encode())
+    monkeypatch.setattr(chart_night, "night_chart", lambda *args, **kwargs: _("Punti").encode())
 
     assert render.draw_game(None, "", {}, False, "en") == b"Hand"  # type: ignore[arg-type]
     assert render.draw_game(None, "", {}, False, "it") == b"Mano"  # type: ignore[arg-type]
@@ -121,21 +121,23 @@ def test_a_move_may_be_typed_by_its_english_name_in_any_chat(typed: str, move: s
 
 def _texts_drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every text the charts draw from now on: titles, labels, keys, notes."""
-    from bot import charts
+    from bot import chart_drawing, chart_game, chart_night
 
     drawn: list[str] = []
-    png = charts._png
+    png = chart_drawing.png
 
     def collect(figure: Any, **options: Any) -> bytes:
         drawn.extend(t.get_text() for t in figure.findobj(lambda a: hasattr(a, "get_text")))
         return png(figure, **options)
 
-    monkeypatch.setattr(charts, "_png", collect)
+    monkeypatch.setattr(chart_game, "png", collect)
+    monkeypatch.setattr(chart_night, "png", collect)
     return drawn
 
 
 def test_every_text_in_an_english_chart_is_english(monkeypatch: pytest.MonkeyPatch) -> None:
-    from bot import charts
+    from bot.chart_game import game_chart
+    from bot.chart_night import night_chart
     from scoring import Game, Hand, NightFigures, Report, Rules
 
     drawn = _texts_drawn(monkeypatch)
@@ -152,11 +154,11 @@ def test_every_text_in_an_english_chart_is_english(monkeypatch: pytest.MonkeyPat
         calls={"Anna": (3, 2)},
     )  # fmt: skip
     with i18n.speaking("en"):
-        charts.game_chart(classic, title="", colours={}, finished=True)
-        charts.game_chart(quadri, title="", colours={}, finished=False)
-        charts.night_chart(night, title="", colours={})
-        charts.game_chart(Game(("Anna", "Bruno")), title="", colours={}, finished=False)
-        charts.night_chart(NightFigures(wins={}, hand_points={}, calls={}), title="", colours={})
+        game_chart(classic, title="", colours={}, finished=True)
+        game_chart(quadri, title="", colours={}, finished=False)
+        night_chart(night, title="", colours={})
+        game_chart(Game(("Anna", "Bruno")), title="", colours={}, finished=False)
+        night_chart(NightFigures(wins={}, hand_points={}, calls={}), title="", colours={})
 
     words = " · ".join(text for text in drawn if text.strip())
     for english in ("Hand", "Points", "target 100", "Wins", "No hands yet", "No games tonight"):
