@@ -73,7 +73,7 @@ def test_every_package_shipped_is_checked() -> None:
             "cycles are allowed in storage.",
         ),
         (
-            "bot/parsing.py",
+            "bot/parsing/hands.py",
             "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import bot.commands.game",
             ACYCLIC,
             "cycles are allowed in bot.",

@@ -1,0 +1,31 @@
+"""Which figures to show: ``/classifica``, ``/leaderboard``, ``/stats``."""
+
+from __future__ import annotations
+
+from bot import texts
+from bot.parsing.words import UserError, parse_nothing, tokens
+
+
+def parse_leaderboard(text: str) -> None:
+    """``/leaderboard`` alone, or ``/classifica generale`` passed on."""
+    words = tokens(text)
+    if words and not (len(words) == 1 and words[0].casefold() in texts.GENERAL_WORDS):
+        parse_nothing(text, "leaderboard")
+
+
+def parse_standings(text: str) -> bool:
+    """``/classifica`` alone is the running game; ``/classifica generale`` the all-time one."""
+    words = tokens(text)
+    if not words:
+        return False
+    if len(words) == 1 and words[0].casefold() in texts.GENERAL_WORDS:
+        return True
+    raise UserError(texts.STANDINGS_ARGUMENT)
+
+
+def parse_stats(text: str) -> str | None:
+    """``/stats Anna`` → "Anna"; ``/stats`` alone → ``None``, the whole chat."""
+    words = tokens(text)
+    if len(words) > 1:
+        raise UserError(texts.STATS_ONE_NAME)
+    return words[0] if words else None

@@ -1,0 +1,282 @@
+"""A hand's totals and markers (``/mano``), and which hand ``/correggi`` fixes."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from bot import texts
+from bot.parsing.new_game import (
+    DEALER_KEYS,
+    FLAG_WORDS,
+    GAME_OPTION_WORDS,
+    QUADRI_WORDS,
+    TARGET_KEYS,
+)
+from bot.parsing.words import UserError, find, looks_like_name, tokens
+from scoring import MAX_TOTAL, CardError, Hand, Mode, Report, Rules, is_card, parse_cards
+
+_NUMBER = re.compile(r"[+-]?[0-9]+")
+
+
+def parse_value(token: str, rules: Rules) -> int:
+    """A hand total: a number (``21``) or a card list (``A,7,KN``)."""
+    if _NUMBER.fullmatch(token):
+        value = int(token)
+        if value < 0:
+            raise UserError(texts.negative_value(token))
+    elif re.fullmatch(r"[\w,]+", token):
+        value = _cards(token, rules)
+    else:
+        raise UserError(texts.not_a_value(token))
+    if value > MAX_TOTAL:
+        raise UserError(texts.value_too_high(token, MAX_TOTAL))
+    return value
+
+
+def _cards(token: str, rules: Rules) -> int:
+    try:
+        return parse_cards(token, jokers=rules.jokers)
+    except CardError as error:
+        if error.joker:
+            raise UserError(texts.joker_not_allowed()) from error
+        if "," not in token:
+            raise UserError(texts.not_a_value(token)) from error
+        raise UserError(texts.unknown_card(error.token.strip() or token)) from error
+
+
+CALLER_KEYS = frozenset({"t", "tamalo"})
+COUNTER_KEYS = frozenset({"ct", "contro", "controtamalo", "counter"})
+OUT_KEYS = frozenset({"f", "fuori", "out"})
+MARKER_KEYS = CALLER_KEYS | COUNTER_KEYS | OUT_KEYS
+
+
+def parse_hand(
+    text: str,
+    players: Sequence[str],
+    rules: Rules,
+    *,
+    absent: Sequence[str] = (),
+    number: int | None = None,
+    elsewhere: Mapping[str, str] | None = None,
+    joinable: bool = True,
+) -> Hand:
+    """``Anna 3 Bruno 12 t=Anna`` or ``3 12 t=Anna`` (seat order) → a hand of every player.
+
+    Markers: ``t=`` the Tamalo caller, ``ct=`` the ControTamalo counter-caller, ``f=`` who got
+    rid of all cards (total 0; their total may be left out). ``absent`` are players of the
+    game who do not play this hand (hand ``number``, or the next one): named, they are told so.
+    ``elsewhere``: players of another game (a tournament's), each with what to tell them;
+    ``joinable``: whether the game takes late joiners (4 Quadri and six cards never do), for
+    what an unknown name is told.
+    """
+    words = tokens(text)
+    _refuse_game_options(words, [*players, *absent], rules)
+    values, markers = _split_markers(words, players, rules)
+    caller = _one_marker(markers, CALLER_KEYS, players)
+    counter = _one_marker(markers, COUNTER_KEYS, players)
+    out = _out(markers, players)
+    if counter is not None:
+        counter_key = _key_typed(markers, COUNTER_KEYS)
+        if rules.mode is not Mode.CONTRO:
+            raise UserError(texts.counter_needs_contro(counter_key))
+        if caller is None:
+            raise UserError(texts.counter_without_caller(counter))
+        if counter == caller:
+            raise UserError(texts.counter_is_caller(counter, counter_key))
+    if not values and len(out) < len(players):
+        raise UserError(texts.HAND_EMPTY)
+    if values and looks_like_name(values[0]):
+        joinable = joinable and not rules.quadri and not rules.six_cards
+        about = _Elsewhere(absent, number, elsewhere or {}, joinable)
+        totals = _by_name(values, players, rules, list(out), about)
+    else:
+        totals = _by_seat(values, players, rules, list(out))
+    for player, key in out.items():
+        if totals[player] != 0:
+            raise UserError(texts.out_with_cards(player, totals[player], key))
+    return Hand(tuple(Report(p, totals[p]) for p in players), caller, counter, frozenset(out))
+
+
+def _refuse_game_options(words: list[str], players: Sequence[str], rules: Rules) -> None:
+    """``pari_perde`` or ``soglia=50`` in a hand: an option of the game, chosen at ``/nuova``,
+    not a player (unless a player of the game has that name) nor a card (``Jolly``). A bare
+    ``contro`` in a ControTamalo game is a counter-call without its name, said as such."""
+    for piece in (piece for word in words for piece in word.split(",")):
+        key, equals, _value = piece.partition("=")
+        folded = key.casefold()
+        if equals and folded in TARGET_KEYS | DEALER_KEYS:
+            options = f"{folded}=50" if folded in TARGET_KEYS else f"{folded}=Bruno"
+            raise UserError(texts.game_option_in_hand(piece, options, key=True))
+        if equals or folded not in GAME_OPTION_WORDS or is_card(piece):
+            continue
+        if find(piece, players) is not None:
+            continue
+        if folded in MARKER_KEYS and rules.mode is Mode.CONTRO:
+            continue
+        if FLAG_WORDS.get(folded) == "dealer_tiebreak":
+            raise UserError(texts.game_option_in_hand(piece, f"quadri {piece}", four=True))
+        raise UserError(texts.game_option_in_hand(piece, piece, four=folded in QUADRI_WORDS))
+
+
+def _split_markers(
+    words: list[str], players: Sequence[str], rules: Rules
+) -> tuple[list[str], list[tuple[str, str]]]:
+    """Values apart from markers. In a word such as ``7,t=Anna,f=Bruno,Carlo`` the markers run
+    from the first ``=`` to the end of the word, each name going with the key before it."""
+    values: list[str] = []
+    markers: list[tuple[str, str]] = []
+    for word in words:
+        head, marker, _ = word.partition("=")
+        if not marker:
+            bare_key = word.casefold() in MARKER_KEYS and not is_card(word)
+            if bare_key and find(word, players) is None:
+                raise UserError(texts.marker_empty(word.casefold()))
+            values.append(word)
+            continue
+        before, _, _ = head.rpartition(",")
+        if before:
+            values.append(before)
+        key = ""
+        for piece in word[len(before) + 1 if before else 0 :].split(","):
+            if "=" in piece:
+                key, _, name = piece.partition("=")
+                if key.casefold() not in MARKER_KEYS:
+                    raise UserError(texts.unknown_option(piece, rules))
+                if not name:
+                    raise UserError(texts.marker_empty(key.casefold()))
+            else:
+                name = piece
+            if name:
+                markers.append((key.casefold(), name))
+    return _split_at_names(values, players), markers
+
+
+def _one_marker(
+    markers: list[tuple[str, str]], keys: frozenset[str], players: Sequence[str]
+) -> str | None:
+    found: str | None = None
+    for key, name in markers:
+        if key not in keys:
+            continue
+        player = find(name, players)
+        if player is None:
+            raise UserError(texts.marked_not_playing(key, name, players))
+        if found is not None and found != player:
+            raise UserError(texts.two_marked(key, found, player))
+        found = player
+    return found
+
+
+def _key_typed(markers: list[tuple[str, str]], keys: frozenset[str]) -> str:
+    """The word the person used for a marker (``ct`` or ``contro``), to answer in it."""
+    return next(key for key, _name in markers if key in keys)
+
+
+def _out(markers: list[tuple[str, str]], players: Sequence[str]) -> dict[str, str]:
+    """Who got rid of all cards, each with the key they were marked with (``f``, ``out``…)."""
+    out: dict[str, str] = {}
+    for key, name in markers:
+        if key in OUT_KEYS:
+            player = find(name, players)
+            if player is None:
+                raise UserError(texts.marked_not_playing(key, name, players))
+            out.setdefault(player, key)
+    return out
+
+
+def parse_fix(text: str, hands_played: int, players: Sequence[str] = ()) -> tuple[int, str]:
+    """``3 Anna 5 Bruno 7`` → hand 3, and the rest to read as ``/mano`` (``players``: who
+    is at the table, for the example)."""
+    number, _, rest = text.strip().partition(" ")
+    if not re.fullmatch(r"[0-9]+", number):
+        raise UserError(texts.fix_empty(hands_played, players))
+    if not 1 <= int(number) <= hands_played:
+        raise UserError(texts.no_such_hand(number, hands_played))
+    return int(number), rest
+
+
+@dataclass(frozen=True)
+class _Elsewhere:
+    """What to tell a name that is not of this hand's players."""
+
+    absent: Sequence[str]
+    number: int | None
+    players: Mapping[str, str]
+    joinable: bool
+
+    def refuse(self, token: str, players: Sequence[str]) -> UserError:
+        if (absent := find(token, self.absent)) is not None:
+            return UserError(texts.not_in_this_hand(absent, players, self.number))
+        if (other := find(token, list(self.players))) is not None:
+            return UserError(self.players[other])
+        return UserError(texts.unknown_player(token, players, joinable=self.joinable))
+
+
+def _by_name(
+    values: list[str],
+    players: Sequence[str],
+    rules: Rules,
+    out: Sequence[str],
+    elsewhere: _Elsewhere,
+) -> dict[str, int]:
+    totals: dict[str, int] = {}
+    pairs = iter(enumerate(values))
+    for index, token in pairs:
+        player = find(token, players)
+        if player is None:
+            if not looks_like_name(token):
+                _refuse_spaced_cards(values, index, list(totals)[-1:])
+                raise UserError(texts.value_without_name(token))
+            raise elsewhere.refuse(token, players)
+        if player in totals:
+            raise UserError(texts.duplicate_player(player))
+        value = next(pairs, (0, None))[1]
+        if value is None or find(value, players) is not None:
+            raise UserError(texts.missing_value(player))
+        totals[player] = parse_value(value, rules)
+    for player in out:
+        totals.setdefault(player, 0)
+    if missing := [p for p in players if p not in totals]:
+        raise UserError(texts.missing_players(missing))
+    return totals
+
+
+def _refuse_spaced_cards(values: list[str], index: int, previous: list[str]) -> None:
+    """``Anna A 7 KN``: the cards of one player written with spaces; say to join them with
+    commas (``A,7,KN``) rather than that ``7`` has no name."""
+    if not previous:
+        return
+    end = next((i for i in range(index, len(values)) if looks_like_name(values[i])), len(values))
+    run = values[index - 1 : end]
+    if any(is_card(word) and not _NUMBER.fullmatch(word) for word in run):
+        raise UserError(texts.cards_with_commas(previous[0], ",".join(run)))
+
+
+def _by_seat(
+    values: list[str], players: Sequence[str], rules: Rules, out: Sequence[str]
+) -> dict[str, int]:
+    """Totals in seat order: for everyone, or for everyone but who finished the cards."""
+    parsed = [parse_value(token, rules) for token in values]
+    if len(parsed) == len(players):
+        return dict(zip(players, parsed, strict=True))
+    holding = [p for p in players if p not in out]
+    if out and len(parsed) == len(holding):
+        return {**dict.fromkeys(out, 0), **dict(zip(holding, parsed, strict=True))}
+    raise UserError(texts.wrong_count(len(parsed), players))
+
+
+def _split_at_names(words: list[str], players: Sequence[str]) -> list[str]:
+    """``Anna 3, Bruno 12,`` reads as ``Anna 3 Bruno 12``: a comma before a seated player's
+    name separates pairs, while ``A,7,KN`` stays one card list."""
+    split: list[str] = []
+    for word in words:
+        pieces: list[str] = []
+        for piece in word.split(","):
+            if pieces and find(piece, players) is None:
+                pieces[-1] += "," + piece
+            else:
+                pieces.append(piece)
+        split.extend(piece.strip(",") for piece in pieces if piece.strip(","))
+    return split

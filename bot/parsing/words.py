@@ -1,0 +1,64 @@
+"""What every parser shares: the arguments split into words, a player's name, the error a
+parser raises."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from bot import names, texts
+from scoring import is_card
+
+MAX_NAME = 32
+_NAME = re.compile(r"[^\W\d_][\w'.\-]*")
+_SPACED_SEPARATOR = re.compile(r"\s*([,=])\s*")
+
+
+#: A word typed and quoted back in a mistake's reply is cut to this: quoted whole, a pasted
+#: wall of text could make the reply longer than the 4096 characters Telegram accepts.
+QUOTED_WORD = 60
+_LONG_WORD = re.compile(rf"[^\s«»]{{{QUOTED_WORD + 1},}}")
+
+
+class UserError(ValueError):
+    """Something typed that the bot cannot take; ``message`` tells the chat what to type."""
+
+    def __init__(self, message: str) -> None:
+        message = _LONG_WORD.sub(lambda word: word[0][: QUOTED_WORD - 1] + "…", message)
+        super().__init__(message)
+        self.message = message
+
+
+def tokens(text: str) -> list[str]:
+    """Split arguments on spaces, keeping ``A, 7, KN`` and ``t = Anna`` together; letters and
+    digits in their usual form (a full-width ``３`` is a ``3``)."""
+    return _SPACED_SEPARATOR.sub(r"\1", names.normal(text).strip()).split()
+
+
+def parse_nothing(text: str, command: str) -> None:
+    """A command that takes no arguments refuses any, so that ``/annulla 1`` is not taken
+    for ``/annulla``."""
+    if words := tokens(text):
+        raise UserError(texts.no_arguments(command, " ".join(words)))
+
+
+def parse_name(token: str) -> str:
+    """A player's name as typed (in its usual Unicode form): a word starting with a letter,
+    never a card or a number, and nothing in it that cannot be seen."""
+    token = names.normal(token)
+    if names.invisible(token):
+        raise UserError(texts.invisible_name(token))
+    if len(token.casefold()) > MAX_NAME or not _NAME.fullmatch(token):
+        raise UserError(texts.bad_name(token))
+    if is_card(token):
+        raise UserError(texts.name_is_a_card(token))
+    return token
+
+
+def looks_like_name(token: str) -> bool:
+    return bool(_NAME.fullmatch(token)) and not is_card(token)
+
+
+def find(name: str, players: Sequence[str]) -> str | None:
+    """The seated player with this name, whatever its case or accents."""
+    return names.same(name, players)
