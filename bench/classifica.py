@@ -40,8 +40,8 @@ from bench.common import (
     to_update,
 )
 from bench.mano import random_hand
+from bot.config import Settings
 from bot.context import TamaloApp
-from bot.settings import Settings
 
 PLAYERS = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco")
 STANDINGS = frozenset({"sendMessage", "editMessageText"})

@@ -19,9 +19,9 @@ from telegram.ext import Application, ApplicationBuilder, CommandHandler, Contex
 from telegram.request import BaseRequest, RequestData
 
 from bot.app import build_application, running
+from bot.config import Secret, Settings
 from bot.context import Context, TamaloApp
 from bot.offline import SENDING, OfflineBotApi
-from bot.settings import Secret, Settings
 
 TOKEN = "123456:BENCH"
 BOT_USER = {"id": 777, "is_bot": True, "first_name": "Tamalo", "username": "TamaloBot"}

@@ -12,7 +12,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from bench.forecast_games import play, roster
-from bot.charts import DPI, PALETTE
+from bot.chart_drawing import DPI, PALETTE
 from bot.forecast_chart import forecast_chart
 from scoring.forecast import story
 from scoring.history import ChatHistory

@@ -25,8 +25,8 @@ from bench.common import Figure, InstantRequest, Typist, bot_running, sqlite_url
 from bench.mano import NoCharts, game_night
 from bot.app import ALLOWED_UPDATES
 from bot.context import TamaloApp
+from bot.delivery import poll
 from bot.inbox import Inbox
-from bot.journal import poll
 from bot.webhook import SECRET_HEADER, web_app
 from storage import UpdateJournal
 

@@ -16,9 +16,9 @@ from urllib.parse import urlsplit
 from telegram.error import InvalidToken
 
 from bot.app import ALLOWED_UPDATES, build_application
+from bot.config import Settings, SettingsError, read_values, secrets_in
 from bot.inbox import run_polling
 from bot.logs import configure_logging
-from bot.settings import Settings, SettingsError, read_values, secrets_in
 
 log = logging.getLogger("bot")
 

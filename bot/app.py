@@ -43,8 +43,9 @@ from bot.commands import (
 )
 from bot.commands import settings as chat_settings
 from bot.commands.common import Handler
+from bot.config import Settings
 from bot.context import CONTEXT_TYPES, Context, TamaloApp
-from bot.journal import (
+from bot.delivery import (
     AnswerFirst,
     JournalingRequest,
     answering,
@@ -54,7 +55,6 @@ from bot.journal import (
     is_outage,
 )
 from bot.render import Renderer
-from bot.settings import Settings
 from bot.updates import ChatOrderedUpdates
 from storage import Database, UpdateJournal, chats_speaking, upgrade_schema
 
@@ -106,7 +106,7 @@ FIRST = -1
 #: The group of handlers that run after every other, once the update has its answer.
 LAST = 1
 #: Before even the first: the update's answer begins; and after every handler, it ends (a
-#: change that said nothing is committed: see ``bot.journal.Answer``).
+#: change that said nothing is committed: see ``bot.delivery.Answer``).
 ANSWER_BEGINS, ANSWER_ENDS = -2, 100
 
 

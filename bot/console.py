@@ -22,10 +22,10 @@ from telegram import Update
 from telegram.request import RequestData
 
 from bot.app import build_application, running
+from bot.config import Secret, Settings
 from bot.context import TamaloApp
 from bot.i18n import _
 from bot.offline import SENDING, OfflineBotApi
-from bot.settings import Secret, Settings
 from storage import last_message_id
 
 #: The console's group chat and its members.

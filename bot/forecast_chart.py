@@ -16,7 +16,7 @@ from matplotlib.figure import Figure
 from matplotlib.patheffects import withStroke
 from matplotlib.ticker import MaxNLocator, PercentFormatter
 
-from bot.charts import DPI, GAME_SIZE, INK, player_colours
+from bot.chart_drawing import DPI, GAME_SIZE, INK, player_colours
 from bot.forecast_text import shown
 
 #: End labels closer than this (in percentage points) are moved apart.

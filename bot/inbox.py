@@ -25,7 +25,7 @@ from telegram import Update
 
 from bot.app import close_resources, open_resources
 from bot.context import TamaloApp
-from bot.journal import ANSWER, Answer, poll
+from bot.delivery import ANSWER, Answer, poll
 from storage import UpdateJournal
 
 log = logging.getLogger(__name__)

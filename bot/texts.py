@@ -14,9 +14,9 @@ from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 from typing import Any
 
-from bot.entry import Entry
-from bot.entry import Step as EntryStep
 from bot.i18n import DEFAULT, N_, _, language, ngettext, pgettext
+from bot.keypad import Entry
+from bot.keypad import Step as EntryStep
 from bot.lore import MOVE_BY_KEY, MOVES, RUMOURS, Move
 from bot.names import close, fold
 from scoring import (
@@ -1688,7 +1688,7 @@ ENTRY_TOURNAMENT = N_(
     "Durante un torneo scrivi la mano per intero, così so a quale tavolo va: "
     "/mano Anna 3 Bruno 12 …"
 )
-#: What a press that cannot be taken says (``bot.entry.Mistake.reason``).
+#: What a press that cannot be taken says (``bot.keypad.Mistake.reason``).
 ENTRY_MISTAKES = {
     "nothing_typed": N_("Scrivi prima il totale con i numeri (o premi «fuori»)."),
     "too_high": N_("Un totale arriva al massimo a {limit}."),

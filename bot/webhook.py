@@ -19,10 +19,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from bot.config import Settings
 from bot.context import TamaloApp
+from bot.delivery import chat_of
 from bot.inbox import Inbox, serving, stop_signal
-from bot.journal import chat_of
-from bot.settings import Settings
 from storage import UpdateJournal
 
 log = logging.getLogger(__name__)

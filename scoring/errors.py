@@ -1,6 +1,6 @@
 """The rules a game refuses to break, one error each, carrying who and what was involved.
 
-Each is a ``ValueError``; the bot answers each kind in words of its own (``bot.rule_texts``).
+Each is a ``ValueError``; the bot answers each kind in words of its own (``bot.refusals``).
 """
 
 from __future__ import annotations

@@ -86,7 +86,7 @@ class Database:
         self.reader = self.engine.execution_options(**reading)
         self.reading_sessions = async_sessionmaker(self.reader, expire_on_commit=False)
         #: Called before a unit of work that writes begins (the bot commits there a change
-        #: still waiting for its answer: see ``bot.journal.Answer``).
+        #: still waiting for its answer: see ``bot.delivery.Answer``).
         self.before_writing: Callable[[], Awaitable[None]] | None = None
 
     @asynccontextmanager

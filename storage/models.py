@@ -278,7 +278,7 @@ class HandResult(Base):
 
 class HandEntry(Base):
     """A hand being entered with buttons (``/mano`` alone): one at a time per game. ``state``
-    is the entry as JSON (``bot.entry.Entry``); ``message_id`` the bot's message it edits."""
+    is the entry as JSON (``bot.keypad.Entry``); ``message_id`` the bot's message it edits."""
 
     __tablename__ = "hand_entries"
 

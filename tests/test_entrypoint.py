@@ -24,7 +24,7 @@ import pytest
 import bot.__main__ as entrypoint
 from bot import webhook
 from bot.app import ALLOWED_UPDATES
-from bot.settings import Secret, Settings, SettingsError
+from bot.config import Secret, Settings, SettingsError
 
 TOKEN = "123456:SECRET-token-never-logged"
 WEBHOOK_SECRET = "Webhook_SECRET-never-logged-42"

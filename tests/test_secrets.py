@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.config import secrets_in
 from bot.logs import RedactingFormatter
-from bot.settings import secrets_in
 
 TOKEN = "123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw"
 SECRET = "Webhook_SECRET-never-shown-42"

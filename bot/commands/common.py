@@ -14,9 +14,8 @@ from telegram.constants import ChatMemberStatus, ChatType
 
 from bot import texts
 from bot.context import Context
-from bot.journal import answered_change, claimed
-from bot.parsing import UserError
-from bot.rule_texts import mistake
+from bot.delivery import answered_change, claimed
+from bot.refusals import UserError, mistake
 from play.errors import Refused
 from scoring import RuleBroken
 from storage import MessageAlreadyHandled, UnitOfWork
@@ -152,7 +151,7 @@ async def changes(update: Update, context: Context) -> AsyncIterator[UnitOfWork]
     """The unit of work of a command that changes something: one at a time in a chat, once
     per message, and in an admins-only command only by who may. A redelivered update changes
     nothing and gets the answer the message got the first time (kept with its claim, see
-    ``bot.journal``)."""
+    ``bot.delivery``)."""
     message = message_of(update)
     async with answered_change(context.db, update) as session:
         work = UnitOfWork(session)

@@ -26,8 +26,8 @@ from bot.commands.common import (
 from bot.commands.entry import edit_in_place
 from bot.commands.game import chart_if_ended, closed_text, next_hand, recorded, reopen_button
 from bot.context import Context
-from bot.parsing import UserError, parse_nothing
-from bot.rule_texts import mistake
+from bot.parsing import parse_nothing
+from bot.refusals import UserError, mistake
 from play import game as play
 from play import hands
 from play.errors import Refused

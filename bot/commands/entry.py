@@ -19,8 +19,8 @@ from bot import i18n, texts
 from bot.commands.common import changes, changing, message_of, replies_to_mistakes
 from bot.commands.game import chart_if_ended, next_hand, record_hand, recorded
 from bot.context import Context, TamaloApp
-from bot.entry import PREFIX, Action, Entry, EntryMistake, Step, callback, parse_callback
-from bot.parsing import UserError
+from bot.keypad import PREFIX, Action, Entry, EntryMistake, Step, callback, parse_callback
+from bot.refusals import UserError
 from play import game as play
 from play import hands
 from play.hands import HandRecorded

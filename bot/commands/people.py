@@ -9,7 +9,8 @@ from telegram.constants import ChatType
 from bot import texts
 from bot.commands.common import changes, is_admin, message_of, reading, replies_to_mistakes
 from bot.context import Context
-from bot.parsing import UserError, parse_iam
+from bot.parsing import parse_iam
+from bot.refusals import UserError
 from play import people
 
 

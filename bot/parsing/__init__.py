@@ -1,10 +1,10 @@
 """Command arguments to values: pure functions, each error a message for the chat.
 
-One module per kind of argument: ``words`` (what every parser shares: words, names, the
-error), ``new_game`` (/nuova, /torneo), ``hands`` (/mano, /correggi), ``seats`` (/entra,
+One module per kind of argument: ``words`` (what every parser shares: words and names),
+``new_game`` (/nuova, /torneo), ``hands`` (/mano, /correggi), ``seats`` (/entra,
 /esce, which table), ``figures`` (/classifica, /leaderboard, /stats), ``people`` (/sonoio),
 ``moves`` (/mossa) and ``chat_settings`` (/impostazioni, /lingua). What the handlers use is
-named here.
+named here; ``UserError``, which they raise, is in ``bot.refusals``.
 """
 
 from bot.parsing.chat_settings import parse_language, parse_settings, parse_timezone, parse_yes_no
@@ -14,7 +14,7 @@ from bot.parsing.moves import parse_move
 from bot.parsing.new_game import MAX_PLAYERS, NewGame, parse_new_game, parse_tournament
 from bot.parsing.people import Claim, parse_iam
 from bot.parsing.seats import parse_join, parse_leave, parse_table, pick_table
-from bot.parsing.words import MAX_NAME, UserError, parse_name, parse_nothing, tokens
+from bot.parsing.words import MAX_NAME, parse_name, parse_nothing, tokens
 
 __all__ = [
     "MAX_NAME",

@@ -7,7 +7,8 @@ import zoneinfo
 from dataclasses import replace
 
 from bot import texts
-from bot.parsing.words import UserError, tokens
+from bot.parsing.words import tokens
+from bot.refusals import UserError
 from storage import ChatSettings
 
 TIMEZONE_KEYS = frozenset({"fuso", "timezone", "tz"})

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from bot import texts
-from bot.parsing.words import UserError, parse_nothing, tokens
+from bot.parsing.words import parse_nothing, tokens
+from bot.refusals import UserError
 
 
 def parse_leaderboard(text: str) -> None:

@@ -7,7 +7,8 @@ import re
 
 from bot import i18n, texts
 from bot.lore import MOVE_BY_SLUG, MOVES, Move, slug
-from bot.parsing.words import UserError, parse_name, tokens
+from bot.parsing.words import parse_name, tokens
+from bot.refusals import UserError
 
 #: The longest move name, in words (``O' Babbà servito``, ``Il Ratto delle Sabine``).
 MOVE_WORDS = 4

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot import texts
-from bot.parsing.words import UserError, tokens
+from bot.parsing.words import tokens
+from bot.refusals import UserError
 
 #: ``/sonoio no``: the person is no longer the player they said.
 UNDO_WORDS = frozenset({"no", "not"})

@@ -7,7 +7,8 @@ import re
 from collections.abc import Collection, Sequence
 
 from bot import names, texts
-from bot.parsing.words import UserError, find, parse_name, tokens
+from bot.parsing.words import find, parse_name, tokens
+from bot.refusals import UserError
 
 
 def parse_join(text: str, players: Sequence[str], left: Collection[str] = ()) -> str:

@@ -1,5 +1,4 @@
-"""What every parser shares: the arguments split into words, a player's name, the error a
-parser raises."""
+"""What every parser shares: the arguments split into words, and a player's name."""
 
 from __future__ import annotations
 
@@ -7,26 +6,12 @@ import re
 from collections.abc import Sequence
 
 from bot import names, texts
+from bot.refusals import UserError
 from scoring import is_card
 
 MAX_NAME = 32
 _NAME = re.compile(r"[^\W\d_][\w'.\-]*")
 _SPACED_SEPARATOR = re.compile(r"\s*([,=])\s*")
-
-
-#: A word typed and quoted back in a mistake's reply is cut to this: quoted whole, a pasted
-#: wall of text could make the reply longer than the 4096 characters Telegram accepts.
-QUOTED_WORD = 60
-_LONG_WORD = re.compile(rf"[^\s«»]{{{QUOTED_WORD + 1},}}")
-
-
-class UserError(ValueError):
-    """Something typed that the bot cannot take; ``message`` tells the chat what to type."""
-
-    def __init__(self, message: str) -> None:
-        message = _LONG_WORD.sub(lambda word: word[0][: QUOTED_WORD - 1] + "…", message)
-        super().__init__(message)
-        self.message = message
 
 
 def tokens(text: str) -> list[str]:

@@ -12,8 +12,8 @@ from sqlalchemy import text
 from telegram import Update
 
 from bot.app import build_application, running
+from bot.config import Secret, Settings
 from bot.context import Context, TamaloApp
-from bot.settings import Secret, Settings
 from storage import GameStore
 from tests.bot.fakes import BOT_USER, MESSAGE_IDS, RecordingRequest
 

@@ -13,7 +13,8 @@ from babel.messages.pofile import read_po
 
 from bot import i18n, render, texts
 from bot.i18n import _
-from bot.parsing import UserError, parse_language, parse_move
+from bot.parsing import parse_language, parse_move
+from bot.refusals import UserError
 from tests.bot.conftest import StartBot, Table, buttons_of
 
 # --- the catalogue ---

@@ -12,8 +12,8 @@ from telegram.error import BadRequest
 from telegram.ext import AIORateLimiter
 
 from bot.app import HANDLERS, build_application
-from bot.journal import AnswerFirst
-from bot.settings import Secret, Settings
+from bot.config import Secret, Settings
+from bot.delivery import AnswerFirst
 from play import views
 from storage import models
 from tests.bot.conftest import Table

@@ -6,7 +6,8 @@ import pytest
 
 from bot import texts
 from bot.lore import MOVES, RUMOURS
-from bot.parsing import UserError, parse_move
+from bot.parsing import parse_move
+from bot.refusals import UserError
 from tests.bot.conftest import Table
 
 

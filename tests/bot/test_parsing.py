@@ -4,11 +4,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.entry import MAX_ID, parse_callback
+from bot.keypad import MAX_ID, parse_callback
 from bot.names import close, distance
 from bot.parsing import (
     Claim,
-    UserError,
     parse_hand,
     parse_iam,
     parse_join,
@@ -21,6 +20,7 @@ from bot.parsing import (
     pick_table,
     tokens,
 )
+from bot.refusals import UserError
 from bot.texts import NAMES_LISTED, names, points, some_names
 from scoring import Hand, Mode, Report, Rules
 

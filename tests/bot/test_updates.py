@@ -9,8 +9,8 @@ from telegram import Update
 from telegram.request import BaseRequest
 
 from bot.app import build_application
-from bot.journal import JournalingRequest
-from bot.settings import Secret, Settings
+from bot.config import Secret, Settings
+from bot.delivery import JournalingRequest
 from bot.updates import ChatOrderedUpdates
 from tests.bot.fakes import RecordingRequest
 

@@ -14,10 +14,9 @@ from hypothesis import strategies as st
 from telegram.constants import MessageLimit
 
 from bot import texts
-from bot.entry import Entry, EntryMistake, Step, parse_callback
+from bot.keypad import Entry, EntryMistake, Step, parse_callback
 from bot.parsing import (
     MAX_PLAYERS,
-    UserError,
     parse_fix,
     parse_hand,
     parse_iam,
@@ -39,6 +38,7 @@ from bot.parsing import (
     pick_table,
     tokens,
 )
+from bot.refusals import UserError
 from scoring import MAX_TOTAL, Game, Mode, Rules
 from storage import ChatSettings, GameRecord, GameStore
 from tests.bot.conftest import Table

@@ -16,8 +16,8 @@ from telegram import Update
 
 from bot import inbox as inbox_module
 from bot import texts
+from bot.delivery import chat_of
 from bot.inbox import Inbox
-from bot.journal import chat_of
 from scoring import Game, Hand, Report
 from storage import GameStore, UpdateJournal
 from tests.bot.conftest import Table

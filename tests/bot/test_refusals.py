@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot import i18n
-from bot.rule_texts import RULE_TEXTS, mistake
+from bot.refusals import RULE_TEXTS, mistake
 from play import game, hands, lore, people, settings, tournament, views, vote  # noqa: F401
 from play.errors import (
     AdminsDecide,

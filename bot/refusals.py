@@ -3,11 +3,11 @@ action of ``play`` refuses what was asked."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import TypeVar, cast
 
 from bot import texts
-from bot.parsing import UserError
 from play.errors import (
     AdminsDecide,
     GameAnnulled,
@@ -62,6 +62,21 @@ from scoring import (
     RuleBroken,
     TournamentTooSmall,
 )
+
+#: A word typed and quoted back in a mistake's reply is cut to this: quoted whole, a pasted
+#: wall of text could make the reply longer than the 4096 characters Telegram accepts.
+QUOTED_WORD = 60
+_LONG_WORD = re.compile(rf"[^\s«»]{{{QUOTED_WORD + 1},}}")
+
+
+class UserError(ValueError):
+    """Something typed that the bot cannot take; ``message`` tells the chat what to type."""
+
+    def __init__(self, message: str) -> None:
+        message = _LONG_WORD.sub(lambda word: word[0][: QUOTED_WORD - 1] + "…", message)
+        super().__init__(message)
+        self.message = message
+
 
 Broken = TypeVar("Broken", bound=Exception)
 #: What the chat is told: a rule broken or an action refused.
