@@ -27,18 +27,14 @@ from bot import i18n, texts
 from bot.botapi import TamaloBot
 from bot.commands import (
     buttons,
-    charts,
     confirm,
     entry,
     game,
     help,
     lifecycle,
-    lore,
-    people,
+    registry,
     standings,
-    stats,
     target,
-    tournament,
     vote,
 )
 from bot.commands import settings as chat_settings
@@ -73,33 +69,9 @@ CONNECTIONS = 256
 TIDY_EVERY = 60.0
 ALLOWED_UPDATES = [Update.MESSAGE, Update.EDITED_MESSAGE, Update.CALLBACK_QUERY]
 
-HANDLERS: tuple[tuple[tuple[str, ...], Handler], ...] = (
-    (("start", "aiuto", "help"), help.show_help),
-    (("nuova", "new"), game.new_game),
-    (("mano", "hand"), entry.hand),
-    (("entra", "join"), game.join),
-    (("esci", "leave"), game.leave),
-    (("correggi", "fix"), game.fix_hand),
-    (("classifica", "standings"), standings.show_standings),
-    (("mazziere", "dealer"), game.next_dealer),
-    (("annulla", "undo"), game.undo),
-    (("fine", "end"), game.end_game),
-    (("riapri", "reopen"), confirm.reopen),
-    (("rivincita", "rematch"), confirm.rematch),
-    (("torneo", "tournament"), tournament.start_tournament),
-    (("tresei", "tressex"), vote.open_vote),
-    (("grafico", "chart"), charts.show_chart),
-    (("serata", "tonight"), charts.show_night),
-    (("stats",), stats.show_stats),
-    (("leaderboard",), stats.show_leaderboard),
-    (("esporta", "export"), stats.export),
-    (("impostazioni", "settings"), chat_settings.settings),
-    (("regole", "rules"), lore.show_rules),
-    (("mosse", "moves"), lore.show_moves),
-    (("dicono", "rumours"), lore.rumour),
-    (("mossa", "move"), lore.record_move),
-    (("sonoio", "iam"), people.i_am),
-    (("lingua", "language"), chat_settings.choose_language),
+#: Every command's names and handler, from the one table of commands.
+HANDLERS: tuple[tuple[tuple[str, ...], Handler], ...] = tuple(
+    (command.names, command.handler) for command in registry.COMMANDS
 )
 #: The group of handlers that run before every other: the chat's language is set there.
 FIRST = -1

@@ -44,41 +44,24 @@ from storage import (
 #: The lower target proposed for ControTamalo (hands are worth 1-4 points, not 5-30).
 CONTRO_TARGET = 30
 
-# The command menu, in the order the help shows it: (command, English alias, description).
-COMMANDS: tuple[tuple[str, str, str], ...] = (
-    ("nuova", "new", N_("Nuova partita: /nuova Anna Bruno Carlo (anche contro, quadri)")),
-    ("mano", "hand", N_("Registra una mano: /mano Anna 3 Bruno 12 Carlo 7 t=Anna")),
-    ("classifica", "standings", N_("Classifica della partita")),
-    ("correggi", "fix", N_("Corregge una mano: /correggi 2 Anna 3 Bruno 12 Carlo 7")),
-    ("annulla", "undo", N_("Annulla l'ultima mano")),
-    ("mazziere", "dealer", N_("Chi distribuisce la prossima mano")),
-    ("entra", "join", N_("Un giocatore entra a partita iniziata: /entra Dario")),
-    ("esci", "leave", N_("Un giocatore lascia la partita: /esci Dario")),
-    ("fine", "end", N_("Chiude la partita così com'è")),
-    ("riapri", "reopen", N_("Riapre la partita chiusa con /fine")),
-    ("rivincita", "rematch", N_("Nuova partita con gli stessi giocatori e le stesse regole")),
-    ("torneo", "tournament", N_("Torneo a due tavoli e finale: /torneo e almeno 6 nomi")),
-    ("tresei", "tressex", N_("Tres sex non expedit: si vota per annullare la partita")),
-    ("grafico", "chart", N_("Grafico dei punti della partita")),
-    ("serata", "tonight", N_("Riepilogo della serata, con i grafici")),
-    ("stats", "stats", N_("Statistiche: /stats Anna, o del gruppo")),
-    ("esporta", "export", N_("Tutta la storia del gruppo in un file CSV")),
-    ("impostazioni", "settings", N_("Impostazioni del gruppo: fuso orario")),
-    ("lingua", "language", N_("La lingua del bot in questa chat: /lingua en o /lingua it")),
-    ("regole", "rules", N_("Le regole in breve e la modalità della partita")),
-    ("mosse", "moves", N_("Le mosse con un nome")),
-    ("mossa", "move", N_("Segna una mossa celebre: /mossa coppiona Anna")),
-    ("dicono", "rumours", N_("Dicono che… una curiosità sul Tamalo")),
-    ("sonoio", "iam", N_("Collega te al tuo nome nelle partite: /sonoio Anna")),
-    ("aiuto", "help", N_("Come si usa il bot")),
-)
-_ALIASES = {command: alias for command, alias, _description in COMMANDS}
+#: The commands' Italian names, English aliases and menu descriptions, in the menu's order:
+#: handed over by ``bot.commands.registry``, the one table of commands (which the texts cannot
+#: import: it holds the handlers, and they import the texts).
+_MENU: list[tuple[str, str, str]] = []
+_ALIASES: dict[str, str] = {}
+
+
+def use_commands(menu: Sequence[tuple[str, str, str]]) -> None:
+    """The commands the menu lists (command, English alias, description), from the registry."""
+    _MENU[:] = menu
+    _ALIASES.clear()
+    _ALIASES.update((command, alias) for command, alias, _description in menu)
 
 
 def command_menu() -> list[tuple[str, str]]:
     """The menu Telegram shows under "/", in the language in force: Italian commands in
     Italian, their English aliases in English."""
-    return [(command_name(command), _(description)) for command, _a, description in COMMANDS]
+    return [(command_name(command), _(description)) for command, _a, description in _MENU]
 
 
 def command_name(command: str) -> str:

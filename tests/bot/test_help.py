@@ -1,34 +1,40 @@
-"""The help and the command menu cover every command the bot answers."""
+"""The help and the command menus list every command of the one table of commands."""
 
 from bot import i18n, texts
-from bot.app import HANDLERS
+from bot.commands.registry import COMMANDS
+
+MENU = [command for command in COMMANDS if command.description is not None]
 
 
-def test_every_command_is_in_the_help_and_the_menu() -> None:
-    menu = {(command, alias) for command, alias, _ in texts.COMMANDS}
-    for names, _ in HANDLERS:
-        if "start" in names:
-            continue
-        if names == ("leaderboard",):  # the English for "/classifica generale"
+def test_every_registered_command_is_in_the_help() -> None:
+    for command in COMMANDS:
+        if command.name == "leaderboard":  # the English for "/classifica generale"
             assert "/classifica generale (/leaderboard)" in texts.HELP
             continue
-        italian, english = names[0], names[-1]
-        assert (italian, english) in menu
-        assert f"/{italian}" in texts.HELP
-        assert f"/{english}" in texts.HELP
+        assert f"/{command.name}" in texts.HELP
+        assert f"/{command.alias}" in texts.HELP
+
+
+def test_every_registered_command_but_the_leaderboard_is_in_the_menus() -> None:
+    assert [command.name for command in COMMANDS if command not in MENU] == ["leaderboard"]
+    for language, names in (("it", [c.name for c in MENU]), ("en", [c.alias for c in MENU])):
+        with i18n.speaking(language):
+            assert [name for name, _ in texts.command_menu()] == names
 
 
 def test_menu_descriptions_fit_telegram() -> None:
-    assert all(1 <= len(description) <= 256 for _, _, description in texts.COMMANDS)
+    assert all(1 <= len(c.description or "") <= 256 for c in MENU)
     assert len(texts.HELP) < 4096
 
 
 def test_the_english_help_names_every_english_command() -> None:
     with i18n.speaking("en"):
         help_text, menu = texts.HELP, texts.command_menu()
-    for names, _ in HANDLERS:
-        if "start" in names:
-            continue
-        assert f"/{names[-1]}" in help_text
-    assert [command for command, _ in menu] == [alias for _, alias, _ in texts.COMMANDS]
+    for command in COMMANDS:
+        assert f"/{command.alias}" in help_text
     assert all(1 <= len(description) <= 256 for _, description in menu)
+
+
+def test_each_command_is_registered_once() -> None:
+    names = [name for command in COMMANDS for name in command.names]
+    assert len(names) == len(set(names))
