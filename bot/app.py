@@ -223,7 +223,7 @@ async def report_error(update: object, context: Context) -> None:
     log.error("Error while handling %s", where, exc_info=error)
     if isinstance(update, Update) and update.effective_message is not None:
         try:
-            await update.effective_message.reply_text(texts.SOMETHING_WENT_WRONG)
+            await update.effective_message.reply_text(texts.common.something_went_wrong())
         except TelegramError as failed:
             log.warning("Could not tell %s about the error: %r", where, failed)
 

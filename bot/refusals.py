@@ -91,70 +91,70 @@ def _says(kind: type[Broken], render: Callable[[Broken], str]) -> tuple[type[Mis
 
 def _hand_not_seated(error: HandNotSeated) -> str:
     if error.missing:
-        return texts.missing_players(error.missing)
-    return texts.not_in_this_hand(error.strangers[0], error.seated, error.number)
+        return texts.mistakes.missing_players(error.missing)
+    return texts.mistakes.not_in_this_hand(error.strangers[0], error.seated, error.number)
 
 
 def _unknown_player(error: UnknownPlayer) -> str:
     if error.known:
-        return texts.unknown_move_player(error.name, error.known)
-    return texts.MOVE_NO_PLAYERS
+        return texts.lore.unknown_move_player(error.name, error.known)
+    return texts.lore.move_no_players()
 
 
 def _undone_just_now(error: UndoneJustNow) -> str:
-    label = texts.table_label(error.record) if error.record is not None else ""
-    return texts.undo_just_done(error.number, error.hands, label)
+    label = texts.common.table_label(error.record) if error.record is not None else ""
+    return texts.hands.undo_just_done(error.number, error.hands, label)
 
 
 #: Every rule the engine enforces and every refusal of an action, and the text that answers
 #: it (read when answered: in the chat's language).
 RULE_TEXTS: Mapping[type[Mistake], Render] = dict(
     [
-        _says(NoRunningGame, lambda _: texts.NO_RUNNING_GAME),
-        _says(QuadriNeedsFour, lambda e: texts.quadri_players(e.count)),
-        _says(NoJoinersInQuadri, lambda _: texts.NO_JOINING_QUADRI),
-        _says(NoJoinersInSixCards, lambda _: texts.SIX_CARDS_TWO_PLAYERS),
-        _says(AlreadySeated, lambda e: texts.already_seated(e.player)),
-        _says(LeftForGood, lambda e: texts.left_for_good(e.player)),
-        _says(NoLeavingQuadri, lambda _: texts.NO_LEAVING_QUADRI),
-        _says(NotPlaying, lambda e: texts.leaver_not_playing(e.player, e.players)),
-        _says(LastTwoStay, lambda _: texts.LAST_TWO_STAY),
-        _says(NoHandsLeft, lambda _: texts.GAME_ALREADY_CLOSED),
-        _says(NoSuchHand, lambda e: texts.no_such_hand(str(e.number), e.played)),
+        _says(NoRunningGame, lambda _: texts.common.no_running_game()),
+        _says(QuadriNeedsFour, lambda e: texts.setup.quadri_players(e.count)),
+        _says(NoJoinersInQuadri, lambda _: texts.game.no_joining_quadri()),
+        _says(NoJoinersInSixCards, lambda _: texts.setup.six_cards_two_players()),
+        _says(AlreadySeated, lambda e: texts.game.already_seated(e.player)),
+        _says(LeftForGood, lambda e: texts.mistakes.left_for_good(e.player)),
+        _says(NoLeavingQuadri, lambda _: texts.game.no_leaving_quadri()),
+        _says(NotPlaying, lambda e: texts.setup.leaver_not_playing(e.player, e.players)),
+        _says(LastTwoStay, lambda _: texts.game.last_two_stay()),
+        _says(NoHandsLeft, lambda _: texts.game.game_already_closed()),
+        _says(NoSuchHand, lambda e: texts.setup.no_such_hand(str(e.number), e.played)),
         _says(HandNotSeated, _hand_not_seated),
-        _says(TournamentTooSmall, lambda e: texts.tournament_players(e.minimum)),
-        _says(NotAtTheTable, lambda _: texts.VOTE_NOT_AT_THE_TABLE),
+        _says(TournamentTooSmall, lambda e: texts.setup.tournament_players(e.minimum)),
+        _says(NotAtTheTable, lambda _: texts.vote.vote_not_at_the_table()),
         _says(UnknownPlayer, _unknown_player),
-        _says(PlayerTakenByOther, lambda e: texts.iam_taken(e.player)),
-        _says(NotLinked, lambda _: texts.iam_shown(None)),
-        _says(NobodyLinked, lambda e: texts.iam_nobody(e.player)),
-        _says(NotYourPlayer, lambda e: texts.iam_not_yours(e.player)),
-        _says(AdminsDecide, lambda _: texts.ADMIN_SETTING_FOR_ADMINS),
-        _says(NoGameYet, lambda _: texts.NO_GAME_YET),
-        _says(GameAnnulled, lambda _: texts.ANNULLED_GAME),
-        _says(LeaderboardEmpty, lambda _: texts.LEADERBOARD_EMPTY),
-        _says(NoStatsFor, lambda e: texts.unknown_stats_player(e.name, e.known)),
-        _says(NoHandsToDraw, lambda _: texts.NO_HANDS_TO_DRAW),
-        _says(NoGamesTonight, lambda _: texts.NO_GAMES_TONIGHT),
-        _says(GameRunning, lambda e: texts.game_running(e.players)),
-        _says(TournamentInProgress, lambda _: texts.TOURNAMENT_IN_PROGRESS),
-        _says(FinalUnderWay, lambda _: texts.FINAL_UNDER_WAY),
-        _says(NoJoiningTournaments, lambda _: texts.NO_JOINING_TOURNAMENTS),
-        _says(NothingToReopen, lambda _: texts.NOTHING_TO_REOPEN),
-        _says(NewerGameStarted, lambda _: texts.NEWER_GAME_STARTED),
-        _says(AlreadyRunning, lambda _: texts.ALREADY_RUNNING),
-        _says(ReopenAnnulled, lambda _: texts.REOPEN_ANNULLED),
-        _says(ReopenTournament, lambda _: texts.REOPEN_TOURNAMENT),
-        _says(ReopenReachedTarget, lambda _: texts.REOPEN_REACHED_TARGET),
-        _says(NoGameToRematch, lambda _: texts.NO_GAME_TO_REMATCH),
-        _says(RematchTournament, lambda _: texts.REMATCH_TOURNAMENT),
-        _says(MessageHandled, lambda _: texts.ALREADY_HANDLED),
-        _says(EditedHandGone, lambda _: texts.EDITED_HAND_GONE),
-        _says(EditedHandClosed, lambda _: texts.EDITED_HAND_CLOSED),
-        _says(FixClosedGame, lambda _: texts.FIX_CLOSED_GAME),
-        _says(NoHandToUndo, lambda _: texts.NO_HAND_TO_UNDO),
-        _says(UndoClosedGame, lambda e: texts.undo_closed_game(tournament=e.tournament)),
-        _says(JoinUndoneJustNow, lambda _: texts.JOIN_UNDONE_JUST_NOW),
+        _says(PlayerTakenByOther, lambda e: texts.people.iam_taken(e.player)),
+        _says(NotLinked, lambda _: texts.people.iam_shown(None)),
+        _says(NobodyLinked, lambda e: texts.people.iam_nobody(e.player)),
+        _says(NotYourPlayer, lambda e: texts.people.iam_not_yours(e.player)),
+        _says(AdminsDecide, lambda _: texts.settings.admin_setting_for_admins()),
+        _says(NoGameYet, lambda _: texts.common.no_game_yet()),
+        _says(GameAnnulled, lambda _: texts.game.annulled_game()),
+        _says(LeaderboardEmpty, lambda _: texts.stats.leaderboard_empty()),
+        _says(NoStatsFor, lambda e: texts.stats.unknown_stats_player(e.name, e.known)),
+        _says(NoHandsToDraw, lambda _: texts.stats.no_hands_to_draw()),
+        _says(NoGamesTonight, lambda _: texts.stats.no_games_tonight()),
+        _says(GameRunning, lambda e: texts.game.game_running(e.players)),
+        _says(TournamentInProgress, lambda _: texts.tournament.tournament_in_progress()),
+        _says(FinalUnderWay, lambda _: texts.hands.final_under_way()),
+        _says(NoJoiningTournaments, lambda _: texts.game.no_joining_tournaments()),
+        _says(NothingToReopen, lambda _: texts.game.nothing_to_reopen()),
+        _says(NewerGameStarted, lambda _: texts.game.newer_game_started()),
+        _says(AlreadyRunning, lambda _: texts.game.already_running()),
+        _says(ReopenAnnulled, lambda _: texts.game.reopen_annulled()),
+        _says(ReopenTournament, lambda _: texts.game.reopen_tournament()),
+        _says(ReopenReachedTarget, lambda _: texts.game.reopen_reached_target()),
+        _says(NoGameToRematch, lambda _: texts.game.no_game_to_rematch()),
+        _says(RematchTournament, lambda _: texts.game.rematch_tournament()),
+        _says(MessageHandled, lambda _: texts.common.already_handled()),
+        _says(EditedHandGone, lambda _: texts.hands.edited_hand_gone()),
+        _says(EditedHandClosed, lambda _: texts.hands.edited_hand_closed()),
+        _says(FixClosedGame, lambda _: texts.hands.fix_closed_game()),
+        _says(NoHandToUndo, lambda _: texts.hands.no_hand_to_undo()),
+        _says(UndoClosedGame, lambda e: texts.game.undo_closed_game(tournament=e.tournament)),
+        _says(JoinUndoneJustNow, lambda _: texts.hands.join_undone_just_now()),
         _says(UndoneJustNow, _undone_just_now),
     ]
 )

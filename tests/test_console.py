@@ -51,11 +51,11 @@ def test_a_game_night_typed_in_the_console_plays_to_its_end(tmp_path: Path) -> N
     assert "🤖 Mano 1:" in out
     # The vote's buttons are printed numbered: one per player. Who opened it marks Anna;
     # Bruno, who is no player linked with /sonoio, is refused; the opener closes the vote.
-    assert f"[1] Anna  [2] Bruno  [3] Carla  [4] {texts.VOTE_GOES_ON}" in out
-    assert f"🤖 ({texts.vote_marked('Anna', agrees=True)})" in out
+    assert f"[1] Anna  [2] Bruno  [3] Carla  [4] {texts.vote.vote_goes_on()}" in out
+    assert f"🤖 ({texts.vote.vote_marked('Anna', agrees=True)})" in out
     assert "🤖 (messaggio aggiornato)" in out
-    assert f"🤖 ({texts.VOTE_NOT_YOURS})" in out
-    assert f"🤖 ({texts.VOTE_CLOSED_NOW})" in out
+    assert f"🤖 ({texts.vote.vote_not_yours()})" in out
+    assert f"🤖 ({texts.vote.vote_closed_now()})" in out
     assert "🏆 Vince Carla con 7 punti!" in out
     assert "🏆 Classifica generale\n1. Carla · abilità" in out
 
@@ -84,7 +84,7 @@ def test_a_second_session_records_its_commands_and_keeps_the_first_ones_files(
 
     second = play("/mano Anna 20 Bruno 5\n/grafico\n/classifica\n", tmp_path)
 
-    assert texts.ALREADY_HANDLED not in second
+    assert texts.common.already_handled() not in second
     assert "🤖 Mano 2:" in second
     assert "1. Bruno 17\n2. Anna 20" in second
     [again] = [Path(p) for p in re.findall(r"\[photo: (.+)\]", second)]

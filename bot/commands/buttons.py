@@ -21,8 +21,16 @@ PATTERN = r"^(same|fine|riapri):"
 def same_hand(pending_id: int) -> InlineKeyboardMarkup:
     return InlineKeyboardMarkup(
         [
-            [InlineKeyboardButton(texts.SAME_HAND_YES, callback_data=f"same:{pending_id}:y")],
-            [InlineKeyboardButton(texts.SAME_HAND_NO, callback_data=f"same:{pending_id}:n")],
+            [
+                InlineKeyboardButton(
+                    texts.hands.same_hand_yes(), callback_data=f"same:{pending_id}:y"
+                )
+            ],
+            [
+                InlineKeyboardButton(
+                    texts.hands.same_hand_no(), callback_data=f"same:{pending_id}:n"
+                )
+            ],
         ]
     )
 
@@ -30,13 +38,13 @@ def same_hand(pending_id: int) -> InlineKeyboardMarkup:
 def end(game_id: int) -> InlineKeyboardMarkup:
     return InlineKeyboardMarkup(
         [
-            [InlineKeyboardButton(texts.END_YES, callback_data=f"fine:{game_id}:y")],
-            [InlineKeyboardButton(texts.END_NO, callback_data=f"fine:{game_id}:n")],
+            [InlineKeyboardButton(texts.game.end_yes(), callback_data=f"fine:{game_id}:y")],
+            [InlineKeyboardButton(texts.game.end_no(), callback_data=f"fine:{game_id}:n")],
         ]
     )
 
 
 def reopen(game_id: int) -> InlineKeyboardMarkup:
     return InlineKeyboardMarkup(
-        [[InlineKeyboardButton(texts.REOPEN, callback_data=f"riapri:{game_id}")]]
+        [[InlineKeyboardButton(texts.game.reopen(), callback_data=f"riapri:{game_id}")]]
     )

@@ -36,7 +36,7 @@ async def send_chart(
     await message.chat.send_action(ChatAction.UPLOAD_PHOTO)
     async with reading(context) as work:
         look = await views.look(work, record.chat_id)
-    title = texts.chart_title(record, dates.day(record.started_at, look.timezone))
+    title = texts.stats.chart_title(record, dates.day(record.started_at, look.timezone))
     finished = record.state is GameState.FINISHED
     png = await context.renderer.game(record.game, title, look.colours, finished=finished)
     await message.reply_photo(png, caption=caption)
@@ -48,7 +48,7 @@ async def send_final_chart(message: Message, context: Context, record: GameRecor
     if not record.game.hands:
         return
     try:
-        await send_chart(message, context, record, texts.final_chart_caption(record.game))
+        await send_chart(message, context, record, texts.stats.final_chart_caption(record.game))
     except Exception:
         log.exception("The final chart of game %s could not be sent", record.id)
 
@@ -64,9 +64,9 @@ async def show_night(update: Update, context: Context) -> None:
         records = await views.night(work, chat_id, start, end)
     message = message_of(update)
     times = [f"{dates.local(r.started_at, look.timezone):%H:%M}" for r in records]
-    await message.reply_text(texts.night_summary(evening, records, times))
+    await message.reply_text(texts.stats.night_summary(evening, records, times))
     await message.chat.send_action(ChatAction.UPLOAD_PHOTO)
     figures = night_figures((r.game, r.state is GameState.FINISHED) for r in records)
-    title = texts.night_title(evening, len(records))
+    title = texts.stats.night_title(evening, len(records))
     png = await context.renderer.night(figures, title, look.colours)
     await message.reply_photo(png)

@@ -94,7 +94,7 @@ class UndoAndFix:
         if self.admin is None:  # turned on since the sender was looked at: asked now, rarely
             self.admin = await is_admin(self.update, self.context)
         if not self.admin:
-            raise UserError(texts.ADMINS_ONLY)
+            raise UserError(texts.settings.admins_only())
 
 
 #: The permission of the admins-only command being handled, checked by ``changing``.
@@ -160,7 +160,7 @@ async def changes(update: Update, context: Context) -> AsyncIterator[UnitOfWork]
             await work.claim(message.chat_id, message.message_id)
         except MessageAlreadyHandled as error:
             *before, last = await answer_of(session, message.chat_id, message.message_id) or [
-                texts.ALREADY_HANDLED
+                texts.common.already_handled()
             ]
             for text in before:
                 await message.reply_text(text)

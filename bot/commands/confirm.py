@@ -79,7 +79,7 @@ async def press(update: Update, context: Context) -> None:
     if outcome.closed is not None:
         await send_final_chart(message, context, outcome.closed)
     if outcome.reopened is not None:
-        await message.reply_text(texts.game_reopened(outcome.reopened))
+        await message.reply_text(texts.game.game_reopened(outcome.reopened))
 
 
 async def _press(update: Update, context: Context, chat_id: int, data: str) -> Outcome:
@@ -88,7 +88,7 @@ async def _press(update: Update, context: Context, chat_id: int, data: str) -> O
         return await _same_hand(context, chat_id, pending, sender_id(update), yes=yes)
     end, reopen = buttons.END.match(data), buttons.REOPEN.match(data)
     if end is None and reopen is None:
-        return Outcome(toast=texts.ALREADY_ANSWERED)
+        return Outcome(toast=texts.common.already_answered())
     permission = await may_undo_and_fix(update, context)  # Telegram asked before any lock
     if end is not None:
         return await _end(context, chat_id, int(end[1]), permission, yes=end[2] == "y")
@@ -107,15 +107,15 @@ async def _same_hand(
     async with changing(context, chat_id) as work:
         answer = await hands.answer_same_hand(work, chat_id, pending_id, yes=yes)
         if answer is SameHandAnswer.ANSWERED:
-            return Outcome(toast=texts.ALREADY_ANSWERED)
+            return Outcome(toast=texts.common.already_answered())
         if answer is SameHandAnswer.DROPPED:
-            return Outcome(text=texts.SAME_HAND_DROPPED)
+            return Outcome(text=texts.hands.same_hand_dropped())
         if answer is SameHandAnswer.STALE:
-            return Outcome(text=texts.SAME_HAND_STALE)
+            return Outcome(text=texts.hands.same_hand_stale())
         try:
             hand = await next_hand(work, answer.record, answer.text)
         except UserError:  # the players changed meanwhile
-            return Outcome(text=texts.SAME_HAND_STALE)
+            return Outcome(text=texts.hands.same_hand_stale())
         outcome = await hands.record_hand(
             work, answer.record, hand, message_id=answer.message_id, user_id=user_id
         )
@@ -130,9 +130,9 @@ async def _end(
         await permission.check(work)
         record = await play.end_asked(work, chat_id, game_id)
         if record is None:
-            return Outcome(toast=texts.GAME_ALREADY_CLOSED)
+            return Outcome(toast=texts.game.game_already_closed())
         if not yes:
-            return Outcome(text=texts.GAME_GOES_ON)
+            return Outcome(text=texts.game.game_goes_on())
         closed = await play.close(work, record)
     return Outcome(text=closed_text(closed), buttons=reopen_button(record), closed=closed.closed)
 
@@ -144,7 +144,7 @@ async def reopen(update: Update, context: Context) -> None:
     parse_nothing(context.text_args, "riapri")
     async with changes(update, context) as work:
         game = await play.reopen(work, chat_id_of(update))
-    await message_of(update).reply_text(texts.game_reopened(game))
+    await message_of(update).reply_text(texts.game.game_reopened(game))
 
 
 @replies_to_mistakes
@@ -154,4 +154,4 @@ async def rematch(update: Update, context: Context) -> None:
     parse_nothing(context.text_args, "rivincita")
     async with changes(update, context) as work:
         started = await play.rematch(work, chat_id_of(update), started_by=sender_id(update))
-    await message_of(update).reply_text(texts.rematch_started(started.record.game))
+    await message_of(update).reply_text(texts.game.rematch_started(started.record.game))

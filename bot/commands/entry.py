@@ -46,12 +46,12 @@ async def open_entry(update: Update, context: Context) -> None:
     message = message_of(update)
     user = update.effective_user
     if user is None or message.sender_chat is not None:  # nobody could press its buttons
-        raise UserError(texts.ENTRY_NEEDS_SENDER)
+        raise UserError(texts.entry.entry_needs_sender())
     who = user.first_name
     async with changes(update, context) as work:
         records = await play.running_games(work, message.chat_id)
         if len(records) > 1:
-            raise UserError(texts.ENTRY_TOURNAMENT)
+            raise UserError(texts.entry.entry_tournament())
         record = records[0]
         game = record.game
         number = len(game.hands) + 1
@@ -64,15 +64,15 @@ async def open_entry(update: Update, context: Context) -> None:
             )
         except EntryInProgress as error:
             if error.entry.user_id != user.id:
-                raise UserError(texts.entry_busy(error.user_name)) from error
+                raise UserError(texts.entry.entry_busy(error.user_name)) from error
             # Their own entry, whose message may be out of reach: shown again, here.
             entry_id, who = error.entry.id, error.user_name
             entry = Entry.from_json(error.entry.state).shown_again()
             if entry.players != game.next_players:  # someone left or joined meanwhile
                 entry = entry.restarted(game.next_players, number)
-                warning = texts.ENTRY_PLAYERS_CHANGED
+                warning = texts.entry.entry_players_changed()
             await entries.keep(entry_id, entry.to_json(), now)
-    view = texts.entry_view(entry, number, who)
+    view = texts.entry.entry_view(entry, number, who)
     sent = await message.reply_text(
         f"{warning}\n\n{view}" if warning else view, reply_markup=keyboard(entry_id, entry)
     )
@@ -100,7 +100,7 @@ async def press(update: Update, context: Context) -> None:
     parsed = parse_callback(query.data or "")
     chat = update.effective_chat
     if parsed is None or chat is None:  # not data the bot made: a button of nothing open
-        await query.answer(texts.ENTRY_CLOSED)
+        await query.answer(texts.entry.entry_closed())
         return
     entry_id, version, action = parsed
     try:
@@ -122,32 +122,36 @@ async def _press(
         entries, games = work.entries, work.games
         stored = await entries.get(entry_id)
         if stored is None or stored.chat_id != chat_id:
-            return Outcome(toast=texts.ENTRY_CLOSED, text=None)
+            return Outcome(toast=texts.entry.entry_closed(), text=None)
         record = await games.get(stored.game_id)
         if record is None or not record.running:  # ended, or closed with /fine
             await entries.close(entry_id)
-            return Outcome(toast=texts.ENTRY_GAME_OVER, text=texts.ENTRY_GAME_OVER)
+            return Outcome(toast=texts.entry.entry_game_over(), text=texts.entry.entry_game_over())
         if stored.expired(now):
             await entries.close(entry_id)
-            return Outcome(toast=texts.ENTRY_CLOSED, text=texts.ENTRY_EXPIRED)
+            return Outcome(toast=texts.entry.entry_closed(), text=texts.entry.entry_expired())
         if stored.user_id != user_id:
-            return Outcome(toast=texts.entry_not_yours(stored.user_name))
+            return Outcome(toast=texts.entry.entry_not_yours(stored.user_name))
         entry = Entry.from_json(stored.state)
         number = len(record.game.hands) + 1
         if version < entry.shown_from:  # a message the entry has since left
-            return Outcome(toast=texts.ENTRY_CLOSED)
+            return Outcome(toast=texts.entry.entry_closed())
         seated = record.game.next_players
         if entry.players != seated and not (action == Action.CANCEL and version == entry.version):
             entry = entry.restarted(seated, number)  # someone left or joined meanwhile
             await entries.keep(entry_id, entry.to_json(), now)
-            return _warned(entry_id, entry, number, stored.user_name, texts.ENTRY_PLAYERS_CHANGED)
+            return _warned(
+                entry_id, entry, number, stored.user_name, texts.entry.entry_players_changed()
+            )
         if version != entry.version:
-            return _shown(entry_id, entry, number, stored.user_name, toast=texts.ENTRY_STALE)
+            return _shown(
+                entry_id, entry, number, stored.user_name, toast=texts.entry.entry_stale()
+            )
         if action == Action.CANCEL:
             await entries.close(entry_id)
-            return Outcome(text=texts.ENTRY_CANCELLED)
+            return Outcome(text=texts.entry.entry_cancelled())
         if entry.number is not None and entry.number != number:  # a hand typed meanwhile
-            warning = texts.entry_number_taken(entry.number, number)
+            warning = texts.entry.entry_number_taken(entry.number, number)
             entry = entry.renumbered(number)
             await entries.keep(entry_id, entry.to_json(), now)
             return _warned(entry_id, entry, number, stored.user_name, warning)
@@ -162,14 +166,16 @@ async def _press(
         try:
             entry = entry.press(action)
         except EntryMistake as mistake:
-            return Outcome(toast=texts.entry_mistake(mistake.reason))
+            return Outcome(toast=texts.entry.entry_mistake(mistake.reason))
         await entries.keep(entry_id, entry.to_json(), now)
         return _shown(entry_id, entry, number, stored.user_name)
 
 
 def _shown(entry_id: int, entry: Entry, number: int, who: str, toast: str | None = None) -> Outcome:
     return Outcome(
-        toast=toast, text=texts.entry_view(entry, number, who), buttons=keyboard(entry_id, entry)
+        toast=toast,
+        text=texts.entry.entry_view(entry, number, who),
+        buttons=keyboard(entry_id, entry),
     )
 
 
@@ -189,14 +195,14 @@ def keyboard(entry_id: int, entry: Entry) -> InlineKeyboardMarkup:
         seats = [button(p, f"{verb.value}{i}") for i, p in enumerate(entry.players) if p != skip]
         return [seats[i : i + 3] for i in range(0, len(seats), 3)]
 
-    back = button(texts.ENTRY_BACK, Action.BACK)
-    cancel = button(texts.ENTRY_CANCEL, Action.CANCEL)
+    back = button(texts.entry.entry_back(), Action.BACK)
+    cancel = button(texts.entry.entry_cancel(), Action.CANCEL)
     if entry.step is Step.CALLER:
-        rows = [*players(Action.CALLER), [button(texts.ENTRY_NOBODY, "c-")], [cancel]]
+        rows = [*players(Action.CALLER), [button(texts.entry.entry_nobody(), "c-")], [cancel]]
     elif entry.step is Step.COUNTER:
         rows = [
             *players(Action.COUNTER, skip=entry.caller),
-            [button(texts.ENTRY_NOBODY, "x-")],
+            [button(texts.entry.entry_nobody(), "x-")],
             [back, cancel],
         ]
     elif entry.step is Step.TOTALS:
@@ -204,15 +210,15 @@ def keyboard(entry_id: int, entry: Entry) -> InlineKeyboardMarkup:
         rows = [
             *digits,
             [
-                button(texts.ENTRY_DELETE, Action.DELETE),
+                button(texts.entry.entry_delete(), Action.DELETE),
                 button("0", "d0"),
-                button(texts.ENTRY_OUT, Action.OUT),
+                button(texts.entry.entry_out(), Action.OUT),
             ],
-            [back, button(texts.ENTRY_OK, Action.OK)],
+            [back, button(texts.entry.entry_ok(), Action.OK)],
             [cancel],
         ]
     else:
-        rows = [[button(texts.ENTRY_RECORD, Action.RECORD)], [back, cancel]]
+        rows = [[button(texts.entry.entry_record(), Action.RECORD)], [back, cancel]]
     return InlineKeyboardMarkup(rows)
 
 
@@ -236,7 +242,7 @@ async def sweep_expired(app: TamaloApp, now: datetime | None = None) -> int:
             continue
         language = await chat_language(app.bot_data.db, stored.chat_id)
         with i18n.speaking(language or i18n.DEFAULT):
-            text = texts.ENTRY_EXPIRED
+            text = texts.entry.entry_expired()
         try:
             await app.bot.edit_message_text(
                 text, chat_id=stored.chat_id, message_id=stored.message_id

@@ -83,17 +83,19 @@ async def hand_again(work: UnitOfWork, record: GameRecord, number: int, text: st
 
 def recorded(outcome: HandRecorded) -> str:
     """The reply to a hand recorded: its points, the standings and what its end did."""
-    return texts.hand_recorded(outcome.game, texts.table_label(outcome.record)) + after(
-        outcome.progress
-    )
+    return texts.hands.hand_recorded(
+        outcome.game, texts.common.table_label(outcome.record)
+    ) + after(outcome.progress)
 
 
 def fixed(outcome: HandFixed) -> str:
     """The reply to a hand fixed: the game as it is now, reopened or ended by the fix."""
-    reopened = texts.GAME_REOPENED if outcome.reopened else ""
-    label = texts.table_label(outcome.record)
+    reopened = texts.hands.game_reopened_text() if outcome.reopened else ""
+    label = texts.common.table_label(outcome.record)
     return (
-        texts.hand_fixed(outcome.game, outcome.number, label) + reopened + after(outcome.progress)
+        texts.hands.hand_fixed(outcome.game, outcome.number, label)
+        + reopened
+        + after(outcome.progress)
     )
 
 
@@ -111,7 +113,7 @@ async def new_game(update: Update, context: Context) -> None:
             started_by=sender_id(update),
         )
     await message_of(update).reply_text(
-        texts.game_started(started.record.game, propose_target=not new.target_given),
+        texts.game.game_started(started.record.game, propose_target=not new.target_given),
         reply_markup=target.offer(started.record, target_given=new.target_given),
     )
 
@@ -129,7 +131,7 @@ async def record_hand(update: Update, context: Context) -> None:
         )
     if isinstance(outcome, SameHandAsked):
         await message.reply_text(
-            texts.same_hand_again(outcome.number, outcome.previous),
+            texts.hands.same_hand_again(outcome.number, outcome.previous),
             reply_markup=buttons.same_hand(outcome.pending_id),
         )
         return
@@ -195,8 +197,8 @@ async def _show_hand(update: Update, context: Context) -> None:
     async with reading(context) as work:
         record = await _correctable(work, chat_id_of(update), "")
     number, _ = parse_fix(context.text_args, len(record.game.hands))
-    command = texts.hand_command(record.game.hands[number - 1].hand, number)
-    text = texts.hand_to_fix(number, command, texts.table_label(record))
+    command = texts.common.hand_command(record.game.hands[number - 1].hand, number)
+    text = texts.hands.hand_to_fix(number, command, texts.common.table_label(record))
     await reply_with_command(message_of(update), text, command)
 
 
@@ -213,7 +215,7 @@ async def join(update: Update, context: Context) -> None:
         record = await play.joinable_game(work, chat_id_of(update))  # before asking who
         name = parse_join(context.text_args, record.game.players, record.game.left_after)
         joined = await play.join(work, record, name)
-    await message_of(update).reply_text(texts.player_joined(joined.record.game, joined.name))
+    await message_of(update).reply_text(texts.game.player_joined(joined.record.game, joined.name))
 
 
 @replies_to_mistakes
@@ -223,7 +225,7 @@ async def leave(update: Update, context: Context) -> None:
         record = await running_game(work, chat_id_of(update), context.text_args)
         name = parse_leave(context.text_args, record.game.ranked)
         left = await play.leave(work, record, name)
-    await message_of(update).reply_text(texts.player_left(left.game, left.name))
+    await message_of(update).reply_text(texts.game.player_left(left.game, left.name))
 
 
 @replies_to_mistakes
@@ -243,13 +245,13 @@ async def undo(update: Update, context: Context) -> None:
             user_id=sender_id(update),
         )
     if isinstance(undone, hands.JoinUndone):
-        sent = await message.reply_text(texts.join_undone(undone.record.game, undone.name))
+        sent = await message.reply_text(texts.hands.join_undone(undone.record.game, undone.name))
     else:
-        label = texts.table_label(undone.record)
-        text = texts.hand_undone(
+        label = texts.common.table_label(undone.record)
+        text = texts.hands.hand_undone(
             undone.game, undone.number, undone.removed, reopened=undone.reopened, label=label
         )
-        command = texts.hand_command(undone.removed)
+        command = texts.common.hand_command(undone.removed)
         sent = await reply_with_command(message, text + after(undone.progress), command)
     async with changing(context, message.chat_id) as work:
         await hands.undo_answered(work, message.chat_id, undone, sent.message_id)
@@ -273,7 +275,7 @@ async def end_game(update: Update, context: Context) -> None:
         record = await running_game(work, message.chat_id, context.text_args, "fine")
         outcome = await play.end_game(work, record)
     if isinstance(outcome, EndAsked):
-        question = texts.end_asked(record.game, texts.table_label(record))
+        question = texts.game.end_asked(record.game, texts.common.table_label(record))
         await message.reply_text(question, reply_markup=buttons.end(record.id))
         return
     await message.reply_text(closed_text(outcome), reply_markup=reopen_button(record))
@@ -282,8 +284,12 @@ async def end_game(update: Update, context: Context) -> None:
 def closed_text(closed: GameClosed) -> str:
     """A game just closed by /fine: its final standings, and how to reopen it."""
     record = closed.record
-    hint = "" if record.tournament_id is not None else texts.reopen_hint()
-    return texts.game_ended(record.game, texts.table_label(record)) + after(closed.progress) + hint
+    hint = "" if record.tournament_id is not None else texts.game.reopen_hint()
+    return (
+        texts.game.game_ended(record.game, texts.common.table_label(record))
+        + after(closed.progress)
+        + hint
+    )
 
 
 def reopen_button(record: GameRecord) -> InlineKeyboardMarkup | None:
@@ -297,5 +303,5 @@ async def next_dealer(update: Update, context: Context) -> None:
     async with reading(context) as work:
         records = await play.running_games(work, chat_id_of(update))
     await message_of(update).reply_text(
-        "\n".join(texts.dealer_line(r.game, texts.table_label(r)) for r in records)
+        "\n".join(texts.game.dealer_line(r.game, texts.common.table_label(r)) for r in records)
     )

@@ -17,9 +17,9 @@ async def show_help(update: Update, context: Context) -> None:
     command = (message_of(update).text or "").split(maxsplit=1)[0][1:].partition("@")[0]
     if command.casefold() != "start":
         parse_nothing(context.text_args, "aiuto")
-    await message_of(update).reply_text(texts.HELP)
+    await message_of(update).reply_text(texts.help.help_text())
 
 
 async def explain_edits(update: Update, context: Context) -> None:
     """An edited command changes nothing recorded: say how to correct instead."""
-    await message_of(update).reply_text(texts.EDITS_CHANGE_NOTHING)
+    await message_of(update).reply_text(texts.help.edits_change_nothing())

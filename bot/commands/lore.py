@@ -20,20 +20,20 @@ async def show_rules(update: Update, context: Context) -> None:
     parse_nothing(context.text_args, "regole")
     async with reading(context) as work:
         rules = await views.rules(work, chat_id_of(update))
-    await message_of(update).reply_text(texts.rules_summary(rules))
+    await message_of(update).reply_text(texts.lore.rules_summary(rules))
 
 
 @replies_to_mistakes
 async def show_moves(update: Update, context: Context) -> None:
     parse_nothing(context.text_args, "mosse")
-    await message_of(update).reply_text(texts.moves_glossary())
+    await message_of(update).reply_text(texts.lore.moves_glossary())
 
 
 @replies_to_mistakes
 async def rumour(update: Update, context: Context) -> None:
     """«Dicono che…»: one of the collection, at random."""
     parse_nothing(context.text_args, "dicono")
-    await message_of(update).reply_text(texts.rumour(random.randrange(len(RUMOURS))))
+    await message_of(update).reply_text(texts.lore.rumour(random.randrange(len(RUMOURS))))
 
 
 @replies_to_mistakes
@@ -42,4 +42,6 @@ async def record_move(update: Update, context: Context) -> None:
     move, name = parse_move(context.text_args)
     async with changes(update, context) as work:
         recorded = await lore.record_move(work, chat_id_of(update), name, move.key)
-    await message_of(update).reply_text(texts.move_recorded(move, recorded.player, recorded.times))
+    await message_of(update).reply_text(
+        texts.lore.move_recorded(move, recorded.player, recorded.times)
+    )

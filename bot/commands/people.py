@@ -19,16 +19,16 @@ async def i_am(update: Update, context: Context) -> None:
     """Say, show or take back who the sender is among the group's players."""
     message, user = message_of(update), update.effective_user
     if message.chat.type == ChatType.PRIVATE:
-        raise UserError(texts.IAM_IN_GROUP)
+        raise UserError(texts.people.iam_in_group())
     if user is None or message.sender_chat is not None:  # anonymous: no person to link
-        raise UserError(texts.IAM_NEEDS_PERSON)
+        raise UserError(texts.people.iam_needs_person())
     claim = parse_iam(context.text_args)
     if claim.undo:
         await _take_back(update, context, user, claim.player)
     elif claim.player is None:
         async with reading(context) as work:
             player = await people.who_is(work, message.chat_id, user.id)
-        await message.reply_text(texts.iam_shown(player))
+        await message.reply_text(texts.people.iam_shown(player))
     else:
         await _link(update, context, user, claim.player)
 
@@ -39,7 +39,7 @@ async def _link(update: Update, context: Context, user: User, name: str) -> None
     message = message_of(update)
     async with changes(update, context) as work:
         linked = await people.link(work, message.chat_id, message.chat.title, user.id, name)
-    await message.reply_text(texts.iam_linked(linked.player, _who(user)))
+    await message.reply_text(texts.people.iam_linked(linked.player, _who(user)))
 
 
 async def _take_back(update: Update, context: Context, user: User, name: str | None) -> None:
@@ -52,7 +52,7 @@ async def _take_back(update: Update, context: Context, user: User, name: str | N
     admin = claim.owner != user.id and await is_admin(update, context)
     async with changes(update, context) as work:
         unlinked = await people.unlink(work, message.chat_id, claim, user.id, admin=admin)
-    await message.reply_text(texts.iam_unlinked(unlinked.player, mine=unlinked.mine))
+    await message.reply_text(texts.people.iam_unlinked(unlinked.player, mine=unlinked.mine))
 
 
 def _who(user: User) -> str:

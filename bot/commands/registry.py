@@ -1,8 +1,8 @@
 """The one table of commands: each command once, with its Italian name, its English alias, its
 line in Telegram's "/" menu and its handler.
 
-``bot.app`` registers the handlers from it, and the menus (``texts.command_menu``, in each
-language) and the English names the texts write (``texts.command_name``) derive from it: the
+``bot.app`` registers the handlers from it, and the menus (``texts.common.command_menu``, in each
+language) and the English names the texts write (``texts.common.command_name``) derive from it: the
 texts cannot import the handlers (that would be an import cycle), so the table hands them its
 names and descriptions once, when it is imported.
 """
@@ -121,6 +121,6 @@ COMMANDS: tuple[Command, ...] = (
     Command("aiuto", "help", help.show_help, N_("Come si usa il bot"), also=("start",)),
 )
 
-texts.use_commands(
+texts.common.use_commands(
     [(c.name, c.alias, c.description) for c in COMMANDS if c.description is not None]
 )

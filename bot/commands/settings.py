@@ -53,9 +53,9 @@ async def settings(update: Update, context: Context) -> None:
                 work, chat_id, current, wanted, in_group=in_group, is_admin=admin_now
             )
     if wanted is None:
-        await message_of(update).reply_text(texts.settings_shown(current))
+        await message_of(update).reply_text(texts.settings.settings_shown(current))
     else:
-        await message_of(update).reply_text(texts.settings_changed(wanted))
+        await message_of(update).reply_text(texts.settings.settings_changed(wanted))
 
 
 async def speak_the_chats_language(update: Update, context: Context) -> None:
@@ -84,19 +84,19 @@ async def choose_language(update: Update, context: Context) -> None:
     wanted = parse_language(context.text_args)
     message = message_of(update)
     if wanted is None:
-        await message.reply_text(texts.language_shown(i18n.language()))
+        await message.reply_text(texts.settings.language_shown(i18n.language()))
         return
     async with changes(update, context) as work:
         await play_settings.choose_language(work, message.chat_id, wanted)
     i18n.use(wanted)
-    await message.reply_text(texts.language_changed())
+    await message.reply_text(texts.settings.language_changed())
     await show_menu(context.bot, message.chat_id, wanted)
 
 
 def menu_in(language: str) -> list[BotCommand]:
     """The command menu Telegram shows under "/", in ``language``."""
     with i18n.speaking(language):
-        return [BotCommand(command, text) for command, text in texts.command_menu()]
+        return [BotCommand(command, text) for command, text in texts.common.command_menu()]
 
 
 async def show_menu(bot: Bot, chat_id: int, language: str) -> None:

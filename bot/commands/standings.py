@@ -42,7 +42,8 @@ async def show_standings(update: Update, context: Context) -> None:
     async with reading(context) as work:
         view = await views.standings(work, chat_id, since=now - REFRESH_WITHIN)
     text = "\n\n".join(
-        texts.standings(r.game, running=r.running, label=texts.table_label(r)) for r in view.games
+        texts.hands.standings(r.game, running=r.running, label=texts.common.table_label(r))
+        for r in view.games
     )
     recent = view.recent
     if recent is not None and await _refreshed(context, chat_id, recent, text, now, view.timezone):
@@ -70,7 +71,7 @@ async def _refreshed(
 ) -> bool:
     """Edit the recent standings message to ``text``; False if it cannot be edited any more
     (deleted, say), so that a new message is sent instead."""
-    stamped = texts.standings_refreshed(text, dates.local(now, timezone))
+    stamped = texts.hands.standings_refreshed(text, dates.local(now, timezone))
     try:
         await context.bot.edit_message_text(stamped, chat_id=chat_id, message_id=message_id)
     except BadRequest as error:

@@ -42,7 +42,7 @@ async def _send_own_stats(message: Message, context: Context, user_id: int) -> b
         found = await views.own_stats(work, user_id)
     for group in found:
         await message.reply_text(
-            f"{texts.group_heading(group.title)}\n{_player_text(group.figures)}"
+            f"{texts.common.group_heading(group.title)}\n{_player_text(group.figures)}"
         )
     return bool(found)
 
@@ -50,17 +50,17 @@ async def _send_own_stats(message: Message, context: Context, user_id: int) -> b
 def _chat_text(chat: views.ChatStats, *, private: bool) -> str:
     overview = chat.overview
     last = dates.day(overview.last_game, chat.timezone) if overview.last_game else None
-    text = texts.chat_overview(overview, last)
+    text = texts.stats.chat_overview(overview, last)
     if private and not chat.played:
-        text = texts.PRIVATE_STATS_NOT_LINKED
+        text = texts.people.private_stats_not_linked()
     if chat.champions:
-        text += "\n" + texts.hall_of_fame(chat.champions)
+        text += "\n" + texts.lore.hall_of_fame(chat.champions)
     return text
 
 
 def _player_text(player: views.PlayerFigures) -> str:
-    text = texts.player_stats(player.stats)
-    return text + (f"\n{texts.moves_line(player.moves)}" if player.moves else "")
+    text = texts.stats.player_stats(player.stats)
+    return text + (f"\n{texts.lore.moves_line(player.moves)}" if player.moves else "")
 
 
 @replies_to_mistakes
@@ -69,7 +69,7 @@ async def show_leaderboard(update: Update, context: Context) -> None:
     parse_leaderboard(context.text_args)
     async with reading(context) as work:
         lines = await views.leaderboard(work, chat_id_of(update))
-    await message_of(update).reply_text(texts.leaderboard(lines))
+    await message_of(update).reply_text(texts.stats.leaderboard(lines))
 
 
 #: The CSV's columns: a data format, so plain English names that scripts can rely on.
@@ -106,12 +106,12 @@ async def export(update: Update, context: Context) -> None:
         rows += len(last)
         text.detach()
     if not rows:
-        raise UserError(texts.NOTHING_TO_EXPORT)
+        raise UserError(texts.stats.nothing_to_export())
     today = dates.local(datetime.now(UTC), timezone)
     await message.reply_document(
         document.getvalue(),
         filename=f"tamalo-{today:%Y-%m-%d}.csv",
-        caption=texts.export_caption(rows),
+        caption=texts.stats.export_caption(rows),
     )
 
 

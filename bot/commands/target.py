@@ -13,15 +13,17 @@ from bot.context import Context
 from play import game as play
 from storage import GameRecord
 
-#: ``soglia:<game id>``: the game whose target the button lowers to ``texts.CONTRO_TARGET``.
+#: ``soglia:<game id>``: the game whose target the button lowers to ``texts.common.CONTRO_TARGET``.
 CALLBACK = re.compile(r"^soglia:(\d{1,9})$")
 
 
 def offer(record: GameRecord, *, target_given: bool) -> InlineKeyboardMarkup | None:
     """The button under a new game's reply, when a lower target is proposed for it."""
-    if target_given or not texts.lower_target_proposed(record.game.rules):
+    if target_given or not texts.common.lower_target_proposed(record.game.rules):
         return None
-    button = InlineKeyboardButton(texts.lower_target_button(), callback_data=f"soglia:{record.id}")
+    button = InlineKeyboardButton(
+        texts.common.lower_target_button(), callback_data=f"soglia:{record.id}"
+    )
     return InlineKeyboardMarkup([[button]])
 
 
@@ -33,13 +35,13 @@ async def lower_target(update: Update, context: Context) -> None:
     match = CALLBACK.match(query.data or "")
     chat = update.effective_chat
     if match is None or chat is None:
-        await query.answer(texts.TARGET_TOO_LATE)
+        await query.answer(texts.game.target_too_late())
         return
     async with changing(context, chat.id) as work:
-        record = await play.lower_target(work, chat.id, int(match[1]), texts.CONTRO_TARGET)
+        record = await play.lower_target(work, chat.id, int(match[1]), texts.common.CONTRO_TARGET)
     if record is None:
-        await query.answer(texts.TARGET_TOO_LATE)
+        await query.answer(texts.game.target_too_late())
         await query.edit_message_reply_markup(reply_markup=None)
         return
-    await query.answer(texts.target_lowered(record.game.rules.target))
-    await query.edit_message_text(texts.game_started(record.game))
+    await query.answer(texts.game.target_lowered(record.game.rules.target))
+    await query.edit_message_text(texts.game.game_started(record.game))

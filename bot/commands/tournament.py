@@ -22,7 +22,7 @@ async def start_tournament(update: Update, context: Context) -> None:
             work, chat_id_of(update), new.players, new.rules, started_by=sender_id(update)
         )
     await message_of(update).reply_text(
-        texts.tournament_started(
+        texts.tournament.tournament_started(
             [t.game for t in started.tables], propose_target=not new.target_given
         )
     )
@@ -34,9 +34,9 @@ async def elsewhere(work: UnitOfWork, record: GameRecord) -> dict[str, str]:
     the final, anyone else is out."""
     here = record.game.players
     return {
-        player: texts.waits_for_final(player, here)
+        player: texts.mistakes.waits_for_final(player, here)
         if waits
-        else texts.out_of_tournament(player, here)
+        else texts.mistakes.out_of_tournament(player, here)
         for player, waits in (await tournament.elsewhere(work, record)).items()
     }
 
@@ -45,9 +45,9 @@ def after(progress: Progress | None) -> str:
     """What a tournament's progress adds to the reply about the game that moved it on."""
     match progress:
         case TableOver(finalists):
-            return texts.table_over_wait(finalists)
+            return texts.tournament.table_over_wait(finalists)
         case FinalStarted(final, tables):
-            return texts.final_started(final, tables)
+            return texts.tournament.final_started(final, tables)
         case TournamentWon(final):
-            return texts.tournament_won(final)
+            return texts.tournament.tournament_won(final)
     return ""

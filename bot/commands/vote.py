@@ -35,7 +35,7 @@ PER_ROW = 3
 
 def shown(ballot: Ballot) -> str:
     vote, voters = ballot.vote, ballot.voters
-    return texts.vote(
+    return texts.vote.vote(
         ballot.agreeing,
         len(voters.players),
         ballot.needed,
@@ -57,7 +57,7 @@ def buttons(ballot: Ballot) -> InlineKeyboardMarkup | None:
         for name, player in ballot.voters.players.items()
     ]
     rows = [names[start : start + PER_ROW] for start in range(0, len(names), PER_ROW)]
-    close = InlineKeyboardButton(texts.VOTE_GOES_ON, callback_data=f"tresei:{vote.id}:fine")
+    close = InlineKeyboardButton(texts.vote.vote_goes_on(), callback_data=f"tresei:{vote.id}:fine")
     return InlineKeyboardMarkup([*rows, [close]])
 
 
@@ -92,7 +92,7 @@ async def cast_vote(update: Update, context: Context) -> None:
     match = PRESS.match(query.data or "")
     chat = update.effective_chat
     if match is None or chat is None:
-        await query.answer(texts.VOTE_CLOSED)
+        await query.answer(texts.vote.vote_closed())
         return
     mark = (int(match[2]), match[3] == "1") if match[2] else None
     async with changing(context, chat.id) as work:
@@ -106,12 +106,14 @@ async def cast_vote(update: Update, context: Context) -> None:
 def _answer(pressed: Pressed) -> Answer:
     match pressed:
         case Stale():
-            return Answer(texts.VOTE_CLOSED)
+            return Answer(texts.vote.vote_closed())
         case NotYours():
-            return Answer(texts.VOTE_NOT_YOURS)
+            return Answer(texts.vote.vote_not_yours())
         case Closed(ballot):
-            return Answer(texts.VOTE_CLOSED_NOW, shown(ballot))
+            return Answer(texts.vote.vote_closed_now(), shown(ballot))
         case AlreadyMarked(player, agrees):
-            return Answer(texts.vote_marked(player, agrees=agrees))
+            return Answer(texts.vote.vote_marked(player, agrees=agrees))
         case Marked(player, agrees, ballot):
-            return Answer(texts.vote_marked(player, agrees=agrees), shown(ballot), buttons(ballot))
+            return Answer(
+                texts.vote.vote_marked(player, agrees=agrees), shown(ballot), buttons(ballot)
+            )

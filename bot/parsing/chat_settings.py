@@ -31,7 +31,7 @@ def parse_settings(text: str, current: ChatSettings) -> ChatSettings | None:
         elif key in ADMIN_KEYS and value:
             settings = replace(settings, admins_only=parse_yes_no(value, word))
         else:
-            raise UserError(texts.unknown_setting(word))
+            raise UserError(texts.settings.unknown_setting(word))
     return settings
 
 
@@ -41,14 +41,14 @@ def parse_yes_no(value: str, word: str) -> bool:
         return True
     if folded in NO:
         return False
-    raise UserError(texts.yes_or_no(word))
+    raise UserError(texts.settings.yes_or_no(word))
 
 
 def parse_timezone(value: str) -> str:
     """An IANA time zone, whatever its case: ``europe/rome`` → ``Europe/Rome``."""
     found = _timezones().get(value.casefold())
     if found is None:
-        raise UserError(texts.unknown_timezone(value))
+        raise UserError(texts.settings.unknown_timezone(value))
     return found
 
 
@@ -70,5 +70,5 @@ def parse_language(text: str) -> str | None:
     if not words:
         return None
     if len(words) > 1 or words[0].casefold() not in LANGUAGE_WORDS:
-        raise UserError(texts.unknown_language(" ".join(words)))
+        raise UserError(texts.settings.unknown_language(" ".join(words)))
     return LANGUAGE_WORDS[words[0].casefold()]

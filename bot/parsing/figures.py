@@ -10,7 +10,7 @@ from bot.refusals import UserError
 def parse_leaderboard(text: str) -> None:
     """``/leaderboard`` alone, or ``/classifica generale`` passed on."""
     words = tokens(text)
-    if words and not (len(words) == 1 and words[0].casefold() in texts.GENERAL_WORDS):
+    if words and not (len(words) == 1 and words[0].casefold() in texts.stats.GENERAL_WORDS):
         parse_nothing(text, "leaderboard")
 
 
@@ -19,14 +19,14 @@ def parse_standings(text: str) -> bool:
     words = tokens(text)
     if not words:
         return False
-    if len(words) == 1 and words[0].casefold() in texts.GENERAL_WORDS:
+    if len(words) == 1 and words[0].casefold() in texts.stats.GENERAL_WORDS:
         return True
-    raise UserError(texts.STANDINGS_ARGUMENT)
+    raise UserError(texts.stats.standings_argument())
 
 
 def parse_stats(text: str) -> str | None:
     """``/stats Anna`` → "Anna"; ``/stats`` alone → ``None``, the whole chat."""
     words = tokens(text)
     if len(words) > 1:
-        raise UserError(texts.STATS_ONE_NAME)
+        raise UserError(texts.stats.stats_one_name())
     return words[0] if words else None

@@ -26,13 +26,13 @@ def parse_value(token: str, rules: Rules) -> int:
     if _NUMBER.fullmatch(token):
         value = int(token)
         if value < 0:
-            raise UserError(texts.negative_value(token))
+            raise UserError(texts.mistakes.negative_value(token))
     elif re.fullmatch(r"[\w,]+", token):
         value = _cards(token, rules)
     else:
-        raise UserError(texts.not_a_value(token))
+        raise UserError(texts.mistakes.not_a_value(token))
     if value > MAX_TOTAL:
-        raise UserError(texts.value_too_high(token, MAX_TOTAL))
+        raise UserError(texts.mistakes.value_too_high(token, MAX_TOTAL))
     return value
 
 
@@ -41,10 +41,10 @@ def _cards(token: str, rules: Rules) -> int:
         return parse_cards(token, jokers=rules.jokers)
     except CardError as error:
         if error.joker:
-            raise UserError(texts.joker_not_allowed()) from error
+            raise UserError(texts.mistakes.joker_not_allowed()) from error
         if "," not in token:
-            raise UserError(texts.not_a_value(token)) from error
-        raise UserError(texts.unknown_card(error.token.strip() or token)) from error
+            raise UserError(texts.mistakes.not_a_value(token)) from error
+        raise UserError(texts.mistakes.unknown_card(error.token.strip() or token)) from error
 
 
 CALLER_KEYS = frozenset({"t", "tamalo"})
@@ -81,13 +81,13 @@ def parse_hand(
     if counter is not None:
         counter_key = _key_typed(markers, COUNTER_KEYS)
         if rules.mode is not Mode.CONTRO:
-            raise UserError(texts.counter_needs_contro(counter_key))
+            raise UserError(texts.mistakes.counter_needs_contro(counter_key))
         if caller is None:
-            raise UserError(texts.counter_without_caller(counter))
+            raise UserError(texts.mistakes.counter_without_caller(counter))
         if counter == caller:
-            raise UserError(texts.counter_is_caller(counter, counter_key))
+            raise UserError(texts.mistakes.counter_is_caller(counter, counter_key))
     if not values and len(out) < len(players):
-        raise UserError(texts.HAND_EMPTY)
+        raise UserError(texts.mistakes.hand_empty())
     if values and looks_like_name(values[0]):
         joinable = joinable and not rules.quadri and not rules.six_cards
         about = _Elsewhere(absent, number, elsewhere or {}, joinable)
@@ -96,7 +96,7 @@ def parse_hand(
         totals = _by_seat(values, players, rules, list(out))
     for player, key in out.items():
         if totals[player] != 0:
-            raise UserError(texts.out_with_cards(player, totals[player], key))
+            raise UserError(texts.mistakes.out_with_cards(player, totals[player], key))
     return Hand(tuple(Report(p, totals[p]) for p in players), caller, counter, frozenset(out))
 
 
@@ -109,7 +109,7 @@ def _refuse_game_options(words: list[str], players: Sequence[str], rules: Rules)
         folded = key.casefold()
         if equals and folded in TARGET_KEYS | DEALER_KEYS:
             options = f"{folded}=50" if folded in TARGET_KEYS else f"{folded}=Bruno"
-            raise UserError(texts.game_option_in_hand(piece, options, key=True))
+            raise UserError(texts.setup.game_option_in_hand(piece, options, key=True))
         if equals or folded not in GAME_OPTION_WORDS or is_card(piece):
             continue
         if find(piece, players) is not None:
@@ -117,8 +117,8 @@ def _refuse_game_options(words: list[str], players: Sequence[str], rules: Rules)
         if folded in MARKER_KEYS and rules.mode is Mode.CONTRO:
             continue
         if FLAG_WORDS.get(folded) == "dealer_tiebreak":
-            raise UserError(texts.game_option_in_hand(piece, f"quadri {piece}", four=True))
-        raise UserError(texts.game_option_in_hand(piece, piece, four=folded in QUADRI_WORDS))
+            raise UserError(texts.setup.game_option_in_hand(piece, f"quadri {piece}", four=True))
+        raise UserError(texts.setup.game_option_in_hand(piece, piece, four=folded in QUADRI_WORDS))
 
 
 def _split_markers(
@@ -133,7 +133,7 @@ def _split_markers(
         if not marker:
             bare_key = word.casefold() in MARKER_KEYS and not is_card(word)
             if bare_key and find(word, players) is None:
-                raise UserError(texts.marker_empty(word.casefold()))
+                raise UserError(texts.mistakes.marker_empty(word.casefold()))
             values.append(word)
             continue
         before, _, _ = head.rpartition(",")
@@ -144,9 +144,9 @@ def _split_markers(
             if "=" in piece:
                 key, _, name = piece.partition("=")
                 if key.casefold() not in MARKER_KEYS:
-                    raise UserError(texts.unknown_option(piece, rules))
+                    raise UserError(texts.mistakes.unknown_option(piece, rules))
                 if not name:
-                    raise UserError(texts.marker_empty(key.casefold()))
+                    raise UserError(texts.mistakes.marker_empty(key.casefold()))
             else:
                 name = piece
             if name:
@@ -163,9 +163,9 @@ def _one_marker(
             continue
         player = find(name, players)
         if player is None:
-            raise UserError(texts.marked_not_playing(key, name, players))
+            raise UserError(texts.mistakes.marked_not_playing(key, name, players))
         if found is not None and found != player:
-            raise UserError(texts.two_marked(key, found, player))
+            raise UserError(texts.mistakes.two_marked(key, found, player))
         found = player
     return found
 
@@ -182,7 +182,7 @@ def _out(markers: list[tuple[str, str]], players: Sequence[str]) -> dict[str, st
         if key in OUT_KEYS:
             player = find(name, players)
             if player is None:
-                raise UserError(texts.marked_not_playing(key, name, players))
+                raise UserError(texts.mistakes.marked_not_playing(key, name, players))
             out.setdefault(player, key)
     return out
 
@@ -192,9 +192,9 @@ def parse_fix(text: str, hands_played: int, players: Sequence[str] = ()) -> tupl
     is at the table, for the example)."""
     number, _, rest = text.strip().partition(" ")
     if not re.fullmatch(r"[0-9]+", number):
-        raise UserError(texts.fix_empty(hands_played, players))
+        raise UserError(texts.setup.fix_empty(hands_played, players))
     if not 1 <= int(number) <= hands_played:
-        raise UserError(texts.no_such_hand(number, hands_played))
+        raise UserError(texts.setup.no_such_hand(number, hands_played))
     return int(number), rest
 
 
@@ -209,10 +209,10 @@ class _Elsewhere:
 
     def refuse(self, token: str, players: Sequence[str]) -> UserError:
         if (absent := find(token, self.absent)) is not None:
-            return UserError(texts.not_in_this_hand(absent, players, self.number))
+            return UserError(texts.mistakes.not_in_this_hand(absent, players, self.number))
         if (other := find(token, list(self.players))) is not None:
             return UserError(self.players[other])
-        return UserError(texts.unknown_player(token, players, joinable=self.joinable))
+        return UserError(texts.mistakes.unknown_player(token, players, joinable=self.joinable))
 
 
 def _by_name(
@@ -229,18 +229,18 @@ def _by_name(
         if player is None:
             if not looks_like_name(token):
                 _refuse_spaced_cards(values, index, list(totals)[-1:])
-                raise UserError(texts.value_without_name(token))
+                raise UserError(texts.mistakes.value_without_name(token))
             raise elsewhere.refuse(token, players)
         if player in totals:
-            raise UserError(texts.duplicate_player(player))
+            raise UserError(texts.mistakes.duplicate_player(player))
         value = next(pairs, (0, None))[1]
         if value is None or find(value, players) is not None:
-            raise UserError(texts.missing_value(player))
+            raise UserError(texts.mistakes.missing_value(player))
         totals[player] = parse_value(value, rules)
     for player in out:
         totals.setdefault(player, 0)
     if missing := [p for p in players if p not in totals]:
-        raise UserError(texts.missing_players(missing))
+        raise UserError(texts.mistakes.missing_players(missing))
     return totals
 
 
@@ -252,7 +252,7 @@ def _refuse_spaced_cards(values: list[str], index: int, previous: list[str]) -> 
     end = next((i for i in range(index, len(values)) if looks_like_name(values[i])), len(values))
     run = values[index - 1 : end]
     if any(is_card(word) and not _NUMBER.fullmatch(word) for word in run):
-        raise UserError(texts.cards_with_commas(previous[0], ",".join(run)))
+        raise UserError(texts.mistakes.cards_with_commas(previous[0], ",".join(run)))
 
 
 def _by_seat(
@@ -265,7 +265,7 @@ def _by_seat(
     holding = [p for p in players if p not in out]
     if out and len(parsed) == len(holding):
         return {**dict.fromkeys(out, 0), **dict(zip(holding, parsed, strict=True))}
-    raise UserError(texts.wrong_count(len(parsed), players))
+    raise UserError(texts.mistakes.wrong_count(len(parsed), players))
 
 
 def _split_at_names(words: list[str], players: Sequence[str]) -> list[str]:

@@ -19,7 +19,7 @@ def parse_move(text: str) -> tuple[Move, str]:
     several words, any case, with or without accents and apostrophes."""
     words = tokens(text)
     if not words:
-        raise UserError(texts.MOVE_EMPTY)
+        raise UserError(texts.lore.move_empty())
     moves = _moves_by_slug()
     for length in range(min(MOVE_WORDS, len(words)), 0, -1):
         move = moves.get(slug(" ".join(words[:length])))
@@ -27,9 +27,9 @@ def parse_move(text: str) -> tuple[Move, str]:
             continue
         who = words[length:]
         if len(who) != 1:
-            raise UserError(texts.move_who(move))
+            raise UserError(texts.lore.move_who(move))
         return move, parse_name(who[0])
-    raise UserError(texts.unknown_move(" ".join(words[: len(words) - 1] or words)))
+    raise UserError(texts.lore.unknown_move(" ".join(words[: len(words) - 1] or words)))
 
 
 @functools.cache

@@ -52,7 +52,7 @@ def parse_new_game(text: str) -> NewGame:
         word = token.casefold()
         if word in MODE_WORDS:
             if mode is not None and mode is not MODE_WORDS[word]:
-                raise UserError(texts.TWO_MODES)
+                raise UserError(texts.setup.two_modes())
             mode = MODE_WORDS[word]
         elif word in QUADRI_WORDS:
             flags.add("quadri")
@@ -65,7 +65,7 @@ def parse_new_game(text: str) -> NewGame:
             elif key.casefold() in DEALER_KEYS:
                 dealer = value
             else:
-                raise UserError(texts.unknown_game_option(token))
+                raise UserError(texts.setup.unknown_game_option(token))
         else:
             players.append(parse_name(token))
     rules = Rules(
@@ -82,31 +82,31 @@ def parse_new_game(text: str) -> NewGame:
     if dealer is not None:
         found = find(dealer, seats)
         if found is None:
-            raise UserError(texts.dealer_not_playing(dealer, seats))
+            raise UserError(texts.setup.dealer_not_playing(dealer, seats))
         first = seats.index(found)
     return NewGame(seats, rules, first, target_given=target is not None)
 
 
 def _target(value: str) -> int:
     if not re.fullmatch(r"[0-9]+", value) or not MIN_TARGET <= int(value) <= MAX_TARGET:
-        raise UserError(texts.bad_target(value, MIN_TARGET, MAX_TARGET))
+        raise UserError(texts.setup.bad_target(value, MIN_TARGET, MAX_TARGET))
     return int(value)
 
 
 def _seats(players: list[str], rules: Rules) -> tuple[str, ...]:
     if not players:
-        raise UserError(texts.NEW_GAME_EMPTY)
+        raise UserError(texts.mistakes.new_game_empty())
     _refuse_duplicates(players)
     if len(players) < 2:
-        raise UserError(texts.NEW_GAME_ONE_PLAYER)
+        raise UserError(texts.mistakes.new_game_one_player())
     if len(players) > MAX_PLAYERS:
-        raise UserError(texts.too_many_players(MAX_PLAYERS))
+        raise UserError(texts.mistakes.too_many_players(MAX_PLAYERS))
     if rules.quadri and len(players) != QUADRI_PLAYERS:
-        raise UserError(texts.quadri_players(len(players)))
+        raise UserError(texts.setup.quadri_players(len(players)))
     if rules.dealer_tiebreak and not rules.quadri:
-        raise UserError(texts.TIEBREAK_ONLY_QUADRI)
+        raise UserError(texts.setup.tiebreak_only_quadri())
     if rules.six_cards and len(players) != 2:
-        raise UserError(texts.SIX_CARDS_TWO_PLAYERS)
+        raise UserError(texts.setup.six_cards_two_players())
     return tuple(players)
 
 
@@ -115,13 +115,13 @@ def parse_tournament(text: str) -> NewGame:
     and at least 6 players."""
     new = parse_new_game(text)
     if new.rules.jokers:
-        raise UserError(texts.TOURNAMENT_NO_JOKERS)
+        raise UserError(texts.setup.tournament_no_jokers())
     if new.rules.quadri or new.rules.six_cards:
-        raise UserError(texts.TOURNAMENT_PLAIN)
+        raise UserError(texts.setup.tournament_plain())
     if new.first_dealer:
-        raise UserError(texts.TOURNAMENT_NO_DEALER)
+        raise UserError(texts.setup.tournament_no_dealer())
     if len(new.players) < TOURNAMENT_MIN_PLAYERS:
-        raise UserError(texts.tournament_players(TOURNAMENT_MIN_PLAYERS))
+        raise UserError(texts.setup.tournament_players(TOURNAMENT_MIN_PLAYERS))
     return new
 
 
@@ -132,6 +132,6 @@ def _refuse_duplicates(players: Sequence[str]) -> None:
     for player in players:
         if (twin := seen.get(names.skeleton(player))) is not None:
             if names.fold(twin) == names.fold(player):
-                raise UserError(texts.duplicate_player(player))
-            raise UserError(texts.name_looks_like(player, twin))
+                raise UserError(texts.mistakes.duplicate_player(player))
+            raise UserError(texts.mistakes.name_looks_like(player, twin))
         seen[names.skeleton(player)] = player

@@ -28,5 +28,5 @@ def parse_iam(text: str) -> Claim:
     if undo:
         words = words[1:]
     if len(words) > 1:
-        raise UserError(texts.IAM_ONE_NAME)
+        raise UserError(texts.people.iam_one_name())
     return Claim(undo, words[0] if words else None)

@@ -17,19 +17,21 @@ def parse_join(text: str, players: Sequence[str], left: Collection[str] = ()) ->
     ``Dario nuovo`` seats that name all the same."""
     words = tokens(text)
     if not words:
-        raise UserError(texts.join_empty(players))
-    new = len(words) == 2 and words[1].casefold() in texts.NEW_PLAYER_WORDS
+        raise UserError(texts.setup.join_empty(players))
+    new = len(words) == 2 and words[1].casefold() in texts.mistakes.NEW_PLAYER_WORDS
     if len(words) > 1 and not new:
-        raise UserError(texts.join_many(_newcomers(words, players) or [texts.newcomer(players)]))
+        raise UserError(
+            texts.setup.join_many(_newcomers(words, players) or [texts.setup.newcomer(players)])
+        )
     name = parse_name(words[0])
     if (seated := find(name, players)) is not None:
         if seated in left:
-            raise UserError(texts.left_for_good(seated))
-        raise UserError(texts.already_seated(seated))
+            raise UserError(texts.mistakes.left_for_good(seated))
+        raise UserError(texts.game.already_seated(seated))
     if (twin := names.lookalike(name, players)) is not None:
-        raise UserError(texts.name_looks_like(name, twin))
+        raise UserError(texts.mistakes.name_looks_like(name, twin))
     if not new and (near := names.close(name, players)) is not None:
-        raise UserError(texts.join_meant(name, near))
+        raise UserError(texts.mistakes.join_meant(name, near))
     return name
 
 
@@ -52,13 +54,13 @@ def parse_leave(text: str, players: Sequence[str]) -> str:
     """``Carlo`` → the player who leaves, who must be playing."""
     words = tokens(text)
     if not words:
-        raise UserError(texts.leave_empty(players))
+        raise UserError(texts.setup.leave_empty(players))
     if len(words) > 1:
         leavers = list(dict.fromkeys(p for w in words if (p := find(w, players)) is not None))
-        raise UserError(texts.leave_many(leavers[:2] or players[-1:]))
+        raise UserError(texts.setup.leave_many(leavers[:2] or players[-1:]))
     player = find(words[0], players)
     if player is None:
-        raise UserError(texts.leaver_not_playing(words[0], players))
+        raise UserError(texts.setup.leaver_not_playing(words[0], players))
     return player
 
 
@@ -71,8 +73,8 @@ def pick_table(tables: Sequence[Sequence[str]], text: str) -> int:
     if len(found) == 1:
         return found[0]
     if not found:
-        raise UserError(texts.which_table(tables))
-    raise UserError(texts.TWO_TABLES_NAMED)
+        raise UserError(texts.setup.which_table(tables))
+    raise UserError(texts.setup.two_tables_named())
 
 
 def parse_table(tables: Sequence[Sequence[str]], text: str, command: str) -> int:
@@ -84,4 +86,4 @@ def parse_table(tables: Sequence[Sequence[str]], text: str, command: str) -> int
     everyone = [p for table in tables for p in table]
     if len(words) == 1 and find(words[0], everyone) is not None:
         return pick_table(tables, words[0])
-    raise UserError(texts.names_nobody(command, " ".join(words), everyone))
+    raise UserError(texts.mistakes.names_nobody(command, " ".join(words), everyone))

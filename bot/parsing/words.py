@@ -24,7 +24,7 @@ def parse_nothing(text: str, command: str) -> None:
     """A command that takes no arguments refuses any, so that ``/annulla 1`` is not taken
     for ``/annulla``."""
     if words := tokens(text):
-        raise UserError(texts.no_arguments(command, " ".join(words)))
+        raise UserError(texts.mistakes.no_arguments(command, " ".join(words)))
 
 
 def parse_name(token: str) -> str:
@@ -32,11 +32,11 @@ def parse_name(token: str) -> str:
     never a card or a number, and nothing in it that cannot be seen."""
     token = names.normal(token)
     if names.invisible(token):
-        raise UserError(texts.invisible_name(token))
+        raise UserError(texts.mistakes.invisible_name(token))
     if len(token.casefold()) > MAX_NAME or not _NAME.fullmatch(token):
-        raise UserError(texts.bad_name(token))
+        raise UserError(texts.mistakes.bad_name(token))
     if is_card(token):
-        raise UserError(texts.name_is_a_card(token))
+        raise UserError(texts.mistakes.name_is_a_card(token))
     return token
 
 

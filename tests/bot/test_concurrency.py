@@ -207,7 +207,7 @@ def replies_to(tables: Sequence[Table], message_id: int) -> list[str]:
 def acting_reply(tables: Sequence[Table], message_id: int) -> list[str]:
     """The answer the message got: every delivery of it that was not told "already handled"
     (one arriving while the first was still answering) got this same one."""
-    replies = [r for r in replies_to(tables, message_id) if r != texts.ALREADY_HANDLED]
+    replies = [r for r in replies_to(tables, message_id) if r != texts.common.already_handled()]
     assert len(set(replies)) == 1, replies
     return replies[:1]
 

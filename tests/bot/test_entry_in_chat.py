@@ -14,7 +14,16 @@ from tests.bot.conftest import StartBot, Table
 
 TYPED = "/mano Anna 3 Bruno 12 Carla 0 t=Anna ct=Bruno f=Carla"
 #: The same hand, button by button.
-PRESSES = ("Anna", "Bruno", "3", texts.ENTRY_OK, "1", "2", texts.ENTRY_OK, texts.ENTRY_OUT)
+PRESSES = (
+    "Anna",
+    "Bruno",
+    "3",
+    texts.entry.entry_ok(),
+    "1",
+    "2",
+    texts.entry.entry_ok(),
+    texts.entry.entry_out(),
+)
 
 
 async def tap(table: Table, label: str, *, user: int = 42) -> tuple[str | None, str | None]:
@@ -46,7 +55,13 @@ async def test_a_hand_entered_with_buttons_is_the_hand_typed(table: Table) -> No
     [opened] = await table.send("/mano")
     assert opened.startswith("✍️ Mano 1, la inserisce Utente42.")
     assert opened.endswith("Chi ha chiamato Tamalo?")
-    assert list(table.buttons()) == ["Anna", "Bruno", "Carla", "Nessuno", texts.ENTRY_CANCEL]
+    assert list(table.buttons()) == [
+        "Anna",
+        "Bruno",
+        "Carla",
+        "Nessuno",
+        texts.entry.entry_cancel(),
+    ]
     shown = []
     for label in PRESSES:
         toast, edited = await tap(table, label)
@@ -58,7 +73,7 @@ async def test_a_hand_entered_with_buttons_is_the_hand_typed(table: Table) -> No
     assert shown[-1].endswith("Tutto giusto? «Registra» e la mano è segnata.")
     assert "Anna 3\nBruno 12\nCarla 0 (fuori)" in shown[-1]
 
-    toast, recorded = await tap(table, texts.ENTRY_RECORD)
+    toast, recorded = await tap(table, texts.entry.entry_record())
 
     assert recorded == typed_reply
     assert table.buttons() == {}
@@ -72,8 +87,8 @@ async def test_cancel_and_expiry_leave_nothing_behind(table: Table) -> None:
 
     await table.send("/mano")
     await tap(table, "Anna")
-    _, cancelled = await tap(table, texts.ENTRY_CANCEL)
-    assert cancelled == texts.ENTRY_CANCELLED
+    _, cancelled = await tap(table, texts.entry.entry_cancel())
+    assert cancelled == texts.entry.entry_cancelled()
     assert await table.dump() == before
 
     await table.send("/mano")
@@ -87,8 +102,8 @@ async def test_cancel_and_expiry_leave_nothing_behind(table: Table) -> None:
     assert await sweep_expired(table.app, later) == 1
 
     [(method, said)] = table.request.calls[calls:]
-    assert (method, said["text"]) == ("editMessageText", texts.ENTRY_EXPIRED)
-    assert await table.press(late[texts.ENTRY_OK]) == (texts.ENTRY_CLOSED, None)
+    assert (method, said["text"]) == ("editMessageText", texts.entry.entry_expired())
+    assert await table.press(late[texts.entry.entry_ok()]) == (texts.entry.entry_closed(), None)
     assert await table.dump() == before
     # And a new entry can start.
     [opened] = await table.send("/mano")
@@ -100,8 +115,11 @@ async def test_one_entry_at_a_time_and_only_its_author_presses(table: Table) -> 
     await table.send("/mano", user=42)
     entry = table.buttons()
 
-    assert await table.send("/mano", user=43) == [texts.entry_busy("Utente42")]
-    assert await table.press(entry["Anna"], user=43) == (texts.entry_not_yours("Utente42"), None)
+    assert await table.send("/mano", user=43) == [texts.entry.entry_busy("Utente42")]
+    assert await table.press(entry["Anna"], user=43) == (
+        texts.entry.entry_not_yours("Utente42"),
+        None,
+    )
     # Typing the hand in full still works meanwhile.
     [typed] = await table.send("/mano Anna 9 Bruno 8", user=43)
     assert typed.startswith("Mano 1:")
@@ -122,9 +140,9 @@ async def test_an_entry_whose_number_a_typed_hand_took_asks_to_record_again(
 ) -> None:
     await table.send("/nuova Anna Bruno")
     await table.send("/mano")
-    for label in ("Nessuno", "5", texts.ENTRY_OK, "6", texts.ENTRY_OK):
+    for label in ("Nessuno", "5", texts.entry.entry_ok(), "6", texts.entry.entry_ok()):
         await tap(table, label)
-    record = table.buttons()[texts.ENTRY_RECORD]
+    record = table.buttons()[texts.entry.entry_record()]
     await table.send("/mano Anna 9 Bruno 8", user=43)
 
     toast, shown = await table.press(record)
@@ -134,9 +152,9 @@ async def test_an_entry_whose_number_a_typed_hand_took_asks_to_record_again(
     assert "✍️ Mano 2, la inserisce Utente42." in shown
     assert shown.endswith("Tutto giusto? «Registra» e la mano è segnata.")
     assert await table.totals() == {"Anna": 9, "Bruno": 8}  # not recorded
-    assert await table.press(record) == (texts.ENTRY_STALE, shown.split("\n\n", 1)[1])
+    assert await table.press(record) == (texts.entry.entry_stale(), shown.split("\n\n", 1)[1])
 
-    _, recorded = await tap(table, texts.ENTRY_RECORD)
+    _, recorded = await tap(table, texts.entry.entry_record())
     assert recorded is not None
     assert recorded.startswith("Mano 2:")
     assert await table.totals() == {"Anna": 14, "Bruno": 14}
@@ -146,13 +164,13 @@ async def test_a_double_tap_records_once_and_old_buttons_do_nothing(table: Table
     await table.send("/nuova Anna Bruno")
     await table.send("/mano")
     first_view = table.buttons()
-    for label in ("Nessuno", "5", texts.ENTRY_OK, "6", texts.ENTRY_OK):
+    for label in ("Nessuno", "5", texts.entry.entry_ok(), "6", texts.entry.entry_ok()):
         await tap(table, label)
-    record = table.buttons()[texts.ENTRY_RECORD]
+    record = table.buttons()[texts.entry.entry_record()]
 
     # A button of a view already left behind: told so, and shown where the entry is.
     toast, shown = await table.press(first_view["Anna"])
-    assert toast == texts.ENTRY_STALE
+    assert toast == texts.entry.entry_stale()
     assert shown is not None
     assert shown.endswith("Tutto giusto? «Registra» e la mano è segnata.")
 
@@ -161,7 +179,7 @@ async def test_a_double_tap_records_once_and_old_buttons_do_nothing(table: Table
 
     assert recorded is not None
     assert recorded.startswith("Mano 1:")
-    assert again == (texts.ENTRY_CLOSED, None)
+    assert again == (texts.entry.entry_closed(), None)
     assert await table.totals() == {"Anna": 5, "Bruno": 6}
 
 
@@ -169,14 +187,22 @@ async def test_mistakes_on_the_pad_are_told_and_change_nothing(table: Table) -> 
     await table.send("/nuova contro Anna Bruno")
     await table.send("/mano")
     await tap(table, "Anna")
-    assert list(table.buttons()) == ["Bruno", "Nessuno", texts.ENTRY_BACK, texts.ENTRY_CANCEL]
+    assert list(table.buttons()) == [
+        "Bruno",
+        "Nessuno",
+        texts.entry.entry_back(),
+        texts.entry.entry_cancel(),
+    ]
     await tap(table, "Nessuno")
 
-    assert await tap(table, texts.ENTRY_OK) == (texts.entry_mistake("nothing_typed"), None)
+    assert await tap(table, texts.entry.entry_ok()) == (
+        texts.entry.entry_mistake("nothing_typed"),
+        None,
+    )
     for digit in "500":
         await tap(table, digit)
     assert await tap(table, "1") == ("Un totale arriva al massimo a 500.", None)
-    _, shown = await tap(table, texts.ENTRY_DELETE)
+    _, shown = await tap(table, texts.entry.entry_delete())
     assert shown is not None
     assert "▶️ Anna 50" in shown
 
@@ -189,10 +215,10 @@ async def test_an_entry_carries_on_after_a_restart(start_bot: StartBot) -> None:
         await tap(table, "9")
         pad = table.buttons()
     async with start_bot() as table:
-        await table.press(pad[texts.ENTRY_OK])
+        await table.press(pad[texts.entry.entry_ok()])
         await tap(table, "2")
-        await tap(table, texts.ENTRY_OK)
-        _, recorded = await tap(table, texts.ENTRY_RECORD)
+        await tap(table, texts.entry.entry_ok())
+        _, recorded = await tap(table, texts.entry.entry_record())
 
         assert recorded is not None
         assert recorded.startswith("Mano 1:\nAnna 9\nBruno 0 · Tamalo riuscito ✅")
@@ -241,13 +267,15 @@ async def test_the_same_person_s_mano_shows_their_entry_again_in_a_new_message(
     assert shown.startswith("✍️ Mano 1, la inserisce Utente42.")
     assert "▶️ Anna 5" in shown
     new = table.buttons()
-    assert new[texts.ENTRY_OK] != old[texts.ENTRY_OK]  # a version the old buttons lack
+    assert (
+        new[texts.entry.entry_ok()] != old[texts.entry.entry_ok()]
+    )  # a version the old buttons lack
     # The old message's buttons say they no longer work, and change nothing.
-    assert await table.press(old[texts.ENTRY_OK]) == (texts.ENTRY_CLOSED, None)
-    await table.press(new[texts.ENTRY_OK])
-    for label in ("7", texts.ENTRY_OK):
+    assert await table.press(old[texts.entry.entry_ok()]) == (texts.entry.entry_closed(), None)
+    await table.press(new[texts.entry.entry_ok()])
+    for label in ("7", texts.entry.entry_ok()):
         await tap(table, label)
-    _, recorded = await tap(table, texts.ENTRY_RECORD)
+    _, recorded = await tap(table, texts.entry.entry_record())
     assert recorded is not None
     assert recorded.startswith("Mano 1:")
     assert await table.totals() == {"Anna": 5, "Bruno": 7}
@@ -273,9 +301,15 @@ async def test_an_entry_follows_who_plays_when_players_leave_or_join(table: Tabl
     warning = "⚠️ Intanto sono cambiati i giocatori: ricomincio da capo con chi gioca ora."
     assert shown.startswith(warning + "\n\n✍️ Mano 2, la inserisce Utente42.")
     assert shown.endswith("Chi ha chiamato Tamalo?")
-    assert list(table.buttons()) == ["Anna", "Bruno", "Dario", "Nessuno", texts.ENTRY_CANCEL]
-    assert await table.press(old[texts.ENTRY_OK]) == (texts.ENTRY_CLOSED, None)
-    for label in ("Nessuno", "1", texts.ENTRY_OK, "4", texts.ENTRY_OK):
+    assert list(table.buttons()) == [
+        "Anna",
+        "Bruno",
+        "Dario",
+        "Nessuno",
+        texts.entry.entry_cancel(),
+    ]
+    assert await table.press(old[texts.entry.entry_ok()]) == (texts.entry.entry_closed(), None)
+    for label in ("Nessuno", "1", texts.entry.entry_ok(), "4", texts.entry.entry_ok()):
         await tap(table, label)
     # Dario leaves while the totals are typed: the next press starts over again.
     pad = table.buttons()
@@ -285,11 +319,11 @@ async def test_an_entry_follows_who_plays_when_players_leave_or_join(table: Tabl
     assert toast == warning
     assert edited is not None
     assert edited.startswith(warning + "\n\n✍️ Mano 2")
-    assert list(table.buttons()) == ["Anna", "Bruno", "Nessuno", texts.ENTRY_CANCEL]
-    for label in ("Nessuno", "8", texts.ENTRY_OK, "1", "2", texts.ENTRY_OK):
+    assert list(table.buttons()) == ["Anna", "Bruno", "Nessuno", texts.entry.entry_cancel()]
+    for label in ("Nessuno", "8", texts.entry.entry_ok(), "1", "2", texts.entry.entry_ok()):
         await tap(table, label)
 
-    _, recorded = await tap(table, texts.ENTRY_RECORD)
+    _, recorded = await tap(table, texts.entry.entry_record())
 
     assert recorded is not None
     assert recorded.startswith("Mano 2:\nAnna 8\nBruno 12\n\n")
@@ -315,6 +349,6 @@ async def test_an_entry_of_a_game_that_ended_meanwhile_says_so(table: Table) -> 
         "🏁 Questa partita è finita o è stata chiusa: l'inserimento è caduto e non ho "
         "registrato nessuna mano."
     )
-    assert (toast, shown) == (texts.ENTRY_GAME_OVER, texts.ENTRY_GAME_OVER)
-    assert await table.press(five) == (texts.ENTRY_CLOSED, None)
+    assert (toast, shown) == (texts.entry.entry_game_over(), texts.entry.entry_game_over())
+    assert await table.press(five) == (texts.entry.entry_closed(), None)
     assert await table.totals() == {"Anna": 109, "Bruno": 20, "Carlo": 30}

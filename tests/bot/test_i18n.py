@@ -69,15 +69,15 @@ def test_every_text_in_the_code_has_an_english_translation() -> None:
 
 def test_italian_is_the_default_and_the_source() -> None:
     assert i18n.language() == "it"
-    assert texts.NO_RUNNING_GAME.startswith("Nessuna partita in corso")
+    assert texts.common.no_running_game().startswith("Nessuna partita in corso")
     with i18n.speaking("en"):
-        assert texts.NO_RUNNING_GAME.startswith("No game")
-        assert texts.names(["Anna", "Bruno", "Carlo"]) == "Anna, Bruno and Carlo"
-        assert texts.decimal(2.5) == "2.5"
+        assert texts.common.no_running_game().startswith("No game")
+        assert texts.common.names(["Anna", "Bruno", "Carlo"]) == "Anna, Bruno and Carlo"
+        assert texts.common.decimal(2.5) == "2.5"
         with i18n.speaking("it"):
-            assert texts.decimal(2.5) == "2,5"
-        assert texts.quadri(1) == "1 quadro"
-    assert texts.NO_RUNNING_GAME.startswith("Nessuna partita in corso")
+            assert texts.common.decimal(2.5) == "2,5"
+        assert texts.common.quadri(1) == "1 quadro"
+    assert texts.common.no_running_game().startswith("Nessuna partita in corso")
 
 
 @pytest.mark.parametrize(
@@ -94,7 +94,7 @@ def test_a_language_the_bot_does_not_speak_is_told(typed: str) -> None:
     with pytest.raises(UserError) as raised:
         parse_language(typed)
 
-    assert raised.value.message == texts.unknown_language(typed)
+    assert raised.value.message == texts.settings.unknown_language(typed)
     assert "/lingua it" in raised.value.message
 
 
@@ -171,7 +171,7 @@ def test_every_text_in_an_english_chart_is_english(monkeypatch: pytest.MonkeyPat
 
 
 async def test_lingua_switches_a_chat_and_only_that_chat(table: Table) -> None:
-    assert await table.reply("/lingua") == texts.language_shown("it")
+    assert await table.reply("/lingua") == texts.settings.language_shown("it")
     assert await table.reply("/lingua en") == "Done: from now on I speak English in this chat. " \
         "/help for the commands."  # fmt: skip
 
@@ -199,8 +199,8 @@ async def test_the_language_outlives_a_restart(start_bot: StartBot) -> None:
 
 
 async def test_a_wrong_language_changes_nothing(table: Table) -> None:
-    assert await table.reply("/lingua fr") == texts.unknown_language("fr")
-    assert await table.reply("/lingua") == texts.language_shown("it")
+    assert await table.reply("/lingua fr") == texts.settings.unknown_language("fr")
+    assert await table.reply("/lingua") == texts.settings.language_shown("it")
 
 
 # --- a whole night in English: no Italian left ---

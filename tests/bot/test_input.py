@@ -55,7 +55,7 @@ async def test_undo_and_end_do_only_what_they_say(table: Table) -> None:
 
 
 async def test_start_takes_what_a_link_to_the_bot_adds(table: Table) -> None:
-    assert await table.send("/start gruppo-tavolo") == [texts.HELP]
+    assert await table.send("/start gruppo-tavolo") == [texts.help.help_text()]
     assert (await table.reply("/aiuto mano")).startswith("/aiuto si scrive da solo")
 
 
@@ -65,7 +65,7 @@ async def test_names_match_whatever_their_accents_everywhere(table: Table) -> No
     assert await table.totals() == {"Nicolò": 45, "Anna": 5, "Bruno": 7}
     assert (await table.reply("/stats Nicolo")).startswith("📊 Nicolò\n")
     assert (await table.reply("/mossa coppiona nicolo")).startswith("🎭 Coppiona di Nicolò")
-    assert await table.send("/sonoio NICOLO") == [texts.iam_linked("Nicolò", "Utente42")]
+    assert await table.send("/sonoio NICOLO") == [texts.people.iam_linked("Nicolò", "Utente42")]
     assert (await table.reply("/esci Nicolo")).startswith("Nicolò lascia la partita con 45 punti")
 
 
@@ -132,9 +132,9 @@ async def test_a_count_of_one_reads_in_the_singular(table: Table) -> None:
 def test_a_count_of_points_takes_the_form_of_its_number_without_the_sign(
     count: int, italian: str, english: str
 ) -> None:
-    assert texts.points(count) == italian
+    assert texts.common.points(count) == italian
     with i18n.speaking("en"):
-        assert texts.points(count) == english
+        assert texts.common.points(count) == english
 
 
 async def test_minus_one_point_reads_in_the_singular(table: Table) -> None:
@@ -192,17 +192,17 @@ async def test_join_and_leave_say_one_at_a_time_with_the_tables_names(table: Tab
 
 
 def test_an_example_newcomer_is_nobody_at_the_table() -> None:
-    assert texts.newcomer(["Anna", "Bruno"]) == "Dario"
-    assert texts.newcomer(["dário", "Elena"]) == "Franco"
-    assert texts.newcomer(texts.NEWCOMERS) == "Dario2"
+    assert texts.setup.newcomer(["Anna", "Bruno"]) == "Dario"
+    assert texts.setup.newcomer(["dário", "Elena"]) == "Franco"
+    assert texts.setup.newcomer(texts.setup.NEWCOMERS) == "Dario2"
 
 
 @pytest.mark.parametrize("vote", ["99999999999", "99999999999999999999"])
 async def test_forged_buttons_with_huge_ids_are_stale_buttons(table: Table, vote: str) -> None:
     await table.send("/nuova Anna Bruno")
     await table.send("/mano")
-    assert await table.press(f"tresei:{vote}:1") == (texts.VOTE_CLOSED, None)
-    assert await table.press(f"mano:{vote}:0:c-") == (texts.ENTRY_CLOSED, None)
+    assert await table.press(f"tresei:{vote}:1") == (texts.vote.vote_closed(), None)
+    assert await table.press(f"mano:{vote}:0:c-") == (texts.entry.entry_closed(), None)
 
 
 def without_sender(table: Table, text: str, *, anonymous_admin: bool) -> Update:
@@ -221,7 +221,7 @@ def without_sender(table: Table, text: str, *, anonymous_admin: bool) -> Update:
 async def test_no_button_entry_that_nobody_could_press(table: Table, anonymous_admin: bool) -> None:
     await table.send("/nuova Anna Bruno")
     replies = await table.deliver(without_sender(table, "/mano", anonymous_admin=anonymous_admin))
-    assert replies == [texts.ENTRY_NEEDS_SENDER]
+    assert replies == [texts.entry.entry_needs_sender()]
     assert (await table.reply("/mano")).startswith("✍️ Mano 1, la inserisce Utente42.")
 
 
@@ -238,18 +238,22 @@ async def test_a_claim_is_announced_and_can_be_taken_back(table: Table) -> None:
         "/sonoio no Anna."
     ]
     # The real Anna cannot take it back herself: only Bruno's account or an admin can.
-    assert await table.send("/sonoio Anna", user=ANNA) == [texts.iam_taken("Anna")]
-    assert await table.send("/sonoio no Anna", user=ANNA) == [texts.iam_not_yours("Anna")]
+    assert await table.send("/sonoio Anna", user=ANNA) == [texts.people.iam_taken("Anna")]
+    assert await table.send("/sonoio no Anna", user=ANNA) == [texts.people.iam_not_yours("Anna")]
     assert await table.send("/sonoio no Anna", user=ADMIN) == [
-        texts.iam_unlinked("Anna", mine=False)
+        texts.people.iam_unlinked("Anna", mine=False)
     ]
-    assert await table.send("/sonoio no Anna", user=ADMIN) == [texts.iam_nobody("Anna")]
-    assert await table.send("/sonoio Anna", user=ANNA) == [texts.iam_linked("Anna", "Utente42")]
-    assert await table.send("/sonoio no", user=ANNA) == [texts.iam_unlinked("Anna", mine=True)]
-    assert await table.send("/sonoio", user=ANNA) == [texts.iam_shown(None)]
-    assert await table.send("/sonoio no", user=ANNA) == [texts.iam_shown(None)]
+    assert await table.send("/sonoio no Anna", user=ADMIN) == [texts.people.iam_nobody("Anna")]
+    assert await table.send("/sonoio Anna", user=ANNA) == [
+        texts.people.iam_linked("Anna", "Utente42")
+    ]
+    assert await table.send("/sonoio no", user=ANNA) == [
+        texts.people.iam_unlinked("Anna", mine=True)
+    ]
+    assert await table.send("/sonoio", user=ANNA) == [texts.people.iam_shown(None)]
+    assert await table.send("/sonoio no", user=ANNA) == [texts.people.iam_shown(None)]
     assert await table.send("/sonoio no Zeno", user=ANNA) == [
-        texts.unknown_move_player("Zeno", ["Anna", "Bruno"])
+        texts.lore.unknown_move_player("Zeno", ["Anna", "Bruno"])
     ]
 
 
@@ -260,7 +264,7 @@ async def test_lists_of_the_groups_players_are_bounded(table: Table) -> None:
     for typed in ("/sonoio Nessuno", "/mossa coppiona Nessuno", "/stats Nessuno"):
         reply = await table.reply(typed)
         assert reply.endswith(" e altri 8."), reply
-        assert reply.count("Giocatore") == texts.NAMES_LISTED
+        assert reply.count("Giocatore") == texts.common.NAMES_LISTED
 
 
 async def test_a_new_game_seats_the_groups_player_whatever_the_accents(table: Table) -> None:
@@ -277,5 +281,5 @@ async def test_nobody_can_claim_a_player_anonymously(table: Table) -> None:
     await table.send("/nuova Anna Bruno")
     for anonymous_admin in (False, True):
         update = without_sender(table, "/sonoio Anna", anonymous_admin=anonymous_admin)
-        assert await table.deliver(update) == [texts.IAM_NEEDS_PERSON]
-    assert await table.send("/sonoio Anna") == [texts.iam_linked("Anna", "Utente42")]
+        assert await table.deliver(update) == [texts.people.iam_needs_person()]
+    assert await table.send("/sonoio Anna") == [texts.people.iam_linked("Anna", "Utente42")]

@@ -32,10 +32,10 @@ def test_a_move_is_read_however_it_is_typed(typed: str, move: str, who: str) -> 
 @pytest.mark.parametrize(
     ("typed", "reply"),
     [
-        ("", texts.MOVE_EMPTY),
-        ("coppiona", texts.move_who(MOVES[0])),
-        ("coppiona Anna Bruno", texts.move_who(MOVES[0])),
-        ("capriola Anna", texts.unknown_move("capriola")),
+        ("", texts.lore.move_empty()),
+        ("coppiona", texts.lore.move_who(MOVES[0])),
+        ("coppiona Anna Bruno", texts.lore.move_who(MOVES[0])),
+        ("capriola Anna", texts.lore.unknown_move("capriola")),
     ],
 )
 def test_a_move_typed_wrong_is_told_how_to_type_it(typed: str, reply: str) -> None:
@@ -58,7 +58,7 @@ async def test_rules_tell_the_mode_of_the_game_being_played(table: Table) -> Non
     await table.send("/nuova contro soglia=30 jokes Anna Bruno")
     playing = await table.reply("/rules")
 
-    assert idle.startswith(texts.RULES_SUMMARY)
+    assert idle.startswith(texts.lore.rules_summary_text())
     assert "Nessuna partita in corso" in idle
     assert "La partita in corso è ControTamalo, si chiude a 30 punti.\nOpzioni: con i Jolly" in (
         playing
@@ -92,7 +92,7 @@ async def test_moves_and_rumours(table: Table) -> None:
 
 
 async def test_named_moves_make_a_hall_of_fame_in_stats(table: Table) -> None:
-    assert await table.reply("/mossa coppiona Anna") == texts.MOVE_NO_PLAYERS
+    assert await table.reply("/mossa coppiona Anna") == texts.lore.move_no_players()
     await table.send("/nuova Anna Bruno")
 
     first = await table.reply("/mossa coppiona anna")
@@ -104,7 +104,7 @@ async def test_named_moves_make_a_hall_of_fame_in_stats(table: Table) -> None:
 
     assert first == "🎭 Coppiona di Anna: segnata, la prima volta."
     assert second == "🎭 Coppiona di Anna: segnata, 2 volte in tutto."
-    assert unknown == texts.unknown_move_player("Zeno", ["Anna", "Bruno"])
+    assert unknown == texts.lore.unknown_move_player("Zeno", ["Anna", "Bruno"])
     anna = await table.reply("/stats Anna")
     bruno = await table.reply("/stats bruno")
     chat = await table.reply("/stats")

@@ -6,7 +6,7 @@ import re
 import pytest
 from sqlalchemy import text
 
-from bot.texts import names
+from bot.texts.common import names
 from tests.bot.conftest import Table
 
 

@@ -21,7 +21,7 @@ from bot.parsing import (
     tokens,
 )
 from bot.refusals import UserError
-from bot.texts import NAMES_LISTED, names, points, some_names
+from bot.texts.common import NAMES_LISTED, names, points, some_names
 from scoring import Hand, Mode, Report, Rules
 
 SEATS = ("Anna", "Bruno", "Carlo")

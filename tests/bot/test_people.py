@@ -22,32 +22,44 @@ async def test_a_linked_players_private_stats_gather_their_groups_and_nobody_els
     await play(office, "Anna 30 Bruno 6", "Anna 12 Bruno 8")  # and loses at the office
     await office.send("/mossa coppiona anna")
 
-    assert await friday.send("/sonoio Anna", user=ANNA) == [texts.iam_linked("Anna", "Utente42")]
-    assert await office.send("/sonoio anna", user=ANNA) == [texts.iam_linked("Anna", "Utente42")]
+    assert await friday.send("/sonoio Anna", user=ANNA) == [
+        texts.people.iam_linked("Anna", "Utente42")
+    ]
+    assert await office.send("/sonoio anna", user=ANNA) == [
+        texts.people.iam_linked("Anna", "Utente42")
+    ]
     private = table.in_chat(ANNA)
     mine = await private.send("/stats", user=ANNA)
 
     assert len(mine) == 2
-    assert all(m.startswith(f"{texts.group_heading('Tavolo')}\n📊 Anna\n") for m in mine)
+    assert all(m.startswith(f"{texts.common.group_heading('Tavolo')}\n📊 Anna\n") for m in mine)
     assert "Partite finite: 1 · vittorie: 1 (100%)" in mine[0]
     assert "Partite finite: 1 · vittorie: 0 (0%)" in mine[1]
     assert mine[1].endswith("Albo delle mosse: Coppiona ×1")
     assert not any("📊 Bruno" in m for m in mine)
     # Bruno never said who he is: his private chat shows nothing of anyone.
-    assert await table.in_chat(BRUNO).send("/stats", user=BRUNO) == [texts.PRIVATE_STATS_NOT_LINKED]
+    assert await table.in_chat(BRUNO).send("/stats", user=BRUNO) == [
+        texts.people.private_stats_not_linked()
+    ]
 
 
 async def test_one_person_per_player_and_one_player_per_person(table: Table) -> None:
     await play(table, "Anna 9 Bruno 25")
 
-    assert await table.send("/sonoio", user=ANNA) == [texts.iam_shown(None)]
+    assert await table.send("/sonoio", user=ANNA) == [texts.people.iam_shown(None)]
     await table.send("/sonoio Anna", user=ANNA)
-    assert await table.send("/sonoio Anna", user=BRUNO) == [texts.iam_taken("Anna")]
+    assert await table.send("/sonoio Anna", user=BRUNO) == [texts.people.iam_taken("Anna")]
     assert await table.send("/sonoio Zeno", user=BRUNO) == [
-        texts.unknown_move_player("Zeno", ["Anna", "Bruno"])
+        texts.lore.unknown_move_player("Zeno", ["Anna", "Bruno"])
     ]
     # Anna was Bruno all along: the link moves, and Anna is free for the real Anna.
-    assert await table.send("/sonoio bruno", user=ANNA) == [texts.iam_linked("Bruno", "Utente42")]
-    assert await table.send("/iam", user=ANNA) == [texts.iam_shown("Bruno")]
-    assert await table.send("/sonoio Anna", user=BRUNO) == [texts.iam_linked("Anna", "Utente43")]
-    assert await table.in_chat(ANNA).send("/sonoio Anna", user=ANNA) == [texts.IAM_IN_GROUP]
+    assert await table.send("/sonoio bruno", user=ANNA) == [
+        texts.people.iam_linked("Bruno", "Utente42")
+    ]
+    assert await table.send("/iam", user=ANNA) == [texts.people.iam_shown("Bruno")]
+    assert await table.send("/sonoio Anna", user=BRUNO) == [
+        texts.people.iam_linked("Anna", "Utente43")
+    ]
+    assert await table.in_chat(ANNA).send("/sonoio Anna", user=ANNA) == [
+        texts.people.iam_in_group()
+    ]

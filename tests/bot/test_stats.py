@@ -248,8 +248,8 @@ def test_a_big_groups_leaderboard_and_names_fit_in_one_message() -> None:
         for name in players
     ]
 
-    board = texts.leaderboard(lines)
-    unknown = texts.unknown_stats_player("Zoe", players)
+    board = texts.stats.leaderboard(lines)
+    unknown = texts.stats.unknown_stats_player("Zoe", players)
 
     assert len(board) <= MessageLimit.MAX_TEXT_LENGTH
     assert f"\n30. {players[29]} · " in board

@@ -287,7 +287,7 @@ def test_buttons_pressed_move_an_entry_on_or_are_refused(
             entry = entry.press(action)
         except EntryMistake as mistake:
             reason = mistake.reason
-        assert reason is None or reason in texts.ENTRY_MISTAKES
+        assert reason is None or reason in texts.entry.ENTRY_MISTAKES
         assert Entry.from_json(entry.to_json()) == entry
         event(f"step {entry.step}")
         if entry.step is Step.CONFIRM:  # the hand it makes is one /mano takes
@@ -365,21 +365,21 @@ def expected(family: str, arguments: str, game: Game) -> tuple[str, Game | None]
             absent = [p for p in game.players if p not in game.next_players]
             hand = parse_hand(arguments, game.next_players, game.rules, absent=absent)
             if game.hands and hand == game.hands[-1].hand:  # asked about, not recorded
-                return texts.same_hand_again(len(game.hands) + 1, hand), None
+                return texts.hands.same_hand_again(len(game.hands) + 1, hand), None
             after = game.with_hand(hand)
-            return texts.hand_recorded(after), after
+            return texts.hands.hand_recorded(after), after
         if family == "correggi":
             number, rest = parse_fix(arguments, len(game.hands), game.ranked)
             if not rest:  # hand N alone: shown as recorded, to edit
-                command = texts.hand_command(game.hands[number - 1].hand, number)
-                return texts.hand_to_fix(number, command), None
+                command = texts.common.hand_command(game.hands[number - 1].hand, number)
+                return texts.hands.hand_to_fix(number, command), None
             seated = game.seated_for(number)
             absent = [p for p in game.players if p not in seated]
             hand = parse_hand(rest, seated, game.rules, absent=absent, number=number)
             after = game.with_hand_replaced(number, hand)
-            return texts.hand_fixed(after, number), after
+            return texts.hands.hand_fixed(after, number), after
         parse_new_game(arguments)
-        return texts.game_running(game.players), None
+        return texts.game.game_running(game.players), None
     except UserError as error:
         return error.message, None
 

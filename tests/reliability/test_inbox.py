@@ -71,8 +71,8 @@ async def test_a_chats_updates_are_handled_in_update_order_whatever_their_arriva
         replies = await sent_after(table, 0, 3)
 
     assert replies[1:] == [
-        texts.hand_recorded(played((3, 12))),
-        texts.hand_recorded(played((3, 12), (20, 5))),
+        texts.hands.hand_recorded(played((3, 12))),
+        texts.hands.hand_recorded(played((3, 12), (20, 5))),
     ]
 
 
@@ -80,7 +80,7 @@ async def test_an_update_handled_again_gets_the_answer_it_got(table: Table) -> N
     await table.send("/nuova Anna Bruno")
     hand = table.update("/mano Anna 3 Bruno 12")
     answer = await table.deliver(hand)
-    assert answer == [texts.hand_recorded(played((3, 12)))]
+    assert answer == [texts.hands.hand_recorded(played((3, 12)))]
 
     # The process died after answering, before marking the update handled: the next one
     # handles it again from the inbox. Nothing changes, and the chat reads the same answer.
@@ -113,5 +113,7 @@ async def test_an_update_the_database_failed_is_tried_again_not_lost(
         await asyncio.sleep(0.2)  # nothing more is said
 
     assert not failures  # it did fail once
-    assert table.request.sent_texts()[sent:] == replies == [texts.hand_recorded(played((3, 12)))]
+    assert (
+        table.request.sent_texts()[sent:] == replies == [texts.hands.hand_recorded(played((3, 12)))]
+    )
     assert await table.totals() == {"Anna": 0, "Bruno": 12}

@@ -130,10 +130,10 @@ def expected_reply(stream: Stream, message: int) -> str:
     """What the bot answers a message, the first time and every time: its hand (or the new
     game) with the standings then."""
     if message in stream.starts:
-        return texts.game_started(Game(("Anna", "Bruno"), RULES))
+        return texts.game.game_started(Game(("Anna", "Bruno"), RULES))
     chat_hands = stream.hands[stream.chat_of[message]]
     typed = chat_hands[: chat_hands.index(message) + 1]
-    return texts.hand_recorded(game_of(stream, typed))
+    return texts.hands.hand_recorded(game_of(stream, typed))
 
 
 @contextmanager

@@ -65,7 +65,7 @@ def answer(n: int) -> str:
     game = Game(("Anna", "Bruno"), RULES)
     for k in range(1, n + 1):
         game = game.with_hand(Hand((Report("Anna", k), Report("Bruno", 20 + k))))
-    return texts.hand_recorded(game)
+    return texts.hands.hand_recorded(game)
 
 
 def start_games(api: BotApi, telegram: Telegram, groups: tuple[int, ...]) -> None:
@@ -92,7 +92,7 @@ def assert_hands_in_order(
         for n, message in enumerate(messages, start=1):
             replies = {r.text for r in api.replies if r.to == message}
             assert replies == {answer(n)}, (chat, n, replies)
-    failed = [r for r in api.replies if r.text in {texts.SOMETHING_WENT_WRONG}]
+    failed = [r for r in api.replies if r.text in {texts.common.something_went_wrong()}]
     assert not failed, failed
 
 

@@ -1,0 +1,259 @@
+"""Texts several features say: names listed, points, the game's mode and options, what any command
+may answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.i18n import DEFAULT, N_, _, language, ngettext, pgettext
+from bot.names import fold
+from scoring import Hand, Mode, Rules
+from storage import GameRecord
+
+#: The lower target proposed for ControTamalo (hands are worth 1-4 points, not 5-30).
+CONTRO_TARGET = 30
+
+#: The commands' Italian names, English aliases and menu descriptions, in the menu's order:
+#: handed over by ``bot.commands.registry``, the one table of commands (which the texts cannot
+#: import: it holds the handlers, and they import the texts).
+_MENU: list[tuple[str, str, str]] = []
+_ALIASES: dict[str, str] = {}
+
+
+def use_commands(menu: Sequence[tuple[str, str, str]]) -> None:
+    """The commands the menu lists (command, English alias, description), from the registry."""
+    _MENU[:] = menu
+    _ALIASES.clear()
+    _ALIASES.update((command, alias) for command, alias, _description in menu)
+
+
+def command_menu() -> list[tuple[str, str]]:
+    """The menu Telegram shows under "/", in the language in force: Italian commands in
+    Italian, their English aliases in English."""
+    return [(command_name(command), _(description)) for command, _a, description in _MENU]
+
+
+def command_name(command: str) -> str:
+    """An Italian command as the language in force writes it: "nuova" or "new"."""
+    return command if language() == DEFAULT else _ALIASES.get(command, command)
+
+
+def markers_help_text() -> str:
+    return _("Nella mano: t=Nome chi chiama Tamalo, f=Nome chi ha finito le carte.")
+
+
+def markers_help_contro() -> str:
+    return _(
+        "Nella mano: t=Nome chi chiama Tamalo, ct=Nome chi chiama ControTamalo, "
+        "f=Nome chi ha finito le carte."
+    )
+
+
+def cards_hint() -> str:
+    return _("Carte: A 2 … 10 J Q KN (re nero, 13) KR (re rosso, 0).")
+
+
+def value_hint() -> str:
+    return _("scrivi un numero (7) o le carte separate da virgole (A,7,KN)")
+
+
+def no_running_game() -> str:
+    return _("Nessuna partita in corso. Iniziane una con /nuova Anna Bruno Carlo.")
+
+
+def no_game_yet() -> str:
+    return _("In questa chat non si è ancora giocato. Iniziate con /nuova Anna Bruno Carlo.")
+
+
+def already_handled() -> str:
+    return _("Questo messaggio l'ho già registrato: non cambio nulla.")
+
+
+def something_went_wrong() -> str:
+    return _("Qualcosa è andato storto e non ho registrato nulla. Riprova tra poco.")
+
+
+def euphonic(word: str, vowel: str) -> bool:
+    """Italian writes «e» and «a» as «ed» and «ad» before a word starting with the same
+    vowel, accented or not: "Bruno ed Elena", "davanti ad Anna"."""
+    return fold(word[:1]) == vowel
+
+
+def names(players: Sequence[str]) -> str:
+    """ "Anna", "Anna e Bruno", "Anna, Bruno e Carlo", "Bruno ed Elena"."""
+    if len(players) <= 1:
+        return "".join(players)
+    line = _("{others} ed {last}") if euphonic(players[-1], "e") else _("{others} e {last}")
+    return line.format(others=", ".join(players[:-1]), last=players[-1])
+
+
+#: Names a reply lists at most (a group's players can be hundreds; a message holds 4096
+#: characters).
+NAMES_LISTED = 40
+
+
+def some_names(players: Sequence[str]) -> str:
+    """The names, or the first ``NAMES_LISTED`` of them and how many more."""
+    if len(players) <= NAMES_LISTED:
+        return names(players)
+    more = len(players) - NAMES_LISTED
+    return ngettext("{players} e un altro", "{players} e altri {count}", more).format(
+        players=", ".join(players[:NAMES_LISTED]), count=more
+    )
+
+
+def mode_name(rules: Rules) -> str:
+    scoring_name = "ControTamalo" if rules.mode is Mode.CONTRO else _("classica")
+    return (
+        _("a 4 Quadri ({scoring})").format(scoring=scoring_name) if rules.quadri else scoring_name
+    )
+
+
+_OPTION_LABELS = (
+    ("jokers", N_("con i Jolly (15 punti)")),
+    ("tie_beats_caller", N_("pari perde (un pari batte chi chiama Tamalo)")),
+    ("six_cards", N_("6 carte")),
+    ("dealer_tiebreak", N_("spareggio pesato sul mazziere")),
+)
+
+
+def options_line(rules: Rules) -> str:
+    options = [_(label) for flag, label in _OPTION_LABELS if getattr(rules, flag)]
+    return _("Opzioni: {options}.").format(options=", ".join(options)) + "\n" if options else ""
+
+
+def end_rule(rules: Rules) -> str:
+    if rules.quadri:
+        return _("4 quadri da 4 mani, 16 mani in tutto")
+    return _("si chiude a {target} punti").format(target=rules.target)
+
+
+def lower_target_proposed(rules: Rules) -> bool:
+    """ControTamalo hands are worth a few points: a lower target is proposed (RULES.md), but
+    not in 4 Quadri, which ends after 16 hands whatever the totals."""
+    return rules.mode is Mode.CONTRO and not rules.quadri and rules.target > CONTRO_TARGET
+
+
+def contro_target_hint(rules: Rules, command: str, *, tournament: bool = False) -> str:
+    """The proposal of a lower target: at /nuova a button sets it (``bot.commands.target``);
+    a tournament has started its tables already, so the next one may try it."""
+    if not lower_target_proposed(rules):
+        return ""
+    if not tournament:
+        return (
+            _(
+                "Nel ControTamalo una mano vale pochi punti: a {target} ci vogliono tante mani. "
+                "Per una partita più corta, prima della prima mano tocca qui sotto "
+                "«{button}»."
+            ).format(target=rules.target, button=lower_target_button())
+            + "\n"
+        )
+    target = pgettext("option", "soglia") + f"={CONTRO_TARGET}"
+    for word in ("nuova", "torneo"):
+        start = f"/{command_name(word)} "
+        command = command.replace(start, f"{start}{target} ", 1)
+    hint = _(
+        "Nel ControTamalo una mano vale pochi punti: a {target} ci vogliono tante mani. "
+        "La prossima volta provate {lower}: {command}"
+    )
+    return hint.format(target=rules.target, lower=target, command=command) + "\n"
+
+
+def lower_target_button() -> str:
+    return _("🎯 Si chiude a {target}").format(target=CONTRO_TARGET)
+
+
+def command_for(word: str, players: Sequence[str], rules: Rules, first_dealer: int = 0) -> str:
+    """The command that starts this game again: /nuova contro pari_perde Anna Bruno …"""
+    options = [
+        option
+        for option, on in (
+            (pgettext("option", "contro"), rules.mode is Mode.CONTRO),
+            (pgettext("option", "quadri"), rules.quadri),
+            (pgettext("option", "jokes"), rules.jokers),
+            (pgettext("option", "pari_perde"), rules.tie_beats_caller),
+            (pgettext("option", "6carte"), rules.six_cards),
+            (pgettext("option", "spareggio"), rules.dealer_tiebreak),
+        )
+        if on
+    ]
+    dealer = pgettext("option", "mazziere")
+    dealers = [f"{dealer}={players[first_dealer]}"] if first_dealer else []
+    return " ".join([f"/{command_name(word)}", *options, *players, *dealers])
+
+
+def table_label(record: GameRecord) -> str:
+    """What names a tournament game in a reply: "Tavolo 1 · ", "Finale · "; else nothing."""
+    if record.stage is None:
+        return ""
+    if record.is_final:
+        return _("Finale · ")
+    return _("Tavolo {table} · ").format(table=record.stage.value)
+
+
+def signed(points: int, rules: Rules) -> str:
+    """ControTamalo points carry their sign (+2, -3); classic points are never negative."""
+    return f"{points:+d}" if rules.mode is Mode.CONTRO else str(points)
+
+
+def points(count: int) -> str:
+    """ "1 punto", "-1 punto", "12 punti": every count of points said in words goes through
+    here; the form is the one of the number without its sign (ControTamalo goes below 0)."""
+    return ngettext("{count} punto", "{count} punti", abs(count)).format(count=count)
+
+
+def quadri(count: int) -> str:
+    return ngettext("{count} quadro", "{count} quadri", count).format(count=count)
+
+
+def hand_command(hand: Hand, number: int | None = None) -> str:
+    """The command that types ``hand`` again: /mano Anna 3 Bruno 12 t=Anna; with ``number``,
+    the /correggi of that hand."""
+    if number is None:
+        words = [f"/{command_name('mano')}"]
+    else:
+        words = [f"/{command_name('correggi')}", str(number)]
+    words += [f"{report.player} {report.total}" for report in hand.reports]
+    if hand.caller is not None:
+        words.append(f"t={hand.caller}")
+    if hand.counter_caller is not None:
+        words.append(f"ct={hand.counter_caller}")
+    words += [f"f={player}" for player in hand.players if player in hand.out]
+    return " ".join(words)
+
+
+def already_answered() -> str:
+    return _("Questa domanda ha già avuto risposta.")
+
+
+def _tables(tables: Sequence[Sequence[str]]) -> str:
+    line = _("Tavolo {table}: {players}")
+    return "\n".join(
+        line.format(table=i, players=names(players)) for i, players in enumerate(tables, start=1)
+    )
+
+
+#: What a refusal quotes of a long text typed, at most.
+QUOTED = 40
+
+
+def _quoted(typed: str) -> str:
+    return typed if len(typed) <= QUOTED else typed[: QUOTED - 1] + "…"
+
+
+def decimal(value: float, digits: int = 1) -> str:
+    """Decimals as the language writes them: 2,5 in Italian, 2.5 in English."""
+    return f"{value:.{digits}f}".replace(".", pgettext("decimal separator", ","))
+
+
+def percent(part: int, whole: int) -> str:
+    return f"{round(100 * part / whole)}%" if whole else "–"
+
+
+def _times(count: int) -> str:
+    return ngettext("una volta", "{count} volte", count).format(count=count)
+
+
+def group_heading(title: str | None) -> str:
+    return f"👥 {title or _('Un gruppo senza nome')}"

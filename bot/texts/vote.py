@@ -1,0 +1,82 @@
+"""Tres sex non expedit: the vote that annuls a game."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.i18n import _
+from bot.texts.common import names
+
+
+def vote_goes_on() -> str:
+    return _("▶️ Si continua, chiudi")
+
+
+def vote_closed() -> str:
+    return _("Questa votazione è chiusa.")
+
+
+def vote_closed_now() -> str:
+    return _("Votazione chiusa: si continua.")
+
+
+def vote_not_yours() -> str:
+    return _(
+        "I nomi li tocca chi ha aperto la votazione; ognuno può toccare il proprio dopo /sonoio."
+    )
+
+
+def vote_not_at_the_table() -> str:
+    return _(
+        "La votazione per annullare la partita la apre chi è al tavolo: chi ha iniziato la "
+        "partita o ne ha scritto una mano, un giocatore che ha detto chi è con /sonoio, o un "
+        "amministratore del gruppo. Se giochi, scrivi /sonoio e il tuo nome, poi /tresei."
+    )
+
+
+def vote_annulled() -> str:
+    return _("🎲 La partita è annullata: non conta in nessuna classifica.")
+
+
+def vote_annulled_tournament() -> str:
+    return _("🎲 Il torneo è annullato, tavoli e finale: non conta in nessuna classifica.")
+
+
+def vote_rejected() -> str:
+    return _("La partita continua: la votazione è chiusa.")
+
+
+def vote(
+    agreeing: Sequence[str], players: int, needed: int, *, outcome: str | None, tournament: bool
+) -> str:
+    """The vote as it stands: who agrees, and how it ended."""
+    if tournament:
+        question = _(
+            "🎲 Tres sex non expedit! Tre 6 di fila: annulliamo il torneo (tutti i tavoli)?"
+        )
+    else:
+        question = _("🎲 Tres sex non expedit! Tre 6 di fila: annulliamo la partita?")
+    rule = _("Serve il sì di più di metà dei giocatori: {needed} su {players}.").format(
+        needed=needed, players=players
+    )
+    if agreeing:
+        count = _("D'accordo: {names} ({count} su {players}).").format(
+            names=names(agreeing), count=len(agreeing), players=players
+        )
+    else:
+        count = _("Per ora nessuno è d'accordo.")
+    head = f"{question}\n{rule}\n{count}"
+    if outcome == "annulled":
+        return f"{head}\n\n" + (vote_annulled_tournament() if tournament else vote_annulled())
+    if outcome == "rejected":
+        return f"{head}\n\n" + vote_rejected()
+    return f"{head}\n" + _(
+        "Chi ha aperto la votazione tocca i nomi di chi è d'accordo; ognuno può anche toccare "
+        "il proprio, dopo /sonoio."
+    )
+
+
+def vote_marked(player: str, *, agrees: bool) -> str:
+    if agrees:
+        return _("{player} è d'accordo.").format(player=player)
+    return _("{player} non è più d'accordo.").format(player=player)
