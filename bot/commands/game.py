@@ -37,17 +37,15 @@ from play import hands
 from play.game import EndAsked, GameClosed
 from play.hands import HandFixed, HandRecorded, SameHandAsked
 from scoring import Hand
-from storage import GameRecord, GameState, GameStore, UnitOfWork
+from storage import GameRecord, GameState, UnitOfWork
 
 
 async def running_game(
-    work: UnitOfWork | GameStore, chat_id: int, text: str = "", command: str | None = None
+    work: UnitOfWork, chat_id: int, text: str = "", command: str | None = None
 ) -> GameRecord:
     """The running game; at a tournament, the table whose players are named in ``text``.
-    For a ``command`` that takes nothing else, ``text`` may only name one such player.
-    (A ``GameStore`` is taken too, for callers not yet handed a unit of work.)"""
-    unit = work if isinstance(work, UnitOfWork) else UnitOfWork(work.session)
-    records = await play.running_games(unit, chat_id)
+    For a ``command`` that takes nothing else, ``text`` may only name one such player."""
+    records = await play.running_games(work, chat_id)
     tables = [r.game.players for r in records]
     return records[parse_table(tables, text, command) if command else pick_table(tables, text)]
 
