@@ -25,7 +25,7 @@ from play import game as play
 from play import hands
 from play.hands import HandRecorded
 from scoring import Mode
-from storage import EntryInProgress, EntryStore, chat_language
+from storage import EntryInProgress, UnitOfWork, chat_language
 
 log = logging.getLogger(__name__)
 
@@ -236,7 +236,7 @@ async def edit_in_place(message: object, text: str, buttons: InlineKeyboardMarku
 async def sweep_expired(app: TamaloApp, now: datetime | None = None) -> int:
     """Entries left alone too long: dropped, and their messages say so. Returns how many."""
     async with app.bot_data.db.transaction() as session:
-        expired = await EntryStore(session).take_expired(now or datetime.now(UTC))
+        expired = await UnitOfWork(session).entries.take_expired(now or datetime.now(UTC))
     for stored in expired:
         if stored.message_id is None:
             continue
