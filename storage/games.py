@@ -700,8 +700,10 @@ class GameStore:
         ORM objects to build and nothing stale from this session's identity map. A game
         without a snapshot of this format is read from its seats and hands (two statements
         more for all such games), and its snapshot written if this unit of work writes."""
-        await self.session.flush()  # what this unit of work changed, as the queries see it
-        connection = await self.session.connection()
+        session = self.session
+        if session.new or session.dirty or session.deleted:
+            await session.flush()  # what this unit of work changed, as the queries see it
+        connection = await session.connection()
         games = (await connection.execute(query, params)).all()
         if not games:
             return []
