@@ -10,6 +10,7 @@ from typing import Any
 
 from sqlalchemy import Connection, event
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -58,10 +59,16 @@ def _configure_sqlite(engine: AsyncEngine) -> None:
         # IMMEDIATE takes the write lock up front: a read-then-write unit of work cannot be
         # overtaken by another process between its read and its write. A reading unit of
         # work takes no lock: in WAL mode it sees one snapshot while writers go on.
-        if connection.get_execution_options().get(READING):
-            connection.exec_driver_sql("BEGIN DEFERRED")
-        else:
-            connection.exec_driver_sql("BEGIN IMMEDIATE")
+        reading = connection.get_execution_options().get(READING)
+        statement = "BEGIN DEFERRED" if reading else "BEGIN IMMEDIATE"
+        # Straight through aiosqlite: one trip to its thread, where a statement through
+        # SQLAlchemy's adapter takes three (a cursor made, used, then closed, each in turn).
+        adapted = connection.connection.dbapi_connection
+        assert adapted is not None
+        try:
+            adapted.run_async(lambda driver: driver.execute_fetchall(statement))
+        except sqlite3.Error as error:  # as SQLAlchemy raises it (the database is locked…)
+            raise DBAPIError.instance(statement, None, error, sqlite3.Error) from error
 
 
 class Database:
