@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import (
     async_sessionmaker,
     create_async_engine,
 )
+from sqlalchemy.pool import PoolResetState
 
 DEFAULT_URL = "sqlite+aiosqlite:///tamalo.db"
 WAL_SWITCH_TRIES = 100
@@ -70,6 +71,15 @@ def _configure_sqlite(engine: AsyncEngine) -> None:
         except sqlite3.Error as error:  # as SQLAlchemy raises it (the database is locked…)
             raise DBAPIError.instance(statement, None, error, sqlite3.Error) from error
 
+    @event.listens_for(engine.sync_engine, "reset")
+    def on_reset(dbapi_connection: Any, _record: Any, state: PoolResetState) -> None:
+        # The pool's own reset would roll back every connection it gets back, each time a
+        # trip to aiosqlite's thread; nearly all come back with their transaction ended
+        # (committed or rolled back). One still in a transaction (a unit of work cut short)
+        # is rolled back: it must not keep SQLite's write lock, nor an old snapshot.
+        if state.asyncio_safe and dbapi_connection.driver_connection.in_transaction:
+            dbapi_connection.rollback()
+
 
 class Database:
     """Engine and session factory, created once at start-up."""
@@ -82,6 +92,10 @@ class Database:
             # before use and replaced, and a server that does not answer fails within seconds
             # (Telegram then sends the webhook's update again) instead of a minute.
             options = {"pool_pre_ping": True, "connect_args": {"timeout": CONNECT_TIMEOUT}}
+        elif self.url.get_backend_name() == "sqlite":
+            # A connection back in the pool is rolled back only if still in a transaction
+            # (the "reset" listener below), not every time.
+            options = {"pool_reset_on_return": None}
         self.engine = create_async_engine(self.url, **options)
         if self.url.get_backend_name() == "sqlite":
             _configure_sqlite(self.engine)
