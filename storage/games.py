@@ -6,6 +6,7 @@ import enum
 import itertools
 import json
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -282,7 +283,39 @@ def _played_of(record: GameRecord) -> _Played:
     return _Played(seats, [scored.hand for scored in game.hands], record.last_hand_id)
 
 
-def _to_record(row: Any, played: _Played) -> GameRecord:
+#: Games rebuilt lately, by what they were rebuilt from: their snapshot's text, rules and
+#: first dealer (so never stale: another text is another game). A game's next load, as a rule
+#: its next hand, finds it here instead of reading and scoring every hand again: a hand added
+#: puts the game it leaves here (``GameStore.add_hand``). Per process, the latest few hundred.
+_REBUILT: OrderedDict[tuple[str, scoring.Rules, int], tuple[_Played, scoring.Game]] = OrderedDict()
+_REBUILT_MOST = 512
+
+
+def _remember(key: tuple[str, scoring.Rules, int], played: _Played, game: scoring.Game) -> None:
+    _REBUILT[key] = (played, game)
+    _REBUILT.move_to_end(key)
+    if len(_REBUILT) > _REBUILT_MOST:
+        _REBUILT.popitem(last=False)
+
+
+def _from_text(row: Any) -> tuple[_Played, scoring.Game] | None:
+    """The game a row's snapshot holds, rebuilt (or found rebuilt); ``None`` if the row has
+    no snapshot of this format."""
+    if not row.snapshot:
+        return None
+    key = (row.snapshot, rules_of(row), row.first_dealer)
+    if (found := _REBUILT.get(key)) is not None:
+        _REBUILT.move_to_end(key)
+        return found
+    played = _from_snapshot(row.snapshot)
+    if played is None:
+        return None
+    game = _replayed(row, played)
+    _remember(key, played, game)
+    return played, game
+
+
+def _replayed(row: Any, played: _Played) -> scoring.Game:
     """Rebuild the game from its hands' reported totals.
 
     Points are scored again by the rules engine; the stored ``points`` column is a copy kept
@@ -302,6 +335,15 @@ def _to_record(row: Any, played: _Played) -> GameRecord:
     )
     for hand in played.hands:
         game = game.with_hand(hand)
+    return game
+
+
+def _to_record(row: Any, played: _Played, game: scoring.Game | None = None) -> GameRecord:
+    """The stored game: its row, its seats and hands, and the game they make (rebuilt from
+    them unless given)."""
+    seats = played.seats
+    if game is None:
+        game = _replayed(row, played)
     return GameRecord(
         id=row.id,
         chat_id=row.chat_id,
@@ -573,9 +615,11 @@ class GameStore:
         await self._add_lines(record, hand_id, scored)
         played = _played_of(record)
         played = replace(played, hands=[*played.hands, scored.hand], last_hand_id=hand_id)
-        await connection.execute(
-            _SET_SNAPSHOT, {"game": record.id, "written": snapshot_text(played)}
-        )
+        written = snapshot_text(played)
+        await connection.execute(_SET_SNAPSHOT, {"game": record.id, "written": written})
+        # The game as its next load would rebuild it from this snapshot, kept for that load.
+        game = record.game
+        _remember((written, game.rules, game.first_dealer), played, game.with_hand(scored.hand))
 
     async def replace_hand(
         self, record: GameRecord, number: int, scored: scoring.ScoredHand
@@ -707,14 +751,18 @@ class GameStore:
         games = (await connection.execute(query, params)).all()
         if not games:
             return []
-        played = {game.id: _from_snapshot(game.snapshot) for game in games}
-        missing = [game_id for game_id, snapshot in played.items() if snapshot is None]
+        rebuilt = {game.id: _from_text(game) for game in games}
+        missing = [game_id for game_id, found in rebuilt.items() if found is None]
+        read: dict[int, _Played] = {}
         if missing:
             read = await _read_rows(connection, missing)
-            played |= read
             if not _reading(connection):
                 await _write_snapshots(connection, read)
-        return [_to_record(game, cast(_Played, played[game.id])) for game in games]
+        records = []
+        for game in games:
+            found = rebuilt[game.id]
+            records.append(_to_record(game, *found) if found else _to_record(game, read[game.id]))
+        return records
 
     async def _reload(self, game_id: int) -> GameRecord:
         record = await self._one(_GAME, game_id=game_id)
