@@ -7,8 +7,9 @@ takes the write lock (``BEGIN IMMEDIATE``, as the bot's units of work do) —
 2. read the chat's running game and the chat's language, in one statement;
 3. insert the hand (``hands``, ``RETURNING id``);
 4. insert its per-player lines (``hand_results``, one executemany);
-5. update the game's row (the per-game snapshot kept in the same transaction as its hands:
-   the schema has no snapshot column yet, so the row is rewritten in place);
+5. update the game's snapshot (``games.snapshot``: its seats and hands as one JSON text, kept
+   in the same transaction as its hands, so that the next hand reads the game in one
+   statement), with the hand appended, as ``storage.games`` writes it;
 6. keep the answer on the claimed message (``handled_messages.reply``: the bot keeps what it
    answers before sending it, so a message delivered again gets the same answer);
 
@@ -26,11 +27,12 @@ the same indexes, foreign keys and constraints as ``/mano``.
 
 from __future__ import annotations
 
+import copy
 import json
 import sqlite3
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -49,7 +51,7 @@ READ_GAME = (
     "SELECT games.id, games.chat_id, games.mode, games.target, games.tie_beats_caller, "
     "games.jokers, games.quadri, games.six_cards, games.dealer_tiebreak, games.first_dealer, "
     "games.state, games.started_at, games.ended_at, games.tournament_id, games.stage, "
-    "chats.language "
+    "games.started_by, games.snapshot, chats.language "
     "FROM games JOIN chats ON chats.id = games.chat_id "
     "WHERE games.chat_id = :chat_id AND games.state = 'running' ORDER BY games.id"
 )
@@ -62,7 +64,7 @@ ADD_LINES = (
     "is_counter_caller, is_out, points, call_won) VALUES (:hand_id, :player_id, :position, "
     ":reported_total, :is_caller, :is_counter_caller, :is_out, :points, :call_won)"
 )
-UPDATE_GAME = "UPDATE games SET first_dealer = :first_dealer WHERE id = :game_id"
+UPDATE_GAME = "UPDATE games SET snapshot = :snapshot WHERE id = :game_id"
 KEEP_REPLY = (
     "UPDATE handled_messages SET reply = :reply "
     "WHERE chat_id = :chat_id AND message_id = :message_id"
@@ -91,11 +93,14 @@ def parse_mano(chat_id: int, message_id: int, typed: str) -> Hand:
 
 @dataclass
 class Table:
-    """A chat's running game as the floor knows it (what a snapshot would hand over)."""
+    """A chat's running game as the floor knows it (what its snapshot hands over)."""
 
     game_id: int
     player_ids: dict[str, int]
     hands: int = 0
+    #: The snapshot's seats and hands so far (``storage.games.snapshot_text``'s format).
+    seats: list[list[object]] = field(default_factory=list)
+    lines: list[list[int]] = field(default_factory=list)
 
 
 def _now() -> str:
@@ -115,9 +120,20 @@ class Statements:
     reply: dict[str, object]
 
 
+def _snapshot(table: Table, hand: Hand, hand_id: int) -> tuple[str, list[int]]:
+    """The game's snapshot with the hand appended, as ``storage.games`` writes it, and the
+    hand's part of it."""
+    flat: list[int] = []
+    for name, total in hand.totals.items():
+        flags = (1 if name == hand.caller else 0) | (4 if total == 0 else 0)
+        flat += (table.player_ids[name], total, flags)
+    snapshot = {"v": 1, "seats": table.seats, "hands": [*table.lines, flat], "last": hand_id}
+    return json.dumps(snapshot, ensure_ascii=False, separators=(",", ":")), flat
+
+
 def _statements(table: Table, hand: Hand, now: str) -> Statements:
     """What one hand writes, as the bot writes it (points: the totals, the floor does not
-    score; the reply: a standings-sized text)."""
+    score; the reply: a standings-sized text; the snapshot: once the hand has its id)."""
     number = table.hands + 1
     players = list(table.player_ids)
     dealer = players[(number - 1) % len(players)]
@@ -158,7 +174,7 @@ def _statements(table: Table, hand: Hand, now: str) -> Statements:
             "now": now,
         },
         lines=lines,
-        game={"first_dealer": 0, "game_id": game_id},
+        game={"snapshot": None, "game_id": game_id},  # written once the hand has its id
         reply={**message, "reply": reply},
     )
 
@@ -190,6 +206,7 @@ def _seat(connection: sqlite3.Connection, chat_id: int, names: Sequence[str]) ->
         (chat_id, scoring.Mode.CLASSIC.value, scoring.DEFAULT_TARGET, now),
     ).fetchone()[0]
     player_ids: dict[str, int] = {}
+    seats: list[list[object]] = []
     for position, name in enumerate(names):
         player_ids[name] = connection.execute(
             "INSERT INTO players (chat_id, name, name_key) VALUES (?, ?, ?) RETURNING id",
@@ -199,7 +216,11 @@ def _seat(connection: sqlite3.Connection, chat_id: int, names: Sequence[str]) ->
             "INSERT INTO seats (game_id, player_id, position, joined_after) VALUES (?, ?, ?, 0)",
             (game_id, player_ids[name], position),
         )
-    return Table(game_id, player_ids)
+        seats.append([player_ids[name], name, 0, None, None])
+    empty = {"v": 1, "seats": seats, "hands": [], "last": None}
+    snapshot = json.dumps(empty, ensure_ascii=False, separators=(",", ":"))
+    connection.execute("UPDATE games SET snapshot = ? WHERE id = ?", (snapshot, game_id))
+    return Table(game_id, player_ids, seats=seats)
 
 
 def _connect(path: Path) -> sqlite3.Connection:
@@ -232,7 +253,7 @@ class Floor(Timed):
 
     def __init__(self, path: Path, tables: Mapping[int, Table]) -> None:
         self.connection = _connect(path)
-        self.tables = dict(tables)
+        self.tables = copy.deepcopy(dict(tables))  # each its own: they count their hands
         #: Seconds each hand took, in order.
         self.times: list[float] = []
 
@@ -251,15 +272,18 @@ class Floor(Timed):
             assert claimed == 1, "message already handled"
             game = execute(READ_GAME, does.read).fetchone()
             assert game[0] == table.game_id
+            assert len(json.loads(game[-2])["hands"]) == table.hands
             hand_id = execute(ADD_HAND, does.hand).fetchone()[0]
             self.connection.executemany(ADD_LINES, [{**x, "hand_id": hand_id} for x in does.lines])
-            execute(UPDATE_GAME, does.game)
+            snapshot, flat = _snapshot(table, hand, hand_id)
+            execute(UPDATE_GAME, {**does.game, "snapshot": snapshot})
             execute(KEEP_REPLY, does.reply)
             execute("COMMIT")
         except BaseException:
             execute("ROLLBACK")
             raise
         table.hands += 1
+        table.lines.append(flat)
         self.times.append(time.perf_counter() - start)
 
     def close(self) -> None:
@@ -272,7 +296,7 @@ class StackUnit(Timed):
 
     def __init__(self, path: Path, tables: Mapping[int, Table]) -> None:
         self.database = Database(f"sqlite+aiosqlite:///{path}")
-        self.tables = dict(tables)
+        self.tables = copy.deepcopy(dict(tables))  # each its own: they count their hands
         #: Seconds each hand took, in order.
         self.times: list[float] = []
         self._sql = {statement: text(statement) for statement in STATEMENTS}
@@ -294,13 +318,16 @@ class StackUnit(Timed):
             game = (await connection.execute(sql[READ_GAME], does.read)).first()
             assert game is not None
             assert game.id == table.game_id
+            assert len(json.loads(game.snapshot)["hands"]) == table.hands
             hand_id = (await connection.execute(sql[ADD_HAND], does.hand)).scalar_one()
             await connection.execute(
                 sql[ADD_LINES], [{**x, "hand_id": hand_id} for x in does.lines]
             )
-            await connection.execute(sql[UPDATE_GAME], does.game)
+            snapshot, flat = _snapshot(table, hand, hand_id)
+            await connection.execute(sql[UPDATE_GAME], {**does.game, "snapshot": snapshot})
             await connection.execute(sql[KEEP_REPLY], does.reply)
         table.hands += 1
+        table.lines.append(flat)
         self.times.append(time.perf_counter() - start)
 
     async def close(self) -> None:

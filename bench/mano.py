@@ -222,9 +222,9 @@ async def measure(quick: bool = False) -> list[Figure]:
         f"all {stored} hands read back after shutdown; WAL, synchronous={synchronous}"
     )
     floor_note = (
-        "raw sqlite3 on the project's schema: claim the message, read the game with the "
-        "chat's language, insert the hand and its lines, update the game, keep the answer; "
-        "one durable commit a hand, every row read back"
+        "raw sqlite3 on the project's schema: claim the message, read the game (its "
+        "snapshot) with the chat's language, insert the hand and its lines, write the game's "
+        "snapshot, keep the answer; one durable commit a hand, every row read back"
     )
     return [
         Figure(

@@ -222,6 +222,7 @@ async def report_error(update: object, context: Context) -> None:
         return
     log.error("Error while handling %s", where, exc_info=error)
     if isinstance(update, Update) and update.effective_message is not None:
+        await chat_settings.speak_if_unsaid(update, context)
         try:
             await update.effective_message.reply_text(texts.common.something_went_wrong())
         except TelegramError as failed:

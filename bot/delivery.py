@@ -29,7 +29,7 @@ from telegram.ext import BaseRateLimiter
 from telegram.request import BaseRequest, RequestData
 
 from bot.context import Context, TamaloApp
-from storage import Database, UpdateJournal
+from storage import Arrival, Database, UpdateJournal
 from storage.journal import keep_answer
 
 log = logging.getLogger(__name__)
@@ -70,6 +70,8 @@ class Answer:
     unsaid: AsyncSession | None = None
     #: The database failed while handling it: the inbox tries it again.
     outage: BaseException | None = None
+    #: What its chat's row said as the inbox took it (its language, its standings message).
+    arrival: Arrival | None = None
 
     async def say(self, text: str | None) -> None:
         """Commit the change with the first thing the bot says about it (``None``: it says

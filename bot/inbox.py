@@ -26,7 +26,7 @@ from telegram import Update
 from bot.app import close_resources, open_resources
 from bot.context import TamaloApp
 from bot.delivery import ANSWER, Answer, poll
-from storage import UpdateJournal
+from storage import Arrival, UpdateJournal
 
 log = logging.getLogger(__name__)
 
@@ -128,35 +128,37 @@ class Inbox:
         failures = 0
         while True:
             try:
-                data = await self.journal.advance(chat_id, self.holder, LEASE, done)
+                taken = await self.journal.next_update(chat_id, self.holder, LEASE, done)
             except Exception as error:
                 failures += 1
                 await self._pause(f"Could not read chat {chat_id}'s inbox ({error!r})", failures)
                 continue
             done = None
-            if data is None or self._stopping:
+            if taken is None or self._stopping:
                 self._served(chat_id, current_task())  # now, not when its callbacks run
                 if chat_id in self._more:  # kept as the chat was let go: take it again
                     self.woken.set()
                 self._more.discard(chat_id)
                 return
+            data, arrival = taken
             try:
                 update = Update.de_json(data, self.app.bot)
             except Exception:  # tried again, it would hold up the chat for ever
                 log.exception("Update %s cannot be read: skipped", data.get("update_id"))
                 done = data.get("update_id")
                 continue
-            outage = await self.handle(update)
+            outage = await self.handle(update, arrival)
             if outage is not None:
                 failures += 1
                 await self._pause(f"Update {update.update_id} met {outage!r}", failures)
                 continue
             failures, done = 0, update.update_id
 
-    async def handle(self, update: Update) -> BaseException | None:
+    async def handle(self, update: Update, arrival: Arrival | None = None) -> BaseException | None:
         """Handle one update, in a context of its own; the database failure that stopped
-        it, if one did (the update is then tried again)."""
-        answer = Answer(update.update_id, from_inbox=True)
+        it, if one did (the update is then tried again). ``arrival``: what its chat's row
+        said as it was taken from the inbox (its language: no statement of its own)."""
+        answer = Answer(update.update_id, from_inbox=True, arrival=arrival)
 
         async def handling() -> None:
             ANSWER.set(answer)

@@ -2,8 +2,10 @@
 
 from storage.chats import (
     DEFAULT_TIMEZONE,
+    Arrival,
     ChatSettings,
     ChatStore,
+    arrival_in,
     chat_language,
     chat_on_arrival,
     chats_speaking,
@@ -36,6 +38,7 @@ from storage.votes import Vote, VoteStore
 __all__ = [
     "DEFAULT_TIMEZONE",
     "ENTRY_LIFETIME",
+    "Arrival",
     "ChatOverview",
     "ChatSettings",
     "ChatStore",
@@ -71,6 +74,7 @@ __all__ = [
     "UpdateJournal",
     "Vote",
     "VoteStore",
+    "arrival_in",
     "chat_language",
     "chat_on_arrival",
     "chats_speaking",

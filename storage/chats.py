@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from sqlalchemy import Table, bindparam, delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -16,6 +16,15 @@ if TYPE_CHECKING:
 
 #: Where most groups play; "tonight" and the dates shown follow it unless a chat changes it.
 DEFAULT_TIMEZONE = "Europe/Rome"
+
+
+class Arrival(NamedTuple):
+    """What every command and button first reads of its chat."""
+
+    #: The language it chose with ``/lingua`` (``None``: it never chose).
+    language: str | None = None
+    #: It has a standings message that /classifica may still edit.
+    standings: bool = False
 
 
 @dataclass(frozen=True)
@@ -144,12 +153,27 @@ async def chat_language(db: Database, chat_id: int) -> str | None:
         return (await connection.execute(_LANGUAGE, {"id": chat_id})).scalar()
 
 
-async def chat_on_arrival(db: Database, chat_id: int) -> tuple[str | None, bool]:
+async def chat_on_arrival(db: Database, chat_id: int) -> Arrival:
     """What every command and button first reads of its chat, in one statement: the language
     it chose, and whether it has a standings message that /classifica may still edit."""
     async with db.reader.connect() as connection:
         row = (await connection.execute(_ARRIVAL, {"chat": chat_id})).first()
-    return (row[0], row[1]) if row is not None else (None, False)
+    return Arrival(row[0], row[1]) if row is not None else Arrival()
+
+
+async def arrival_in(session: AsyncSession, chat_id: int) -> Arrival:
+    """``chat_on_arrival`` inside the caller's unit of work."""
+    connection = await session.connection()
+    row = (await connection.execute(_ARRIVAL, {"chat": chat_id})).first()
+    return Arrival(row[0], row[1]) if row is not None else Arrival()
+
+
+def arrival_columns(chat_id: Any) -> tuple[Any, Any]:
+    """``Arrival``'s two values as columns of another statement about the chat ``chat_id``
+    (a column or a parameter): a statement the update runs anyway reads them too."""
+    language = select(_CHATS.c.language).where(_CHATS.c.id == chat_id).scalar_subquery()
+    standings = select(_STANDINGS.c.chat_id).where(_STANDINGS.c.chat_id == chat_id).exists()
+    return language, standings
 
 
 async def standings_passed(db: Database, chat_id: int, update_id: int) -> None:

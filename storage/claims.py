@@ -3,16 +3,19 @@ delivers it, and an edit of it at most once more (and never an older edit after 
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
-from sqlalchemy import Table
+from sqlalchemy import Table, bindparam
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage import models
-from storage.chats import insert_ignoring
+from storage.chats import Arrival, arrival_columns, insert_ignoring
 
 _HANDLED = cast(Table, models.HandledMessage.__table__)
+_ARRIVAL = arrival_columns(bindparam("chat"))
+#: The claim of a message, built once per dialect (building costs about as much as running).
+_CLAIMS: dict[str, Any] = {}
 
 
 class MessageAlreadyHandled(Exception):
@@ -25,17 +28,30 @@ class Claims:
     def __init__(self, session: AsyncSession) -> None:
         self.session = session
 
-    async def message(self, chat_id: int, message_id: int) -> None:
+    async def message(self, chat_id: int, message_id: int) -> Arrival:
         """Mark a command's message as handled; a second time raises ``MessageAlreadyHandled``.
+        Returns what the chat's row says as the message is claimed (``Arrival``: its language,
+        its standings message), read by the same statement.
 
         One statement, whichever process gets there first: the primary key decides."""
         connection = await self.session.connection()
-        claimed = await connection.execute(
-            insert_ignoring(self.session, _HANDLED),
-            {"chat_id": chat_id, "message_id": message_id, "handled_at": models.utcnow()},
-        )
-        if claimed.rowcount != 1:
+        dialect = connection.dialect.name
+        if (claim := _CLAIMS.get(dialect)) is None:
+            claim = _CLAIMS[dialect] = insert_ignoring(self.session, _HANDLED).returning(*_ARRIVAL)
+        claimed = (
+            await connection.execute(
+                claim,
+                {
+                    "chat_id": chat_id,
+                    "message_id": message_id,
+                    "handled_at": models.utcnow(),
+                    "chat": chat_id,
+                },
+            )
+        ).first()
+        if claimed is None:
             raise MessageAlreadyHandled
+        return Arrival(claimed[0], bool(claimed[1]))
 
     async def edit(self, chat_id: int, message_id: int, update_id: int) -> bool:
         """Mark an edit of a message (the update ``update_id`` carried it) as handled; returns

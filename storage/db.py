@@ -10,12 +10,14 @@ from typing import Any
 
 from sqlalchemy import Connection, event
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
     async_sessionmaker,
     create_async_engine,
 )
+from sqlalchemy.pool import PoolResetState
 
 DEFAULT_URL = "sqlite+aiosqlite:///tamalo.db"
 WAL_SWITCH_TRIES = 100
@@ -58,10 +60,25 @@ def _configure_sqlite(engine: AsyncEngine) -> None:
         # IMMEDIATE takes the write lock up front: a read-then-write unit of work cannot be
         # overtaken by another process between its read and its write. A reading unit of
         # work takes no lock: in WAL mode it sees one snapshot while writers go on.
-        if connection.get_execution_options().get(READING):
-            connection.exec_driver_sql("BEGIN DEFERRED")
-        else:
-            connection.exec_driver_sql("BEGIN IMMEDIATE")
+        reading = connection.get_execution_options().get(READING)
+        statement = "BEGIN DEFERRED" if reading else "BEGIN IMMEDIATE"
+        # Straight through aiosqlite: one trip to its thread, where a statement through
+        # SQLAlchemy's adapter takes three (a cursor made, used, then closed, each in turn).
+        adapted = connection.connection.dbapi_connection
+        assert adapted is not None
+        try:
+            adapted.run_async(lambda driver: driver.execute_fetchall(statement))
+        except sqlite3.Error as error:  # as SQLAlchemy raises it (the database is locked…)
+            raise DBAPIError.instance(statement, None, error, sqlite3.Error) from error
+
+    @event.listens_for(engine.sync_engine, "reset")
+    def on_reset(dbapi_connection: Any, _record: Any, state: PoolResetState) -> None:
+        # The pool's own reset would roll back every connection it gets back, each time a
+        # trip to aiosqlite's thread; nearly all come back with their transaction ended
+        # (committed or rolled back). One still in a transaction (a unit of work cut short)
+        # is rolled back: it must not keep SQLite's write lock, nor an old snapshot.
+        if state.asyncio_safe and dbapi_connection.driver_connection.in_transaction:
+            dbapi_connection.rollback()
 
 
 class Database:
@@ -75,6 +92,10 @@ class Database:
             # before use and replaced, and a server that does not answer fails within seconds
             # (Telegram then sends the webhook's update again) instead of a minute.
             options = {"pool_pre_ping": True, "connect_args": {"timeout": CONNECT_TIMEOUT}}
+        elif self.url.get_backend_name() == "sqlite":
+            # A connection back in the pool is rolled back only if still in a transaction
+            # (the "reset" listener below), not every time.
+            options = {"pool_reset_on_return": None}
         self.engine = create_async_engine(self.url, **options)
         if self.url.get_backend_name() == "sqlite":
             _configure_sqlite(self.engine)

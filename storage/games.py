@@ -4,19 +4,22 @@ from __future__ import annotations
 
 import enum
 import itertools
+import json
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from sqlalchemy import Select, Table, bindparam, delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 import scoring
 from storage import models
 from storage.chats import ChatStore, insert_ignoring
+from storage.db import READING
 from storage.results import Results
 
 
@@ -167,6 +170,17 @@ _LINES_OF_GAMES = (
 )
 
 
+_SET_SNAPSHOT = (
+    update(_GAMES).where(_GAMES.c.id == bindparam("game")).values(snapshot=bindparam("written"))
+)
+
+#: The format of ``games.snapshot`` written now (see ``snapshot_text``): a snapshot of any
+#: other format, or none, is read from the seats and hands themselves, and written anew.
+SNAPSHOT_FORMAT = 1
+#: A line's flags in a snapshot.
+_CALLER, _COUNTER, _OUT = 1, 2, 4
+
+
 @dataclass(frozen=True)
 class _Line:
     """A player's line of a stored hand, as the rules engine needs it."""
@@ -180,14 +194,135 @@ class _Line:
     is_out: bool
 
 
-def _to_record(row: Any, seats: Sequence[Any], lines: Sequence[_Line]) -> GameRecord:
+class _Seat(NamedTuple):
+    """A seat of a stored game, with its player's name."""
+
+    player_id: int
+    name: str
+    joined_after: int
+    left_after: int | None
+    left_before_seat: int | None
+
+
+@dataclass(frozen=True)
+class _Played:
+    """A game's seats in order and its hands as reported: what its snapshot holds."""
+
+    seats: Sequence[_Seat]
+    hands: Sequence[scoring.Hand]
+    #: The id of its last hand, if any.
+    last_hand_id: int | None
+
+
+def snapshot_text(played: _Played) -> str:
+    """A game's seats and hands as ``games.snapshot`` keeps them (format 1, the format
+    migration 0014 writes): ``{"v": 1, "seats": [[player, name, joined_after, left_after,
+    left_before_seat], …] in seat order, "hands": [[player, total, flags, …] per hand, in
+    order, its lines in position order; flags: 1 caller, 2 counter-caller, 4 out], "last":
+    the last hand's id or null}``."""
+    ids = {seat.name: seat.player_id for seat in played.seats}
+    hands = []
+    for hand in played.hands:
+        line: list[int] = []
+        for report in hand.reports:
+            flags = (
+                (_CALLER if report.player == hand.caller else 0)
+                | (_COUNTER if report.player == hand.counter_caller else 0)
+                | (_OUT if report.player in hand.out else 0)
+            )
+            line += (ids[report.player], report.total, flags)
+        hands.append(line)
+    snapshot = {
+        "v": SNAPSHOT_FORMAT,
+        "seats": [list(seat) for seat in played.seats],
+        "hands": hands,
+        "last": played.last_hand_id,
+    }
+    return json.dumps(snapshot, ensure_ascii=False, separators=(",", ":"))
+
+
+def _from_snapshot(text: str | None) -> _Played | None:
+    """What a snapshot holds, if it is one of this format."""
+    if not text:
+        return None
+    snapshot = json.loads(text)
+    if snapshot.get("v") != SNAPSHOT_FORMAT:
+        return None
+    seats = [_Seat(*seat) for seat in snapshot["seats"]]
+    names = {seat.player_id: seat.name for seat in seats}
+    hands = []
+    for line in snapshot["hands"]:
+        caller = counter = None
+        reports, out = [], []
+        for i in range(0, len(line), 3):
+            name, total, flags = names[line[i]], line[i + 1], line[i + 2]
+            reports.append(scoring.Report(name, total))
+            if flags & _CALLER and caller is None:
+                caller = name
+            if flags & _COUNTER and counter is None:
+                counter = name
+            if flags & _OUT:
+                out.append(name)
+        hands.append(scoring.Hand(tuple(reports), caller, counter, frozenset(out)))
+    return _Played(seats, hands, snapshot["last"])
+
+
+def _played_of(record: GameRecord) -> _Played:
+    """The seats and hands of a game as loaded."""
+    game = record.game
+    seats = [
+        _Seat(
+            record.player_ids[name],
+            name,
+            game.joined_after.get(name, 0),
+            game.left_after.get(name),
+            game.left_before_seat.get(name),
+        )
+        for name in game.players
+    ]
+    return _Played(seats, [scored.hand for scored in game.hands], record.last_hand_id)
+
+
+#: Games rebuilt lately, by what they were rebuilt from: their snapshot's text, rules and
+#: first dealer (so never stale: another text is another game). A game's next load, as a rule
+#: its next hand, finds it here instead of reading and scoring every hand again: a hand added
+#: puts the game it leaves here (``GameStore.add_hand``). Per process, the latest few hundred.
+_REBUILT: OrderedDict[tuple[str, scoring.Rules, int], tuple[_Played, scoring.Game]] = OrderedDict()
+_REBUILT_MOST = 512
+
+
+def _remember(key: tuple[str, scoring.Rules, int], played: _Played, game: scoring.Game) -> None:
+    _REBUILT[key] = (played, game)
+    _REBUILT.move_to_end(key)
+    if len(_REBUILT) > _REBUILT_MOST:
+        _REBUILT.popitem(last=False)
+
+
+def _from_text(row: Any) -> tuple[_Played, scoring.Game] | None:
+    """The game a row's snapshot holds, rebuilt (or found rebuilt); ``None`` if the row has
+    no snapshot of this format."""
+    if not row.snapshot:
+        return None
+    key = (row.snapshot, rules_of(row), row.first_dealer)
+    if (found := _REBUILT.get(key)) is not None:
+        _REBUILT.move_to_end(key)
+        return found
+    played = _from_snapshot(row.snapshot)
+    if played is None:
+        return None
+    game = _replayed(row, played)
+    _remember(key, played, game)
+    return played, game
+
+
+def _replayed(row: Any, played: _Played) -> scoring.Game:
     """Rebuild the game from its hands' reported totals.
 
     Points are scored again by the rules engine; the stored ``points`` column is a copy kept
-    for statistics in SQL. ``row`` is the game's row, ``seats`` its seats in order with each
-    player's name, ``lines`` its hands' lines in order.
+    for statistics in SQL. ``row`` is the game's row, ``played`` its seats in order with each
+    player's name and its hands.
     """
-    names = {seat.player_id: seat.name for seat in seats}
+    seats = played.seats
     game = scoring.Game(
         players=tuple(seat.name for seat in seats),
         rules=rules_of(row),
@@ -198,11 +333,17 @@ def _to_record(row: Any, seats: Sequence[Any], lines: Sequence[_Line]) -> GameRe
         },
         first_dealer=row.first_dealer,
     )
-    last_hand_id = None
-    for _, hand_lines in itertools.groupby(lines, key=lambda line: line.number):
-        hand = list(hand_lines)
-        game = game.with_hand(_hand(hand, names))
-        last_hand_id = hand[0].hand_id
+    for hand in played.hands:
+        game = game.with_hand(hand)
+    return game
+
+
+def _to_record(row: Any, played: _Played, game: scoring.Game | None = None) -> GameRecord:
+    """The stored game: its row, its seats and hands, and the game they make (rebuilt from
+    them unless given)."""
+    seats = played.seats
+    if game is None:
+        game = _replayed(row, played)
     return GameRecord(
         id=row.id,
         chat_id=row.chat_id,
@@ -213,7 +354,7 @@ def _to_record(row: Any, seats: Sequence[Any], lines: Sequence[_Line]) -> GameRe
         player_ids={seat.name: seat.player_id for seat in seats},
         tournament_id=row.tournament_id,
         stage=Stage(row.stage) if row.stage is not None else None,
-        last_hand_id=last_hand_id,
+        last_hand_id=played.last_hand_id,
     )
 
 
@@ -389,7 +530,7 @@ class GameStore:
                 for position, name in enumerate(names)
             ],
         )
-        return await self._reload(row.id)
+        return await self._rebuild(row.id)
 
     async def seat(self, record: GameRecord, name: str) -> GameRecord:
         """A late joiner takes the next seat and plays from the next hand on."""
@@ -403,8 +544,7 @@ class GameStore:
                 joined_at=models.utcnow(),
             )
         )
-        await self.session.flush()
-        return await self._reload(record.id)
+        return await self._rebuild(record.id)
 
     async def last_join(self, record: GameRecord) -> str | None:
         """The late joiner who sat down last, if that is the game's latest change: no hand
@@ -446,7 +586,7 @@ class GameStore:
         ]
         if not await self.session.scalar(select(or_(*(t.exists() for t in traces)))):
             await self.session.execute(delete(models.Player).where(models.Player.id == player_id))
-        return await self._reload(record.id)
+        return await self._rebuild(record.id)
 
     async def add_hand(
         self,
@@ -456,7 +596,8 @@ class GameStore:
         user_id: int | None = None,
     ) -> None:
         """Store the next hand with its dealer and every player's reported total, markers and
-        points; ``user_id`` is who sent it."""
+        points; ``user_id`` is who sent it. Three statements: the hand, its lines, the game's
+        snapshot (``record`` as loaded in this unit of work, and the hand appended)."""
         number = len(record.game.hands) + 1
         connection = await self.session.connection()
         hand_id = await connection.scalar(
@@ -472,6 +613,13 @@ class GameStore:
         )
         assert hand_id is not None
         await self._add_lines(record, hand_id, scored)
+        played = _played_of(record)
+        played = replace(played, hands=[*played.hands, scored.hand], last_hand_id=hand_id)
+        written = snapshot_text(played)
+        await connection.execute(_SET_SNAPSHOT, {"game": record.id, "written": written})
+        # The game as its next load would rebuild it from this snapshot, kept for that load.
+        game = record.game
+        _remember((written, game.rules, game.first_dealer), played, game.with_hand(scored.hand))
 
     async def replace_hand(
         self, record: GameRecord, number: int, scored: scoring.ScoredHand
@@ -480,6 +628,7 @@ class GameStore:
         hand_id = await self._hand_id(record, number)
         await self.session.execute(delete(_LINES).where(_LINES.c.hand_id == hand_id))
         await self._add_lines(record, hand_id, scored)
+        await self._rebuild(record.id)
         if not record.running:
             await self._keep_results(record.id)
 
@@ -511,7 +660,7 @@ class GameStore:
         seat = await self.session.get_one(models.Seat, (record.id, record.player_ids[name]))
         seat.left_after = len(record.game.hands)
         seat.left_before_seat = len(record.game.players)  # who sits down later joins after
-        await self.session.flush()
+        await self._rebuild(record.id)
 
     async def _hand_id(self, record: GameRecord, number: int) -> int:
         hand_id = await self.session.scalar(
@@ -528,6 +677,7 @@ class GameStore:
             delete(models.HandResult).where(models.HandResult.hand_id == hand_id)
         )
         await self.session.execute(delete(models.HandRow).where(models.HandRow.id == hand_id))
+        await self._rebuild(record.id)
         if not record.running:
             await self._keep_results(record.id)
 
@@ -589,36 +739,45 @@ class GameStore:
         return records[0] if records else None
 
     async def _all(self, query: Select[Any], **params: object) -> list[GameRecord]:
-        """The games ``query`` selects (their rows' columns), each rebuilt from its seats and
-        hands: three queries of plain rows whatever the number of games and hands, with no ORM
-        objects to build and nothing stale from this session's identity map."""
-        await self.session.flush()  # what this unit of work changed, as the queries see it
-        connection = await self.session.connection()
+        """The games ``query`` selects (their rows' columns), each with its seats and hands
+        read off its snapshot: one statement whatever the number of games and hands, with no
+        ORM objects to build and nothing stale from this session's identity map. A game
+        without a snapshot of this format is read from its seats and hands (two statements
+        more for all such games), and its snapshot written if this unit of work writes."""
+        session = self.session
+        if session.new or session.dirty or session.deleted:
+            await session.flush()  # what this unit of work changed, as the queries see it
+        connection = await session.connection()
         games = (await connection.execute(query, params)).all()
         if not games:
             return []
-        ids = {"ids": [game.id for game in games]}
-        seats_of: dict[int, list[Any]] = {game.id: [] for game in games}
-        for seat in await connection.execute(_SEATS_OF_GAMES, ids):
-            seats_of[seat.game_id].append(seat)
-        lines_of: dict[int, list[_Line]] = {game.id: [] for game in games}
-        for (
-            game_id,
-            hand_id,
-            number,
-            player,
-            total,
-            caller,
-            counter,
-            out,
-        ) in await connection.execute(_LINES_OF_GAMES, ids):
-            lines_of[game_id].append(_Line(hand_id, number, player, total, caller, counter, out))
-        return [_to_record(game, seats_of[game.id], lines_of[game.id]) for game in games]
+        rebuilt = {game.id: _from_text(game) for game in games}
+        missing = [game_id for game_id, found in rebuilt.items() if found is None]
+        read: dict[int, _Played] = {}
+        if missing:
+            read = await _read_rows(connection, missing)
+            if not _reading(connection):
+                await _write_snapshots(connection, read)
+        records = []
+        for game in games:
+            found = rebuilt[game.id]
+            records.append(_to_record(game, *found) if found else _to_record(game, read[game.id]))
+        return records
 
     async def _reload(self, game_id: int) -> GameRecord:
         record = await self._one(_GAME, game_id=game_id)
         assert record is not None
         return record
+
+    async def _rebuild(self, game_id: int) -> GameRecord:
+        """After a change to the game's seats or hands other than a hand added: its snapshot
+        written anew from its rows, and the game as it is now."""
+        await self.session.flush()
+        connection = await self.session.connection()
+        row = (await connection.execute(_GAME, {"game_id": game_id})).one()
+        read = await _read_rows(connection, [game_id])
+        await _write_snapshots(connection, read)
+        return _to_record(row, read[game_id])
 
     async def _players(self, chat_id: int, names: Sequence[str]) -> dict[str, int]:
         """The ids of the chat's players by these names (by ``name_key``); a name typed
@@ -643,3 +802,51 @@ class GameStore:
             rows = await connection.execute(_PLAYER_IDS, {"chat_id": chat_id, "keys": list(new)})
             known |= dict(rows.all())
         return {typed: known[key] for typed, key in keys.items()}
+
+
+async def _read_rows(connection: AsyncConnection, game_ids: Sequence[int]) -> dict[int, _Played]:
+    """The games' seats and hands read from their own rows (two statements for them all)."""
+    ids = {"ids": list(game_ids)}
+    seats_of: dict[int, list[_Seat]] = {game_id: [] for game_id in game_ids}
+    for game_id, player_id, joined, left, before, name in await connection.execute(
+        _SEATS_OF_GAMES, ids
+    ):
+        seats_of[game_id].append(_Seat(player_id, name, joined, left, before))
+    lines_of: dict[int, list[_Line]] = {game_id: [] for game_id in game_ids}
+    for (
+        game_id,
+        hand_id,
+        number,
+        player,
+        total,
+        caller,
+        counter,
+        out,
+    ) in await connection.execute(_LINES_OF_GAMES, ids):
+        lines_of[game_id].append(_Line(hand_id, number, player, total, caller, counter, out))
+    played: dict[int, _Played] = {}
+    for game_id in game_ids:
+        names = {seat.player_id: seat.name for seat in seats_of[game_id]}
+        hands = [
+            list(lines)
+            for _, lines in itertools.groupby(lines_of[game_id], key=lambda line: line.number)
+        ]
+        played[game_id] = _Played(
+            seats_of[game_id],
+            [_hand(lines, names) for lines in hands],
+            hands[-1][0].hand_id if hands else None,
+        )
+    return played
+
+
+async def _write_snapshots(connection: AsyncConnection, played: Mapping[int, _Played]) -> None:
+    await connection.execute(
+        _SET_SNAPSHOT,
+        [{"game": game_id, "written": snapshot_text(p)} for game_id, p in played.items()],
+    )
+
+
+def _reading(connection: AsyncConnection) -> bool:
+    """The connection belongs to a unit of work that only reads (``Database.reading``)."""
+    synchronous = connection.sync_connection
+    return synchronous is not None and bool(synchronous.get_execution_options().get(READING))

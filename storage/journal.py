@@ -9,11 +9,11 @@ from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any, cast
 
-from sqlalchemy import Table, delete, exists, func, or_, select, text, update
+from sqlalchemy import Table, bindparam, delete, exists, func, or_, select, text, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage import models
-from storage.chats import insert_ignoring
+from storage.chats import Arrival, arrival_columns, insert_ignoring
 from storage.db import Database
 
 #: Telegram delivers an update again only until a later poll confirms it: minutes at most.
@@ -22,6 +22,20 @@ KEPT_AFTER_HANDLED = timedelta(days=1)
 _RECEIVED = cast(Table, models.ReceivedUpdate.__table__)
 _LEASES = cast(Table, models.InboxLease.__table__)
 _HANDLED = cast(Table, models.HandledMessage.__table__)
+#: A chat's next update waiting, and what its chat's row says (language, standings message).
+_NEXT = (
+    select(_RECEIVED.c.payload, *arrival_columns(bindparam("chat")))
+    .where(_RECEIVED.c.chat_id == bindparam("chat"), _RECEIVED.c.handled_at.is_(None))
+    .order_by(_RECEIVED.c.update_id)
+    .limit(1)
+)
+#: Built once: every command that changes something runs it (and building a statement costs
+#: about as much as running it on SQLite).
+_KEEP_ANSWER = (
+    update(_HANDLED)
+    .where(_HANDLED.c.chat_id == bindparam("chat"), _HANDLED.c.message_id == bindparam("message"))
+    .values(reply=bindparam("kept"))
+)
 
 
 class UpdateJournal:
@@ -85,6 +99,14 @@ class UpdateJournal:
         """Mark the update ``done`` handled, and return the chat's next update waiting, the
         lease renewed; ``None`` when there is none (the lease is let go) or the lease was lost
         (another process took the chat over)."""
+        taken = await self.next_update(chat_id, holder, lease, done)
+        return None if taken is None else taken[0]
+
+    async def next_update(
+        self, chat_id: int, holder: str, lease: timedelta, done: int | None
+    ) -> tuple[dict[str, Any], Arrival] | None:
+        """``advance``, and with the update what its chat's row says as it is taken (its
+        language, its standings message), read by the same statement."""
         now = models.utcnow()
         async with self.db.transaction() as session:
             if done is not None:
@@ -98,21 +120,17 @@ class UpdateJournal:
             )
             if held.rowcount != 1:  # type: ignore[attr-defined]
                 return None
-            payload = await session.scalar(
-                select(_RECEIVED.c.payload)
-                .where(_RECEIVED.c.chat_id == chat_id, _RECEIVED.c.handled_at.is_(None))
-                .order_by(_RECEIVED.c.update_id)
-                .limit(1)
-            )
-            if payload is None:
+            connection = await session.connection()
+            row = (await connection.execute(_NEXT, {"chat": chat_id})).first()
+            if row is None:
                 await session.execute(
                     update(_LEASES)
                     .where(_LEASES.c.chat_id == chat_id)
                     .values(holder=None, until=None)
                 )
                 return None
-        loaded: dict[str, Any] = json.loads(payload)
-        return loaded
+        loaded: dict[str, Any] = json.loads(row[0])
+        return loaded, Arrival(row[1], bool(row[2]))
 
     async def renew(self, holder: str, chats: Sequence[int], lease: timedelta) -> None:
         """Keep the chats being handled (an update can take longer than the lease)."""
@@ -173,8 +191,6 @@ async def keep_answer(
     session: AsyncSession, chat_id: int, message_id: int, texts: Sequence[str]
 ) -> None:
     """What the chat's message was answered, kept with its claim."""
-    await session.execute(
-        update(_HANDLED)
-        .where(_HANDLED.c.chat_id == chat_id, _HANDLED.c.message_id == message_id)
-        .values(reply=json.dumps(list(texts), ensure_ascii=False))
-    )
+    connection = await session.connection()
+    reply = json.dumps(list(texts), ensure_ascii=False)
+    await connection.execute(_KEEP_ANSWER, {"chat": chat_id, "message": message_id, "kept": reply})

@@ -153,6 +153,10 @@ class Game(Base):
     stage: Mapped[str | None] = mapped_column(String(8))
     #: The Telegram user who started it (the phone at the table), if known.
     started_by: Mapped[int | None] = mapped_column(BigInteger)
+    #: Its seats and hands as one JSON text (``storage.games``: ``snapshot_text``), written in
+    #: the same transaction as every change to them, so that a game loads in one statement;
+    #: empty (or of an older format) means "read the seats and hands themselves".
+    snapshot: Mapped[str | None] = mapped_column(Text)
 
     seats: Mapped[list[Seat]] = relationship(
         order_by="Seat.position", cascade="all, delete-orphan", lazy="raise"

@@ -59,6 +59,11 @@ async def move_chat(session: AsyncSession, old: int, new: int) -> bool:
     await session.delete(source)
     await session.flush()
     if merged:
+        # Seats and lines now name the kept players: the games' snapshots are read from
+        # their rows again (and written anew) the next time they are loaded.
+        await session.execute(
+            update(models.Game).where(models.Game.chat_id == new).values(snapshot=None)
+        )
         await Results(session).rerate_chat(new)
     return True
 

@@ -12,7 +12,7 @@ from functools import cached_property
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from storage.chats import ChatStore
+from storage.chats import Arrival, ChatStore
 from storage.claims import Claims
 from storage.entries import EntryStore
 from storage.games import GameStore
@@ -84,10 +84,11 @@ class UnitOfWork:
         """Changes to this chat wait for this unit of work to end (in every process)."""
         await self.chats.lock(chat_id)
 
-    async def claim(self, chat_id: int, message_id: int) -> None:
+    async def claim(self, chat_id: int, message_id: int) -> Arrival:
         """This message changes something once: a second time raises
-        ``MessageAlreadyHandled``."""
-        await self.claims.message(chat_id, message_id)
+        ``MessageAlreadyHandled``. Returns the chat's language and standings message, read
+        by the claim itself."""
+        return await self.claims.message(chat_id, message_id)
 
     async def move_chat(self, old: int, new: int) -> bool:
         """Chat ``old`` became chat ``new``: its whole history moves with it (taking both

@@ -9,8 +9,10 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
+from sqlalchemy import text
 
 from bench import floor
+from storage import Database, GameStore
 
 PLAYERS = {-10: ["Anna", "Bruno", "Carla", "Dario"], -20: ["Elena", "Franco", "Giulia"]}
 HANDS = [
@@ -54,6 +56,21 @@ def check_written(path: Path) -> None:
     assert rows(path, "PRAGMA journal_mode") == [("wal",)]
 
 
+async def check_snapshots(path: Path) -> None:
+    """Each game's snapshot is the one the bot writes: the very text the store writes anew
+    from the game's rows."""
+    written = rows(path, "SELECT id, snapshot FROM games ORDER BY id")
+    database = Database(f"sqlite+aiosqlite:///{path}")
+    try:
+        async with database.transaction() as session:
+            await session.execute(text("UPDATE games SET snapshot = NULL"))
+            for chat_id in PLAYERS:  # read from the rows, and written anew
+                assert len(await GameStore(session).running_games(chat_id)) == 1
+    finally:
+        await database.close()
+    assert rows(path, "SELECT id, snapshot FROM games ORDER BY id") == written
+
+
 async def test_the_floor_writes_each_hand(tmp_path: Path) -> None:
     path = tmp_path / "floor.db"
     tables = await floor.prepare(path, PLAYERS)
@@ -67,6 +84,7 @@ async def test_the_floor_writes_each_hand(tmp_path: Path) -> None:
     assert raw.hands == 3
     assert raw.seconds > 0
     check_written(path)
+    await check_snapshots(path)
 
 
 async def test_the_stack_unit_writes_each_hand(tmp_path: Path) -> None:
@@ -82,6 +100,7 @@ async def test_the_stack_unit_writes_each_hand(tmp_path: Path) -> None:
     assert unit.hands == 3
     assert unit.seconds > 0
     check_written(path)
+    await check_snapshots(path)
 
 
 async def test_a_message_is_claimed_once(tmp_path: Path) -> None:

@@ -18,10 +18,16 @@ from bot.delivery import answered_change, claimed
 from bot.refusals import UserError, mistake
 from play.errors import Refused
 from scoring import RuleBroken
-from storage import MessageAlreadyHandled, UnitOfWork
+from storage import Arrival, MessageAlreadyHandled, UnitOfWork, arrival_in
 from storage.journal import answer_of
 
 Handler = Callable[[Update, Context], Coroutine[Any, Any, None]]
+
+#: Told what the chat's row says (its language, its standings message) when the command's
+#: unit of work claims its message, which reads it in the same statement: set, for a command
+#: that says nothing before that, by ``bot.commands.settings.speak_the_chats_language``
+#: instead of reading it on a connection of its own.
+on_claim: ContextVar[Callable[[Arrival], None] | None] = ContextVar("on_claim", default=None)
 
 ADMINS = frozenset({ChatMemberStatus.OWNER, ChatMemberStatus.ADMINISTRATOR})
 
@@ -156,15 +162,22 @@ async def changes(update: Update, context: Context) -> AsyncIterator[UnitOfWork]
     async with answered_change(context.db, update) as session:
         work = UnitOfWork(session)
         await work.lock(message.chat_id)
+        told = on_claim.get()
         try:
-            await work.claim(message.chat_id, message.message_id)
+            arrival = await work.claim(message.chat_id, message.message_id)
         except MessageAlreadyHandled as error:
+            if told is not None:
+                on_claim.set(None)
+                told(await arrival_in(session, message.chat_id))
             *before, last = await answer_of(session, message.chat_id, message.message_id) or [
                 texts.common.already_handled()
             ]
             for text in before:
                 await message.reply_text(text)
             raise UserError(last) from error
+        if told is not None:
+            on_claim.set(None)
+            told(arrival)
         await _check_permission(work)
         claimed(message.chat_id, message.message_id)
         yield work

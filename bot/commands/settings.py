@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import logging
+import re
 
 from sqlalchemy.exc import SQLAlchemyError
 from telegram import Bot, BotCommand, BotCommandScopeChat, Update
@@ -15,14 +17,16 @@ from bot.commands.common import (
     chat_id_of,
     is_admin,
     message_of,
+    on_claim,
     reading,
     replies_to_mistakes,
 )
 from bot.commands.standings import standings_on_arrival
 from bot.context import Context
+from bot.delivery import ANSWER
 from bot.parsing import parse_language, parse_settings
 from play import settings as play_settings
-from storage import chat_on_arrival
+from storage import Arrival, chat_on_arrival
 
 log = logging.getLogger(__name__)
 
@@ -58,23 +62,64 @@ async def settings(update: Update, context: Context) -> None:
         await message_of(update).reply_text(texts.settings.settings_changed(wanted))
 
 
+#: A new message whose command says nothing before its unit of work claims the message (a
+#: hand typed after /mano): the claim reads the chat's language.
+SPEAKS_AFTER_CLAIM = re.compile(r"/(mano|hand)(@\w+)?\s+\S", re.IGNORECASE)
+
+
 async def speak_the_chats_language(update: Update, context: Context) -> None:
     """Before the handler of a command or a button: it answers in the chat's language
-    (``/lingua``). One read of one row, about a millisecond per command on SQLite. A private
-    chat that never chose speaks the language of the person's Telegram app, if the bot knows
-    it (and shows them the menu of that language: see ``bot.app.publish_menus``)."""
+    (``/lingua``), read with the update as the inbox took it (``storage.UpdateJournal.
+    next_update``). Handled without the inbox (the console, tools), one read of one row on
+    a connection of its own, but for a command that says nothing before it claims its
+    message (``SPEAKS_AFTER_CLAIM``): that claim reads it (``bot.commands.common.on_claim``),
+    or else, if the command fails before it, the report of the failure
+    (``speak_if_unsaid``). A private chat that never chose speaks the language
+    of the person's Telegram app, if the bot knows it (and shows them the menu of that
+    language: see ``bot.app.publish_menus``)."""
     chat = update.effective_chat
     if chat is None:
         return
+    answer = ANSWER.get()
+    if answer is not None and answer.update_id == update.update_id and answer.arrival is not None:
+        on_claim.set(None)
+        speak(update, answer.arrival)  # read with the update, as the inbox took it
+        return
+    message = update.message
+    if message is not None and SPEAKS_AFTER_CLAIM.match(message.text or ""):
+        speak(update, Arrival())  # nothing is said before the claim
+        on_claim.set(functools.partial(speak, update))
+        return
+    on_claim.set(None)
     try:
-        language, standings = await chat_on_arrival(context.db, chat.id)
+        arrival = await chat_on_arrival(context.db, chat.id)
     except SQLAlchemyError as error:  # the handler will meet the same trouble and say so
         log.warning("Could not read the language of chat %s: %r", chat.id, error)
-        language, standings = None, False
-    standings_on_arrival.set(standings)
-    if language is None and chat.type == ChatType.PRIVATE and update.effective_user:
+        arrival = Arrival()
+    speak(update, arrival)
+
+
+def speak(update: Update, arrival: Arrival) -> None:
+    """The update is answered in the language its chat speaks, and knows whether the chat's
+    standings message may still be edited."""
+    standings_on_arrival.set(arrival.standings)
+    language = arrival.language
+    chat = update.effective_chat
+    if language is None and chat and chat.type == ChatType.PRIVATE and update.effective_user:
         language = (update.effective_user.language_code or "").partition("-")[0].casefold()
     i18n.use(language or i18n.DEFAULT)
+
+
+async def speak_if_unsaid(update: object, context: Context) -> None:
+    """A command that failed before its claim read the chat's language: read now, for the
+    report of the failure (the database may be failing: then the default language)."""
+    if on_claim.get() is None or not isinstance(update, Update) or not update.effective_chat:
+        return
+    on_claim.set(None)
+    try:
+        speak(update, await chat_on_arrival(context.db, update.effective_chat.id))
+    except SQLAlchemyError as error:
+        log.warning("Could not read the language of chat %s: %r", update.effective_chat.id, error)
 
 
 @replies_to_mistakes

@@ -183,6 +183,25 @@ async def test_lingua_switches_a_chat_and_only_that_chat(table: Table) -> None:
     assert (await table.reply("/nuova Anna")).startswith("Servono almeno due giocatori")
 
 
+async def test_a_typed_hand_hears_the_language_its_claim_reads(table: Table) -> None:
+    from sqlalchemy import event
+
+    statements: list[str] = []
+    engine = table.app.bot_data.db.engine.sync_engine
+    event.listen(engine, "before_cursor_execute", lambda *a: statements.append(a[2]))
+    await table.send("/language en")
+    assert (await table.reply("/hand Anna 3 Bruno 5")).startswith("No game in progress.")
+    await table.send("/new Anna Bruno")
+    assert (await table.reply("/hand Anna 3 Bruno")).startswith("Missing total for Bruno")
+    del statements[:]
+    assert (await table.reply("/HAND Anna 3 Bruno 5")).startswith("Hand 1:")
+    # No statement of its own for the language: the claim reads it.
+    assert not [s for s in statements if s.lstrip().startswith("SELECT chats.language")]
+    assert "the same as hand 1" in await table.reply("/mano Anna 3 Bruno 5")
+    await table.send("/lingua it")
+    assert (await table.reply("/mano Anna 1 Bruno 1")).startswith("Mano 2:")
+
+
 async def test_the_chats_menu_follows_its_language(table: Table) -> None:
     calls = await table.calls("/language en")
 

@@ -117,3 +117,21 @@ async def test_an_update_the_database_failed_is_tried_again_not_lost(
         table.request.sent_texts()[sent:] == replies == [texts.hands.hand_recorded(played((3, 12)))]
     )
     assert await table.totals() == {"Anna": 0, "Bruno": 12}
+
+
+async def test_the_chats_language_comes_with_its_update_from_the_inbox(table: Table) -> None:
+    from sqlalchemy import event
+
+    statements: list[str] = []
+    engine = table.app.bot_data.db.engine.sync_engine
+    event.listen(engine, "before_cursor_execute", lambda *a: statements.append(a[2]))
+    updates = [table.update(t) for t in ("/nuova Anna", "/lingua en", "/nuova Anna", "/aiuto")]
+    async with inbox_of(table) as inbox:
+        await keep(inbox, updates)
+        replies = await sent_after(table, 0, 4)
+
+    assert replies[0].startswith("Servono almeno due giocatori")
+    assert replies[2].startswith("You need at least two players")  # the very next update
+    assert replies[3].startswith("🃏 TamaloBot keeps score")
+    # No statement of its own: the language is read with the update taken from the inbox.
+    assert not [s for s in statements if s.lstrip().startswith("SELECT chats.language")]
