@@ -19,18 +19,18 @@ def line(chances: Mapping[str, float], *, to_final: bool) -> str:
 def chart_title(label: str, *, to_final: bool) -> str:
     """``label``: the table's ("Tavolo 1 · "), or nothing."""
     if to_final:
-        return label + _("Chi va in finale? Mano per mano")
-    return label + _("Chi vince? Mano per mano")
+        return label + _("Chi va in finale? Il tavolo mano per mano")
+    return label + _("Chi vince? La partita mano per mano")
 
 
 def hands_label() -> str:
-    return _("Mani giocate")
+    return _("mani giocate")
 
 
 def chance_label(*, to_final: bool) -> str:
     if to_final:
-        return _("Probabilità di andare in finale")
-    return _("Probabilità di vincere")
+        return _("probabilità di andare in finale")
+    return _("probabilità di vittoria")
 
 
 def chart_caption(*, to_final: bool) -> str:
