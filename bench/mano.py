@@ -15,6 +15,11 @@ directory, same schema (the project's migrations), same WAL and ``synchronous=FU
 night is fed in blocks, the four taking turns, so that a noisy moment of the machine weighs
 on all of them.
 
+/mano is measured without the forecast's line ("Chi vince? …", issue 18), as the floor writes
+nothing of it; a fifth Application on a database of its own, fed the same night in the same
+blocks, measures /mano with the line, as a chat has it by default (the forecast in a thread,
+the chat's history read once a game and kept).
+
 A game's last hand also sends the game's chart: here the chart is a fixed tiny PNG, since
 drawing it is measured on its own (``/grafico``) and would otherwise be most of the night.
 """
@@ -159,19 +164,30 @@ async def measure(quick: bool = False) -> list[Figure]:
         shutil.copyfile(floor_file, unit_file)  # closed and checkpointed: one whole file
         raw, unit = floor.Floor(floor_file, tables), floor.StackUnit(unit_file, tables)
         request, echo_request = InstantRequest(), InstantRequest()
+        forecast_request = InstantRequest()
         bare = echo_application(echo_request, ("mano", "nuova"))
-        async with bot_running(sqlite_url(Path(directory)), request) as app, bare:
+        with_line = Path(directory) / "forecast"
+        with_line.mkdir()
+        async with (
+            bot_running(sqlite_url(Path(directory)), request) as app,
+            bot_running(sqlite_url(with_line), forecast_request) as forecasting,
+            bare,
+        ):
             app.bot_data.renderer = NoCharts(0)
+            app.bot_data.forecast_lines = False  # the floor writes nothing of it
+            forecasting.bot_data.renderer = NoCharts(0)
             synchronous = await _pragma(app.bot_data.db.engine, "synchronous")
             same = {synchronous, str(raw.synchronous()), str(await unit.synchronous())}
             assert same == {"2"}, f"not all synchronous=FULL: {same}"
             tamalo = Feed(app, [to_update(app.bot, m) for m in messages])
             reference = Feed(bare, [to_update(bare.bot, m) for m in messages])
+            lined = Feed(forecasting, [to_update(forecasting.bot, m) for m in messages])
             # A warm-up night in chats of their own: first-use costs (compiled queries,
             # the first connection) are not part of a long night.
             warm = [typist.message(-1 - n % 3, t) for n, (_, t) in enumerate(night[:60])]
             await Feed(app, [to_update(app.bot, m) for m in warm]).run(slice(None))
             await Feed(bare, [to_update(bare.bot, m) for m in warm]).run(slice(None))
+            await Feed(forecasting, [to_update(forecasting.bot, m) for m in warm]).run(slice(None))
             for hand in warm_hands:
                 raw.record(hand)
                 await unit.record(hand)
@@ -182,6 +198,7 @@ async def measure(quick: bool = False) -> list[Figure]:
                 block = slice(start, start + step)
                 await reference.run(block)
                 await tamalo.run(block)
+                await lined.run(block)
                 for mano in written[block]:
                     if mano is not None:
                         raw.record(mano)
@@ -191,12 +208,16 @@ async def measure(quick: bool = False) -> list[Figure]:
         raw.close()
         await unit.close()
         replies = request.calls["sendMessage"] - echo_request.calls["sendMessage"]
+        lined_replies = forecast_request.calls["sendMessage"] - echo_request.calls["sendMessage"]
         stored = _stored_hands(database, [chat for chat, _ in night])
+        stored_lined = _stored_hands(with_line / "tamalo.db", [chat for chat, _ in night])
         kept = {
             name: floor.stored(path) for name, path in (("floor", floor_file), ("unit", unit_file))
         }
     assert replies == 0, f"/mano sent {replies} replies more than the echo: a mistake?"
     assert stored == tamalo.hands, f"{tamalo.hands} hands sent, {stored} stored"
+    assert lined_replies == 0, f"/mano with the line sent {lined_replies} replies more"
+    assert stored_lined == lined.hands == tamalo.hands, f"{stored_lined} stored with the line"
     lines = sum(len(mano.totals) for mano in [*warm_hands, *written] if mano is not None)
     recorded = len(warm_hands) + tamalo.hands
     expected = {"hands": recorded, "lines": lines, "replies": recorded}
@@ -208,16 +229,19 @@ async def measure(quick: bool = False) -> list[Figure]:
     # The means, and how the times spread, are kept in the details.
     spread = {
         "/mano": _spread(tamalo.times),
+        "/mano with the forecast line": _spread(lined.times),
         "echo": _spread(reference.times),
         "floor": _spread(raw.times),
         "stack unit": _spread(unit.times),
     }
     per_hand, per_echo = spread["/mano"]["median"], spread["echo"]["median"]
+    per_lined = spread["/mano with the forecast line"]["median"]
     per_floor, per_unit = spread["floor"]["median"], spread["stack unit"]["median"]
     means = {name: figures["mean"] for name, figures in spread.items()}
     details: dict[str, object] = {"hands": tamalo.hands, "chats": chats, "ms": spread}
     summary = (
-        f"median of {tamalo.hands} hands in {chats} chats (mean {means['/mano']:.2f} ms, "
+        f"forecast line off; median of {tamalo.hands} hands in {chats} chats "
+        f"(mean {means['/mano']:.2f} ms, "
         f"{means['/mano'] / means['floor']:.1f}× the floor's {means['floor']:.2f}); "
         f"all {stored} hands read back after shutdown; WAL, synchronous={synchronous}"
     )
@@ -236,6 +260,18 @@ async def measure(quick: bool = False) -> list[Figure]:
             10.0,
             note=f"{summary}. Floor: {floor_note}",
             details=details,
+        ),
+        Figure(
+            "/mano with the forecast line",
+            per_lined,
+            "ms",
+            "/mano without",
+            per_hand,
+            note="the same night on a database of its own, each reply ending with "
+            f'"Chi vince? …" as chats have it by default (mean '
+            f"{means['/mano with the forecast line']:.2f} ms, "
+            f"{means['/mano with the forecast line'] / means['floor']:.1f}× the floor's); "
+            "reported, not judged",
         ),
         Figure(
             "/mano per hand, against the echo",

@@ -52,6 +52,7 @@ from bot.delivery import (
 )
 from bot.render import Renderer
 from bot.updates import ChatOrderedUpdates
+from play.forecast import Histories
 from storage import Database, UpdateJournal, chats_speaking, upgrade_schema
 
 log = logging.getLogger(__name__)
@@ -118,6 +119,7 @@ def build_application(
     db.before_writing = before_writing
     app.bot_data.db = db
     app.bot_data.renderer = Renderer(settings.chart_workers)
+    app.bot_data.histories = Histories()
     # Before the handlers that answer (commands and buttons): the chat's language.
     app.add_handler(TypeHandler(Update, begin_answer), group=ANSWER_BEGINS)
     app.add_handler(TypeHandler(Update, end_answer), group=ANSWER_ENDS)

@@ -8,6 +8,7 @@ from typing import Any
 from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot
 
 from bot.render import Renderer
+from play.forecast import Histories
 from storage import Database
 
 
@@ -16,6 +17,13 @@ class BotData:
 
     db: Database
     renderer: Renderer
+    #: The chats' histories the forecast reads, kept while no game of theirs ends.
+    histories: Histories
+    #: Seconds a hand's reply waits for its forecast line before going without it.
+    forecast_timeout: float = 2.0
+    #: Off: no chat's hand replies carry the forecast line, whatever its setting (the tests
+    #: of the replies' other lines; ``tests/bot/test_forecast_in_chat.py`` has it on).
+    forecast_lines: bool = True
     #: Closes hand entries left alone and tidies the journal, while the bot runs (``keep_tidy``).
     sweeper: asyncio.Task[None] | None = None
     #: Publishes again the menus of the chats that chose a language, at start-up.
@@ -30,6 +38,10 @@ class Context(CallbackContext[ExtBot[Any], dict[object, object], dict[object, ob
     @property
     def renderer(self) -> Renderer:
         return self.bot_data.renderer
+
+    @property
+    def histories(self) -> Histories:
+        return self.bot_data.histories
 
     @property
     def text_args(self) -> str:

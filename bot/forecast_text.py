@@ -39,3 +39,12 @@ def forecast_line(lead: str, chances: Mapping[str, float]) -> str:
     return f"{lead} " + SEPARATOR.join(
         f"{player} {shown(chances[player], percent)}" for player, percent in whole.items()
     )
+
+
+def each_chance_line(lead: str, chances: Mapping[str, float]) -> str:
+    """``lead`` then each player and their own chance, most likely first: chances that do not
+    add up to 100% (a tournament table's, to reach the final: two go)."""
+    ranked = sorted(chances.items(), key=lambda item: -item[1])
+    return f"{lead} " + SEPARATOR.join(
+        f"{player} {shown(chance, round(100 * chance))}" for player, chance in ranked
+    )

@@ -18,6 +18,7 @@ from typing import TypeVar
 
 import scoring
 from bot import i18n
+from play.forecast import Outlook
 
 T = TypeVar("T")
 #: Workers draw at the lowest priority: on a small machine a chart waits for the bot's
@@ -50,6 +51,23 @@ def draw_night(
         return chart_night.night_chart(figures, title=title, colours=colours)
 
 
+def draw_forecast(
+    outlook: Outlook, colours: Mapping[str, int], words: tuple[str, str, str]
+) -> bytes:
+    """In a worker: /previsione's chart, the game's story forecast hand by hand (its words,
+    title and axes, already in the chat's language)."""
+    from bot import forecast_chart
+
+    title, hands_label, chance_label = words
+    return forecast_chart.forecast_chart(
+        outlook.story(),
+        colours,
+        title=title,
+        hands_label=hands_label,
+        chance_label=chance_label,
+    )
+
+
 class Renderer:
     """Runs chart drawing in a pool of ``workers`` processes, started on the first chart."""
 
@@ -66,6 +84,12 @@ class Renderer:
         self, figures: scoring.NightFigures, title: str, colours: Mapping[str, int]
     ) -> bytes:
         return await self._run(draw_night, figures, title, dict(colours), i18n.language())
+
+    async def forecast(
+        self, outlook: Outlook, colours: Mapping[str, int], words: tuple[str, str, str]
+    ) -> bytes:
+        """The story is forecast in the worker too: one forecast per hand played."""
+        return await self._run(draw_forecast, outlook, dict(colours), words)
 
     async def _run(self, draw: Callable[..., T], *args: object) -> T:
         if self.workers <= 0:

@@ -32,6 +32,8 @@ class ChatSettings:
     timezone: str = DEFAULT_TIMEZONE
     #: Undoing, fixing, closing and annulling are for the group's admins only.
     admins_only: bool = False
+    #: Each hand's reply carries the forecast's line, "Chi vince? …".
+    forecast: bool = True
 
 
 def insert_ignoring(session: AsyncSession, table: Table) -> Any:
@@ -95,7 +97,9 @@ class ChatStore:
         if chat is None:
             return ChatSettings()
         return ChatSettings(
-            timezone=chat.timezone or DEFAULT_TIMEZONE, admins_only=chat.admins_only
+            timezone=chat.timezone or DEFAULT_TIMEZONE,
+            admins_only=chat.admins_only,
+            forecast=chat.forecast,
         )
 
     async def change(self, chat_id: int, settings: ChatSettings) -> ChatSettings:
@@ -103,6 +107,7 @@ class ChatStore:
         chat = await self.ensure(chat_id)
         chat.timezone = None if settings.timezone == DEFAULT_TIMEZONE else settings.timezone
         chat.admins_only = settings.admins_only
+        chat.forecast = settings.forecast
         await self.session.flush()
         return settings
 

@@ -21,6 +21,8 @@ from storage import models
 
 #: The state of a game annulled by a tres-sex vote (``storage.games.GameState.ANNULLED``).
 ANNULLED = "annulled"
+#: The state of a game played to its end or closed (``storage.games.GameState.FINISHED``).
+FINISHED = "finished"
 #: The chat's games counted: its latest, so that a player's form is recent and a chat with
 #: years of games reads as fast as a young one.
 RECENT_GAMES = 300
@@ -31,6 +33,19 @@ class HistoryStore:
 
     def __init__(self, session: AsyncSession) -> None:
         self.session = session
+
+    async def games_ended(self, chat_id: int, mode: Mode) -> tuple[int, int]:
+        """How many of the chat's games in ``mode`` are finished, and the latest one's id: a
+        history that leaves the running game out changes when these do (a cache's key)."""
+        game = models.Game
+        row = (
+            await self.session.execute(
+                select(func.count(), func.coalesce(func.max(game.id), 0)).where(
+                    game.chat_id == chat_id, game.mode == mode.value, game.state == FINISHED
+                )
+            )
+        ).one()
+        return int(row[0]), int(row[1])
 
     async def chat_history(
         self, chat_id: int, mode: Mode, *, leave_out: int | None = None

@@ -18,6 +18,7 @@ from sqlalchemy import (
     UniqueConstraint,
     false,
     text,
+    true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -54,6 +55,8 @@ class Chat(Base):
     admins_only: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     #: The language the bot speaks in the chat (``/lingua en``); empty means the default.
     language: Mapped[str | None] = mapped_column(String(8))
+    #: Each hand's reply says who is likely to win (``/impostazioni previsione=no``: it does not).
+    forecast: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
 
 
 class StandingsMessage(Base):

@@ -16,6 +16,7 @@ from storage.chats import Arrival, ChatStore
 from storage.claims import Claims
 from storage.entries import EntryStore
 from storage.games import GameStore
+from storage.history import HistoryStore
 from storage.mistakes import LastUndos, PendingHands
 from storage.moves import move_chat
 from storage.named import NamedMoves
@@ -71,6 +72,10 @@ class UnitOfWork:
     @cached_property
     def stats(self) -> StatsStore:
         return StatsStore(self.session)
+
+    @cached_property
+    def history(self) -> HistoryStore:
+        return HistoryStore(self.session)
 
     @cached_property
     def undos(self) -> LastUndos:

@@ -5,7 +5,7 @@ finds the question answered."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from telegram import InlineKeyboardMarkup, Message, Update
 
@@ -24,6 +24,7 @@ from bot.commands.common import (
     sender_id,
 )
 from bot.commands.entry import edit_in_place
+from bot.commands.forecast import forecast_line
 from bot.commands.game import chart_if_ended, closed_text, next_hand, recorded, reopen_button
 from bot.context import Context
 from bot.parsing import parse_nothing
@@ -72,6 +73,10 @@ async def press(update: Update, context: Context) -> None:
     message = query.message if isinstance(query.message, Message) else None
     if message is None:
         return
+    if outcome.recorded is not None and outcome.text is not None:
+        done = outcome.recorded
+        line = await forecast_line(context, done.record, done.game)
+        outcome = replace(outcome, text=outcome.text + line)
     if outcome.text is not None:
         await edit_in_place(message, outcome.text, outcome.buttons)
     if outcome.recorded is not None:

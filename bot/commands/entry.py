@@ -17,6 +17,7 @@ from telegram.error import BadRequest, TelegramError
 
 from bot import i18n, texts
 from bot.commands.common import changes, changing, message_of, replies_to_mistakes
+from bot.commands.forecast import forecast_line
 from bot.commands.game import chart_if_ended, next_hand, record_hand, recorded
 from bot.context import Context, TamaloApp
 from bot.keypad import PREFIX, Action, Entry, EntryMistake, Step, callback, parse_callback
@@ -108,6 +109,10 @@ async def press(update: Update, context: Context) -> None:
     except UserError as error:  # the hand as entered is not a hand (the game changed)
         outcome = Outcome(toast=error.message[:200], alert=True)
     await query.answer(outcome.toast, show_alert=outcome.alert)
+    if outcome.recorded is not None and outcome.text is not None:
+        done = outcome.recorded
+        line = await forecast_line(context, done.record, done.game)
+        outcome = replace(outcome, text=outcome.text + line)
     if outcome.text is not None:
         await edit_in_place(query.message, outcome.text, outcome.buttons)
     if outcome.recorded is not None and isinstance(query.message, Message):

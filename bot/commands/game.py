@@ -20,6 +20,7 @@ from bot.commands.common import (
     replies_to_mistakes,
     sender_id,
 )
+from bot.commands.forecast import forecast_line
 from bot.commands.tournament import after, elsewhere
 from bot.context import Context
 from bot.parsing import (
@@ -133,7 +134,8 @@ async def record_hand(update: Update, context: Context) -> None:
             reply_markup=buttons.same_hand(outcome.pending_id),
         )
         return
-    await message.reply_text(recorded(outcome))
+    line = await forecast_line(context, outcome.record, outcome.game)
+    await message.reply_text(recorded(outcome) + line)
     await chart_if_ended(message, context, outcome)
 
 
@@ -160,7 +162,7 @@ async def edit_hand(update: Update, context: Context) -> None:
             hand = await hand_again(work, record, number, text)
             outcome = await hands.fix_hand(work, record, number, hand)
     reply = recorded(outcome) if isinstance(outcome, HandRecorded) else fixed(outcome)
-    await message.reply_text(reply)
+    await message.reply_text(reply + await forecast_line(context, outcome.record, outcome.game))
     await chart_if_ended(message, context, outcome)
 
 
@@ -186,7 +188,8 @@ async def fix_hand(update: Update, context: Context) -> None:
         number, rest = parse_fix(context.text_args, len(record.game.hands), record.game.ranked)
         hand = await hand_again(work, record, number, rest)
         outcome = await hands.fix_hand(work, record, number, hand)
-    await message_of(update).reply_text(fixed(outcome))
+    line = await forecast_line(context, outcome.record, outcome.game)
+    await message_of(update).reply_text(fixed(outcome) + line)
     await chart_if_ended(message_of(update), context, outcome)
 
 
@@ -250,7 +253,12 @@ async def undo(update: Update, context: Context) -> None:
             undone.game, undone.number, undone.removed, reopened=undone.reopened, label=label
         )
         command = texts.common.hand_command(undone.removed)
-        sent = await reply_with_command(message, text + after(undone.progress), command)
+        line = (
+            ""
+            if undone.game.is_over()
+            else await forecast_line(context, undone.record, undone.game)
+        )
+        sent = await reply_with_command(message, text + after(undone.progress) + line, command)
     async with changing(context, message.chat_id) as work:
         await hands.undo_answered(work, message.chat_id, undone, sent.message_id)
 

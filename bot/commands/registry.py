@@ -16,6 +16,7 @@ from bot.commands import (
     charts,
     confirm,
     entry,
+    forecast,
     game,
     help,
     lore,
@@ -89,6 +90,12 @@ COMMANDS: tuple[Command, ...] = (
         N_("Tres sex non expedit: si vota per annullare la partita"),
     ),
     Command("grafico", "chart", charts.show_chart, N_("Grafico dei punti della partita")),
+    Command(
+        "previsione",
+        "forecast",
+        forecast.show_forecast,
+        N_("Chi vince? Il grafico delle probabilità, mano per mano"),
+    ),
     Command("serata", "tonight", charts.show_night, N_("Riepilogo della serata, con i grafici")),
     Command("stats", "stats", stats.show_stats, N_("Statistiche: /stats Anna, o del gruppo")),
     # The English for "/classifica generale": not in the menu, /classifica shows it.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import zoneinfo
+from collections.abc import Callable
 from dataclasses import replace
 
 from bot import texts
@@ -13,6 +14,7 @@ from storage import ChatSettings
 
 TIMEZONE_KEYS = frozenset({"fuso", "timezone", "tz"})
 ADMIN_KEYS = frozenset({"admin", "amministratori"})
+FORECAST_KEYS = frozenset({"previsione", "forecast"})
 YES = frozenset({"sì", "si", "yes", "on", "1"})
 NO = frozenset({"no", "off", "0"})
 
@@ -30,18 +32,24 @@ def parse_settings(text: str, current: ChatSettings) -> ChatSettings | None:
             settings = replace(settings, timezone=parse_timezone(value))
         elif key in ADMIN_KEYS and value:
             settings = replace(settings, admins_only=parse_yes_no(value, word))
+        elif key in FORECAST_KEYS and value:
+            forecast = parse_yes_no(value, word, texts.settings.forecast_yes_or_no)
+            settings = replace(settings, forecast=forecast)
         else:
             raise UserError(texts.settings.unknown_setting(word))
     return settings
 
 
-def parse_yes_no(value: str, word: str) -> bool:
+def parse_yes_no(
+    value: str, word: str, refusal: Callable[[str], str] = texts.settings.yes_or_no
+) -> bool:
+    """``sì``/``no`` and their English; anything else is refused with ``refusal(word)``."""
     folded = value.casefold()
     if folded in YES:
         return True
     if folded in NO:
         return False
-    raise UserError(texts.settings.yes_or_no(word))
+    raise UserError(refusal(word))
 
 
 def parse_timezone(value: str) -> str:

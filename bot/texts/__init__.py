@@ -1,6 +1,6 @@
 """Every message the bot sends, one module per feature: ``common``, ``mistakes``, ``setup``,
 ``hands``, ``game``, ``tournament``, ``vote``, ``entry``, ``stats``, ``people``, ``settings``,
-``lore``, ``help``.
+``lore``, ``help``, ``forecast``.
 
 ``common`` holds what several features say; the others hold what one feature says, and import
 only ``common`` and the features listed before them, never in a cycle.
@@ -17,6 +17,7 @@ constants.
 from bot.texts import (
     common,
     entry,
+    forecast,
     game,
     hands,
     help,
@@ -33,6 +34,7 @@ from bot.texts import (
 __all__ = [
     "common",
     "entry",
+    "forecast",
     "game",
     "hands",
     "help",

@@ -32,10 +32,13 @@ e chi ha chiamato Tamalo (t= o tamalo=)
 /tresei (/tressex) — tres sex non expedit: se più di metà dei giocatori vota sì, \
 la partita è annullata
 /grafico (/chart) — il grafico dei punti, mano per mano
+/previsione (/forecast) — chi vince? Le probabilità di ognuno, mano per mano, in un grafico; \
+sotto ogni mano la riga «Chi vince?» (/impostazioni previsione=no la toglie)
 /serata (/tonight) — le partite di stasera, con i grafici della serata
 /stats Anna — le statistiche di Anna; /stats da solo: quelle del gruppo
 /esporta (/export) — tutte le mani del gruppo in un file CSV
-/impostazioni fuso=Europe/Rome (/settings) — il fuso orario del gruppo
+/impostazioni fuso=Europe/Rome (/settings) — il fuso orario del gruppo, chi annulla e corregge, \
+la previsione
 /lingua en (/language) — il bot parla inglese in questa chat; /lingua it per tornare all'italiano
 /regole (/rules) — le regole in breve · /mosse (/moves) — le mosse con un nome
 /mossa coppiona Anna (/move) — segna una mossa celebre · /dicono (/rumours) — una curiosità

@@ -33,14 +33,22 @@ def settings_shown(settings: ChatSettings) -> str:
         who = _("solo gli amministratori del gruppo")
     else:
         who = _("tutti (predefinito)")
+    forecast = _("sì (predefinito)") if settings.forecast else _("no")
     return _(
         "⚙️ Impostazioni del gruppo\n"
         "Fuso orario: {timezone}. Decide le date e cos'è «stasera» "
         "(la serata dura fino alle 6 del mattino).\n"
         "Annullare, correggere, chiudere, tres sex: {who}.\n"
         "Lingua: {language} (/lingua).\n"
-        "Per cambiare: /impostazioni fuso=Europe/London · /impostazioni admin=sì (o admin=no)"
-    ).format(timezone=timezone, who=who, language=_(LANGUAGE_NAMES[language()]))
+        "Previsione «Chi vince?» sotto ogni mano: {forecast} (/previsione per il grafico).\n"
+        "Per cambiare: /impostazioni fuso=Europe/London · /impostazioni admin=sì (o admin=no) "
+        "· /impostazioni previsione=no (o previsione=sì)"
+    ).format(
+        timezone=timezone,
+        who=who,
+        language=_(LANGUAGE_NAMES[language()]),
+        forecast=forecast,
+    )
 
 
 def settings_changed(settings: ChatSettings) -> str:
@@ -49,13 +57,17 @@ def settings_changed(settings: ChatSettings) -> str:
 
 def unknown_setting(token: str) -> str:
     return _(
-        "Non conosco l'impostazione «{token}». Si possono cambiare: fuso=Europe/Rome e "
-        "admin=sì o admin=no."
+        "Non conosco l'impostazione «{token}». Si possono cambiare: fuso=Europe/Rome, "
+        "admin=sì o admin=no e previsione=sì o previsione=no."
     ).format(token=token)
 
 
 def yes_or_no(token: str) -> str:
     return _("«{token}»: scrivi admin=sì oppure admin=no.").format(token=token)
+
+
+def forecast_yes_or_no(token: str) -> str:
+    return _("«{token}»: scrivi previsione=sì oppure previsione=no.").format(token=token)
 
 
 def admins_only() -> str:

@@ -242,8 +242,8 @@ async def test_impostazioni_refuses_what_it_does_not_know(table: Table) -> None:
         "per esempio fuso=Europe/Rome o fuso=America/New_York."
     )
     assert await table.reply("/impostazioni colore=rosso") == (
-        "Non conosco l'impostazione «colore=rosso». Si possono cambiare: fuso=Europe/Rome e "
-        "admin=sì o admin=no."
+        "Non conosco l'impostazione «colore=rosso». Si possono cambiare: fuso=Europe/Rome, "
+        "admin=sì o admin=no e previsione=sì o previsione=no."
     )
     assert "Fuso orario: Europe/Rome (predefinito)." in await table.reply("/impostazioni")
 

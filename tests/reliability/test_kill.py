@@ -21,6 +21,7 @@ from pathlib import Path
 from bot import texts
 from scoring import Game, Hand, Report, Rules
 from tests.reliability.bot_api import BotApi, Reply
+from tests.reliability.conftest import its_forecast
 
 TOKEN = "123456:KILL-test-token"
 CHATS = (-100_101, -100_102, -100_103)
@@ -133,7 +134,8 @@ def expected_reply(stream: Stream, message: int) -> str:
         return texts.game.game_started(Game(("Anna", "Bruno"), RULES))
     chat_hands = stream.hands[stream.chat_of[message]]
     typed = chat_hands[: chat_hands.index(message) + 1]
-    return texts.hands.hand_recorded(game_of(stream, typed))
+    game = game_of(stream, typed)
+    return texts.hands.hand_recorded(game) + its_forecast(game)
 
 
 @contextmanager

@@ -23,6 +23,7 @@ from bot import texts
 from scoring import Game, Hand, Report, Rules
 from tests.conftest import is_postgres
 from tests.reliability.bot_api import BotApi, Reply
+from tests.reliability.conftest import its_forecast
 from tests.reliability.webhook import TIMEOUT, Instance, Telegram, stored_hands
 
 RULES = Rules(target=1000)  # the most /nuova takes: these hands never get near it
@@ -65,7 +66,7 @@ def answer(n: int) -> str:
     game = Game(("Anna", "Bruno"), RULES)
     for k in range(1, n + 1):
         game = game.with_hand(Hand((Report("Anna", k), Report("Bruno", 20 + k))))
-    return texts.hands.hand_recorded(game)
+    return texts.hands.hand_recorded(game) + its_forecast(game)
 
 
 def start_games(api: BotApi, telegram: Telegram, groups: tuple[int, ...]) -> None:

@@ -1,0 +1,62 @@
+"""Chi vince? The forecast's line under each hand's reply, and /previsione's chart."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from telegram import Update
+from telegram.constants import ChatAction
+
+from bot import texts
+from bot.commands.common import chat_id_of, message_of, reading, replies_to_mistakes
+from bot.context import Context
+from bot.parsing import parse_nothing
+from play import forecast as play
+from play import views
+from scoring import Game
+from storage import GameRecord
+
+log = logging.getLogger(__name__)
+
+
+async def forecast_line(context: Context, record: GameRecord, game: Game) -> str:
+    """The last line of a hand's reply ("\\n\\nChi vince? Anna 61% · …"): ``game`` is
+    ``record``'s game after the hand. Nothing if the chat turned it off; nothing either if
+    the forecast fails or is late (logged): the hand is stored already, its reply goes out."""
+    if not context.bot_data.forecast_lines:
+        return ""
+    try:
+        async with reading(context) as work:
+            outlook = await play.outlook(work, context.histories, record, game)
+        if outlook is None:
+            return ""
+        chances = await asyncio.wait_for(
+            asyncio.to_thread(outlook.chances), context.bot_data.forecast_timeout
+        )
+    except Exception:
+        log.exception("No forecast for game %s after %s hands", record.id, len(game.hands))
+        return ""
+    return "\n\n" + texts.forecast.line(chances, to_final=outlook.to_final)
+
+
+@replies_to_mistakes
+async def show_forecast(update: Update, context: Context) -> None:
+    """The running game's story, forecast after each hand (one chart per table at a
+    tournament), or the last game's."""
+    parse_nothing(context.text_args, "previsione")
+    chat_id = chat_id_of(update)
+    async with reading(context) as work:
+        stories = await play.stories(work, context.histories, chat_id)
+        look = await views.look(work, chat_id)
+    message = message_of(update)
+    for record, outlook in stories:
+        await message.chat.send_action(ChatAction.UPLOAD_PHOTO)
+        to_final = outlook.to_final
+        words = (
+            texts.forecast.chart_title(texts.common.table_label(record), to_final=to_final),
+            texts.forecast.hands_label(),
+            texts.forecast.chance_label(to_final=to_final),
+        )
+        png = await context.renderer.forecast(outlook, look.colours, words)
+        await message.reply_photo(png, caption=texts.forecast.chart_caption(to_final=to_final))

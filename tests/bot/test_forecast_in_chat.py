@@ -1,0 +1,163 @@
+"""Chi vince? The forecast's line under each hand and /previsione's chart, as the chat sees
+them (issue 18)."""
+
+import re
+
+import pytest
+
+from bot import texts
+from play import forecast
+from tests.bot.conftest import StartBot, Table
+from tests.bot.test_charts import pixels
+from tests.bot.test_modes import tables_of
+
+
+@pytest.fixture
+def forecast_lines() -> bool:
+    """The chat's setting decides (on by default), as in the bot."""
+    return True
+
+
+HANDS = ("/mano Anna 3 Bruno 12 Carlo 7 t=Anna", "/mano Anna 20 Bruno 2 Carlo 9")
+#: "Anna 61%": a player and a whole percentage (never "<1%" nor ">99%" in these games).
+CHANCE = re.compile(r"(\w+) (\d+)%")
+
+
+def forecast_of(reply: str, lead: str = "Chi vince? ") -> dict[str, int]:
+    """The forecast's line, the reply's last, as each player's percentage."""
+    head, _, line = reply.rpartition("\n\n")
+    assert head, reply
+    assert line.startswith(lead), reply
+    chances = line.removeprefix(lead).split(" · ")
+    found = {m[1]: int(m[2]) for m in (CHANCE.fullmatch(c) for c in chances) if m}
+    assert len(found) == len(chances), line
+    return found
+
+
+async def test_each_hand_says_who_wins_until_the_chat_turns_it_off(table: Table) -> None:
+    await table.send("/nuova Anna Bruno Carlo")
+    first = forecast_of(await table.reply(HANDS[0]))
+    assert set(first) == {"Anna", "Bruno", "Carlo"}
+    assert sum(first.values()) == 100
+    assert list(first.values()) == sorted(first.values(), reverse=True)  # favourite first
+
+    settings = await table.reply("/impostazioni previsione=no")
+    assert "Previsione «Chi vince?» sotto ogni mano: no (/previsione per il grafico)." in settings
+    second = await table.reply(HANDS[1])
+    assert "Chi vince?" not in second
+    assert second.endswith("Prossimo mazziere: Carlo.")
+
+    settings = await table.reply("/impostazioni previsione=sì")
+    assert "sotto ogni mano: sì (predefinito)" in settings
+    assert sum(forecast_of(await table.reply("/mano 5 5 5")).values()) == 100
+    assert await table.reply("/impostazioni previsione=forse") == (
+        "«previsione=forse»: scrivi previsione=sì oppure previsione=no."
+    )
+
+
+async def test_every_hand_reply_carries_the_line(table: Table) -> None:
+    await table.send("/nuova Anna Bruno Carlo")
+    await table.send(HANDS[0])
+    await table.send(HANDS[1])
+    assert (
+        sum(forecast_of(await table.reply("/correggi 2 Anna 2 Bruno 20 Carlo 9")).values()) == 100
+    )
+    undone = await table.reply("/annulla")
+    assert undone.startswith("Ho annullato la mano 2")
+    assert sum(forecast_of(undone).values()) == 100
+    # The buttons: who called, then each total; "Registra" records the hand.
+    await table.send("/mano")
+    ok = texts.entry.entry_ok()
+    for label in ("Nessuno", *["7", ok] * 3, texts.entry.entry_record()):
+        _, edited = await table.press(table.buttons()[label])
+    assert edited is not None
+    assert edited.startswith("Mano 2:")
+    assert sum(forecast_of(edited).values()) == 100
+
+
+async def test_a_finished_game_shows_its_winner_at_100(table: Table) -> None:
+    await table.send("/nuova Anna Bruno soglia=50")
+    ended = await table.send("/mano Anna 3 Bruno 60")
+    assert forecast_of(ended[0]) == {"Anna": 100, "Bruno": 0}
+
+
+async def test_the_same_hand_gets_the_same_line(table: Table, start_bot: StartBot) -> None:
+    await table.send("/nuova Anna Bruno Carlo")
+    await table.send(HANDS[0])
+    update = table.update(HANDS[1])
+    answer = await table.deliver(update)
+    assert await table.deliver(update) == answer  # delivered again: the same answer
+    await table.send("/annulla")
+    assert (await table.reply(HANDS[1])) == answer[0]  # typed again: the same forecast
+    await table.send("/annulla")
+    async with start_bot() as restarted:  # nothing kept: the history is read again
+        assert await restarted.reply(HANDS[1]) == answer[0]
+
+
+async def test_without_its_forecast_a_hand_is_still_answered(
+    table: Table, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    def broken(self: forecast.Outlook) -> dict[str, float]:
+        raise RuntimeError("no forecast today")
+
+    monkeypatch.setattr(forecast.Outlook, "chances", broken)
+    await table.send("/nuova Anna Bruno Carlo")
+    reply = await table.reply(HANDS[0])
+    assert "Chi vince?" not in reply
+    assert reply.endswith("Prossimo mazziere: Bruno.")
+    assert "No forecast for game" in caplog.text
+    assert await table.totals() == {"Anna": 0, "Bruno": 12, "Carlo": 7}
+
+
+async def test_a_tournament_table_says_who_goes_to_the_final(table: Table) -> None:
+    first, _ = tables_of(await table.reply("/torneo Anna Bruno Carlo Dario Elena Franco"))
+    a, b, c = first
+    chances = forecast_of(
+        await table.reply(f"/mano {a} 10 {b} 20 {c} 30 t={a}"), "Chi va in finale? "
+    )
+    assert set(chances) == set(first)
+    assert 195 <= sum(chances.values()) <= 205  # two of the three go: rounded each
+
+
+async def test_previsione_sends_the_story_of_the_game(table: Table) -> None:
+    assert await table.reply("/previsione") == (
+        "In questa chat non si è ancora giocato. Iniziate con /nuova Anna Bruno Carlo."
+    )
+    await table.send("/nuova Anna Bruno Carlo")
+    assert await table.reply("/previsione") == (
+        "Non c'è ancora nessuna mano da disegnare: registra la prima con /mano."
+    )
+    for hand in HANDS:
+        await table.send(hand)
+
+    calls = await table.calls("/previsione")
+
+    assert [name for name, _ in calls] == ["sendChatAction", "sendPhoto"]
+    ((_, png),) = [p["photo"] for name, p in calls if name == "sendPhoto"]
+    assert pixels(png).shape == (960, 1280, 3)
+    assert calls[1][1]["caption"].startswith("📈 La probabilità di vincere di ognuno")
+
+
+async def test_previsione_takes_nothing_else(table: Table) -> None:
+    await table.send("/nuova Anna Bruno Carlo")
+    await table.send(HANDS[0])
+    before = await table.dump()
+    assert await table.reply("/previsione Anna") == (
+        "/previsione si scrive da solo, senza altro: «Anna» non lo capisco. "
+        "Non ho cambiato nulla; scrivi solo /previsione."
+    )
+    assert await table.dump() == before
+
+
+async def test_in_english_who_wins(table: Table) -> None:
+    await table.send("/lingua en")
+    await table.send("/new Anna Bruno Carlo")
+    reply = await table.reply("/hand Anna 3 Bruno 12 Carlo 7 t=Anna")
+    assert sum(forecast_of(reply, "Who wins? ").values()) == 100
+    assert "Forecast “Who wins?” under each hand: yes (default)" in await table.reply("/settings")
+    assert "Forecast “Who wins?” under each hand: no" in await table.reply("/settings forecast=off")
+    files = await table.files("/forecast")
+    assert len(files) == 1
+    calls = table.request.calls
+    caption = next(p["caption"] for name, p in reversed(calls) if name == "sendPhoto")
+    assert caption.startswith("📈 Each player's chance to win")
