@@ -16,11 +16,13 @@ from matplotlib.figure import Figure
 from matplotlib.patheffects import withStroke
 from matplotlib.ticker import MaxNLocator, PercentFormatter
 
-from bot.chart_drawing import DPI, GAME_SIZE, INK, player_colours
+from bot.chart_drawing import DPI, GAME_SIZE, INK, font_at, player_colours, widest
 from bot.forecast_text import shown
 
 #: End labels closer than this (in percentage points) are moved apart.
 _LABEL_GAP: Final = 5.5
+#: How far right of the plot the end labels stand, as a fraction of the plot's width.
+_LABEL_OFFSET: Final = 0.04
 _GRID: Final = "#dddddd"
 _MUTED: Final = "#555555"
 
@@ -63,12 +65,17 @@ def forecast_chart(
         ends.append((player, hands[-1], values[-1]))
     last = len(story) - 1
     heights = spread_labels([value for _, _, value in ends])
-    for (player, hand, value), height in zip(ends, heights, strict=True):
+    labels = [
+        f"{player.replace('$', chr(92) + '$')} {shown(value / 100, round(value))}"
+        for player, _, value in ends
+    ]
+    for label, (player, hand, value), height in zip(labels, ends, heights, strict=True):
         axes.annotate(
-            f"{player.replace('$', chr(92) + '$')} {shown(value / 100, round(value))}",
+            label,
             xy=(hand, value),
-            xytext=(last + 0.35 + max(last, 1) * 0.02, height),
-            textcoords="data",
+            # Just right of the plot, however many hands it shows: the labels' column.
+            xytext=(1.0 + _LABEL_OFFSET, height),
+            textcoords=("axes fraction", "data"),
             va="center",
             fontsize=11,
             fontweight="bold",
@@ -90,7 +97,11 @@ def forecast_chart(
     axes.set_xlabel(hands_label, fontsize=13, color=INK)
     axes.set_ylabel(chance_label, fontsize=13, color=INK)
     axes.tick_params(labelsize=12, colors=INK)
-    figure.subplots_adjust(left=0.11, right=0.78, top=0.91, bottom=0.1)
+    # The right margin fits the widest label (its gap included), and never squeezes the plot
+    # below half the figure.
+    label_width = widest(labels, font_at(11, bold=True)) / (GAME_SIZE[0] * DPI)
+    right = max(0.5, 0.98 - label_width - _LABEL_OFFSET)
+    figure.subplots_adjust(left=0.11, right=right, top=0.91, bottom=0.1)
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=DPI)
     return buffer.getvalue()
