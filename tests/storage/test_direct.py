@@ -41,44 +41,49 @@ async def test_run_reads_what_sqlalchemy_reads(db: Database) -> None:
 
 
 async def test_runs_in_the_unit_of_works_transaction(db: Database) -> None:
+    async def answer_then_fail() -> None:
+        async with db.transaction() as session:
+            await UnitOfWork(session).claim(7, 1)
+            connection = await session.connection()
+            await run(connection, _KEEP_ANSWER, {"chat": 7, "message": 1, "kept": '["a"]'})
+            assert await answer_of(session, 7, 1) == ["a"]  # seen by the same transaction
+            raise RuntimeError
+
+    async def claim_again() -> None:
+        async with db.transaction() as session:
+            await UnitOfWork(session).claim(7, 1)
+
     try:
         await upgrade_schema(db)
         with pytest.raises(RuntimeError):
-            async with db.transaction() as session:
-                work = UnitOfWork(session)
-                await work.claim(7, 1)
-                connection = await session.connection()
-                await run(connection, _KEEP_ANSWER, {"chat": 7, "message": 1, "kept": '["a"]'})
-                assert await answer_of(session, 7, 1) == ["a"]  # seen by the same transaction
-                raise RuntimeError
+            await answer_then_fail()
         async with db.transaction() as session:
             assert await answer_of(session, 7, 1) == []  # rolled back with it
-            await UnitOfWork(session).claim(7, 1)
+        await claim_again()
         with pytest.raises(MessageAlreadyHandled):
-            async with db.transaction() as session:
-                await UnitOfWork(session).claim(7, 1)
+            await claim_again()
     finally:
         await db.close()
 
 
 async def test_a_failure_is_sqlalchemys(db: Database) -> None:
+    async def hand_of_no_game() -> None:
+        async with db.transaction() as session:
+            connection = await session.connection()
+            hand = {
+                "game_id": 404,
+                "number": 1,
+                "message_id": 1,
+                "user_id": None,
+                "dealer_id": 1,
+                "recorded_at": datetime(2026, 1, 1),
+            }
+            await run(connection, _ADD_HAND, hand)
+
     try:
         await upgrade_schema(db)
         with pytest.raises(IntegrityError):  # no such game: a foreign key
-            async with db.transaction() as session:
-                connection = await session.connection()
-                await run(
-                    connection,
-                    _ADD_HAND,
-                    {
-                        "game_id": 404,
-                        "number": 1,
-                        "message_id": 1,
-                        "user_id": None,
-                        "dealer_id": 1,
-                        "recorded_at": datetime(2026, 1, 1),
-                    },
-                )
+            await hand_of_no_game()
     finally:
         await db.close()
 
