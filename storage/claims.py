@@ -11,6 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage import models
 from storage.chats import Arrival, arrival_columns, insert_ignoring
+from storage.db import run
 
 _HANDLED = cast(Table, models.HandledMessage.__table__)
 _ARRIVAL = arrival_columns(bindparam("chat"))
@@ -38,20 +39,20 @@ class Claims:
         dialect = connection.dialect.name
         if (claim := _CLAIMS.get(dialect)) is None:
             claim = _CLAIMS[dialect] = insert_ignoring(self.session, _HANDLED).returning(*_ARRIVAL)
-        claimed = (
-            await connection.execute(
-                claim,
-                {
-                    "chat_id": chat_id,
-                    "message_id": message_id,
-                    "handled_at": models.utcnow(),
-                    "chat": chat_id,
-                },
-            )
-        ).first()
-        if claimed is None:
+        # On SQLite, one trip to aiosqlite's thread (``storage.db.run``).
+        claimed = await run(
+            connection,
+            claim,
+            {
+                "chat_id": chat_id,
+                "message_id": message_id,
+                "handled_at": models.utcnow(),
+                "chat": chat_id,
+            },
+        )
+        if not claimed:
             raise MessageAlreadyHandled
-        return Arrival(claimed[0], bool(claimed[1]))
+        return Arrival(claimed[0][0], bool(claimed[0][1]))
 
     async def edit(self, chat_id: int, message_id: int, update_id: int) -> bool:
         """Mark an edit of a message (the update ``update_id`` carried it) as handled; returns

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections import namedtuple
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import Connection, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import (
+    AsyncConnection,
     AsyncEngine,
     AsyncSession,
     async_sessionmaker,
@@ -127,3 +129,102 @@ class Database:
 
     async def close(self) -> None:
         await self.engine.dispose()
+
+
+class _Direct(NamedTuple):
+    """A Core statement compiled for SQLite, as ``run`` sends it straight to aiosqlite."""
+
+    sql: str
+    compiled: Any
+    #: The bound parameters' names in the order of the SQL's ``?``, and each one's
+    #: conversion (a datetime to text…), as SQLAlchemy converts them.
+    names: tuple[str, ...]
+    binds: tuple[Callable[[Any], Any] | None, ...]
+    #: The rows' type (their columns by name and position) and each column's conversion.
+    row: Callable[..., Any] | None
+    results: tuple[Callable[[Any], Any] | None, ...]
+
+
+#: The statements ``run`` sends straight to aiosqlite, compiled once: by statement (built
+#: once, at import) and the names of its parameters. ``None``: one it cannot (a Python-side
+#: default to compute, a list expanded), which goes through SQLAlchemy.
+_DIRECT: dict[tuple[Any, tuple[str, ...]], _Direct | None] = {}
+
+
+def _direct(statement: Any, dialect: Any, keys: tuple[str, ...]) -> _Direct | None:
+    compiled = statement.compile(dialect=dialect, column_keys=list(keys))
+    names = compiled.positiontup
+    if (
+        names is None
+        or compiled.insert_prefetch
+        or compiled.update_prefetch
+        or any(bind.expanding or bind.literal_execute for bind in compiled.binds.values())
+    ):
+        return None
+    binds = tuple(
+        compiled.binds[name].type.dialect_impl(dialect).bind_processor(dialect) for name in names
+    )
+    columns = list(getattr(statement, "exported_columns", ()))
+    row = namedtuple("Row", [c.key or "_" for c in columns], rename=True) if columns else None
+    results = tuple(c.type.dialect_impl(dialect).result_processor(dialect, None) for c in columns)
+    return _Direct(compiled.string, compiled, tuple(names), binds, row, results)
+
+
+def _values(direct: _Direct, params: Mapping[str, Any]) -> tuple[Any, ...]:
+    named = direct.compiled.construct_params(params)
+    return tuple(
+        value if bind is None or value is None else bind(value)
+        for bind, value in zip(direct.binds, (named[name] for name in direct.names), strict=True)
+    )
+
+
+async def run(
+    connection: AsyncConnection,
+    statement: Any,
+    params: Mapping[str, Any] | Sequence[Mapping[str, Any]],
+) -> list[Any]:
+    """Run a Core statement built once (at import) in the connection's transaction; returns
+    its rows (none for a list of parameters: an executemany).
+
+    On SQLite, one trip to aiosqlite's thread (``execute_fetchall``, ``executemany``) on the
+    same driver connection, where SQLAlchemy's adapter takes three or four (a cursor made,
+    used, read, closed). The SQL is SQLAlchemy's, compiled once; parameters and columns are
+    converted as SQLAlchemy converts them; a failure is raised as SQLAlchemy raises it (the
+    database is locked: ``OperationalError``). Elsewhere, or for a statement that needs more
+    of SQLAlchemy (Python-side defaults), SQLAlchemy runs it as usual.
+
+    The statement goes by SQLAlchemy's events (``before_cursor_execute``) and by the ORM's
+    identity map: for Core statements on plain rows only."""
+    every: Sequence[Mapping[str, Any]] = [params] if isinstance(params, Mapping) else params
+    many = not isinstance(params, Mapping)
+    if not every:
+        return []
+    first = every[0]
+    direct = None
+    if connection.dialect.name == "sqlite":
+        key = (statement, tuple(first))
+        if key not in _DIRECT:
+            _DIRECT[key] = _direct(statement, connection.dialect, key[1])
+        direct = _DIRECT[key]
+    if direct is None:
+        result = await connection.execute(statement, params)
+        return list(result.all()) if result.returns_rows and not many else []
+    driver = (await connection.get_raw_connection()).driver_connection
+    assert driver is not None
+    values: Any = None
+    try:
+        if many:
+            values = [_values(direct, p) for p in every]
+            await driver.executemany(direct.sql, values)
+            return []
+        values = _values(direct, first)
+        rows = await driver.execute_fetchall(direct.sql, values)
+    except sqlite3.Error as error:  # as SQLAlchemy raises it (the database is locked…)
+        raise DBAPIError.instance(direct.sql, values, error, sqlite3.Error) from error
+    if direct.row is None:
+        return []
+    results = direct.results
+    return [
+        direct.row(*(v if f is None else f(v) for f, v in zip(results, row, strict=True)))
+        for row in rows
+    ]

@@ -19,7 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 import scoring
 from storage import models
 from storage.chats import ChatStore, insert_ignoring
-from storage.db import READING
+from storage.db import READING, run
 from storage.results import Results
 
 
@@ -126,6 +126,9 @@ _RUNNING_GAMES = (
     .where(_GAMES.c.chat_id == bindparam("chat_id"), _GAMES.c.state == GameState.RUNNING.value)
     .order_by(_GAMES.c.id)
 )
+#: The games' statements built once that ``storage.db.run`` may run (statements built per
+#: call go through SQLAlchemy: ``run`` keeps each statement it compiles).
+_BUILT_ONCE = (_GAME, _RUNNING_GAMES)
 _RUNNING_TOURNAMENT = select(models.Tournament.id).where(
     models.Tournament.chat_id == bindparam("chat_id"), models.Tournament.state == "running"
 )
@@ -600,7 +603,9 @@ class GameStore:
         snapshot (``record`` as loaded in this unit of work, and the hand appended)."""
         number = len(record.game.hands) + 1
         connection = await self.session.connection()
-        hand_id = await connection.scalar(
+        # Each statement one trip to aiosqlite's thread on SQLite (``storage.db.run``).
+        ((hand_id,),) = await run(
+            connection,
             _ADD_HAND,
             {
                 "game_id": record.id,
@@ -616,7 +621,7 @@ class GameStore:
         played = _played_of(record)
         played = replace(played, hands=[*played.hands, scored.hand], last_hand_id=hand_id)
         written = snapshot_text(played)
-        await connection.execute(_SET_SNAPSHOT, {"game": record.id, "written": written})
+        await run(connection, _SET_SNAPSHOT, {"game": record.id, "written": written})
         # The game as its next load would rebuild it from this snapshot, kept for that load.
         game = record.game
         _remember((written, game.rules, game.first_dealer), played, game.with_hand(scored.hand))
@@ -637,7 +642,8 @@ class GameStore:
     ) -> None:
         hand = scored.hand
         connection = await self.session.connection()
-        await connection.execute(
+        await run(
+            connection,
             _ADD_LINES,
             [
                 {
@@ -748,7 +754,10 @@ class GameStore:
         if session.new or session.dirty or session.deleted:
             await session.flush()  # what this unit of work changed, as the queries see it
         connection = await session.connection()
-        games = (await connection.execute(query, params)).all()
+        if any(query is built for built in _BUILT_ONCE):
+            games = await run(connection, query, params)  # on SQLite, one trip to aiosqlite
+        else:
+            games = list((await connection.execute(query, params)).all())
         if not games:
             return []
         rebuilt = {game.id: _from_text(game) for game in games}

@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage import models
 from storage.chats import Arrival, arrival_columns, insert_ignoring
-from storage.db import Database
+from storage.db import Database, run
 
 #: Telegram delivers an update again only until a later poll confirms it: minutes at most.
 KEPT_AFTER_HANDLED = timedelta(days=1)
@@ -193,4 +193,5 @@ async def keep_answer(
     """What the chat's message was answered, kept with its claim."""
     connection = await session.connection()
     reply = json.dumps(list(texts), ensure_ascii=False)
-    await connection.execute(_KEEP_ANSWER, {"chat": chat_id, "message": message_id, "kept": reply})
+    # On SQLite, one trip to aiosqlite's thread (``storage.db.run``).
+    await run(connection, _KEEP_ANSWER, {"chat": chat_id, "message": message_id, "kept": reply})
