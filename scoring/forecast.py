@@ -26,6 +26,11 @@ RUNS = 1000
 #: down to ``FEWEST_RUNS`` (±3.2 points), so that its cost stays near a short game's.
 HAND_BUDGET = RUNS * 12
 FEWEST_RUNS = 250
+#: Runs before the first hand: every total is still level, so the chances are the players'
+#: habits alone, often nearly equal, and the runs' own noise (±1.6 points each) would be most
+#: of what the forecast says. Drawn once a game, for the first point of /previsione's story,
+#: never for a hand's reply; ±0.6 points.
+START_RUNS = RUNS * 8
 
 
 @dataclass(frozen=True)
@@ -50,10 +55,12 @@ def forecast(
 ) -> Forecast:
     """Who is likely to win ``game``, from the chat's ``history`` in the game's mode;
     ``runs`` by default as many as ``HAND_BUDGET`` affords, between ``FEWEST_RUNS`` and
-    ``RUNS``."""
+    ``RUNS`` (``START_RUNS`` before the first hand)."""
     if game.is_over():
         return _settled(game)
     model = hand_model(game.players, history)
+    if runs is None and not game.hands:
+        runs = START_RUNS
     if runs is None:
         affordable = HAND_BUDGET / max(expected_hands(game, model), 1.0)
         runs = int(min(RUNS, max(FEWEST_RUNS, affordable)))

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from scoring import Game, Hand, Mode, Report, Rules
-from scoring.forecast import FEWEST_RUNS, RUNS, Forecast, forecast, reach_final
+from scoring.forecast import FEWEST_RUNS, RUNS, START_RUNS, Forecast, forecast, reach_final
 from scoring.hand_model import LEVELS, HandModel, hand_model
 from scoring.history import ChatHistory
 from scoring.simulate import MAX_HANDS, simulate
@@ -171,8 +171,17 @@ def test_a_player_history_moves_the_forecast() -> None:
 
 
 def test_a_long_game_left_gets_fewer_runs_a_short_one_all() -> None:
-    assert forecast(Game(SIX)).runs == RUNS
-    assert forecast(Game(SIX, Rules(mode=Mode.CONTRO))).runs == FEWEST_RUNS
+    first = Hand(tuple(Report(p, 7) for p in SIX))
+    assert forecast(Game(SIX).with_hand(first)).runs == RUNS
+    contro = Game(SIX, Rules(mode=Mode.CONTRO)).with_hand(first)
+    assert forecast(contro).runs == FEWEST_RUNS
+    assert forecast(Game(SIX).with_hand(first), runs=123).runs == 123
+
+
+def test_before_the_first_hand_the_forecast_runs_longest() -> None:
+    """Every total is level: the runs' own noise would be most of the answer."""
+    assert forecast(Game(SIX)).runs == START_RUNS
+    assert forecast(Game(SIX, Rules(mode=Mode.CONTRO))).runs == START_RUNS
     assert forecast(Game(SIX), runs=123).runs == 123
 
 
