@@ -61,7 +61,7 @@ class Backtest:
     #: The leader baseline's (chance, outcome) pairs: its calibration, for reference.
     leader_pairs: list[tuple[float, float]] = field(default_factory=list)
 
-    def add(self, game: scoring.Game, history: ChatHistory, runs: int) -> None:
+    def add(self, game: scoring.Game, history: ChatHistory, runs: int | None) -> None:
         winners = game.winners()
         outcome = np.array([(p in winners) / len(winners) for p in game.players])
         for stage, played in zip(STAGES, stage_hands(len(game.hands)), strict=True):
@@ -126,7 +126,7 @@ class Backtest:
         return rows
 
 
-def backtest_generated(chats: int, games: int, warm: int, runs: int) -> Backtest:
+def backtest_generated(chats: int, games: int, warm: int, runs: int | None) -> Backtest:
     result = Backtest()
     for played in card_games(chats, games):
         for number, game in enumerate(played):
@@ -136,7 +136,7 @@ def backtest_generated(chats: int, games: int, warm: int, runs: int) -> Backtest
     return result
 
 
-def backtest_replayed(count: int, warm: int, runs: int) -> Backtest:
+def backtest_replayed(count: int, warm: int, runs: int | None) -> Backtest:
     result = Backtest()
     games = replayed_games(count)
     for number, game in enumerate(games[warm:], start=warm):
@@ -148,7 +148,8 @@ def backtest_replayed(count: int, warm: int, runs: int) -> Backtest:
 async def measure(quick: bool = False) -> list[Figure]:
     chats, games, warm = (1, 12, 4) if quick else (4, 55, 10)
     replayed, replay_warm = (20, 8) if quick else (140, 20)
-    runs = 300 if quick else RUNS
+    # The full run forecasts as the bot does (as many runs as the stage gets by default).
+    runs = 300 if quick else None
     generated = backtest_generated(chats, games, warm, runs)
     stored = backtest_replayed(replayed, replay_warm, runs)
     figures = [
