@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
-from play.errors import NoRunningGame, NotAtTheTable
+from play.errors import NotAtTheTable
 from storage import GameRecord, GameState, UnitOfWork, Vote
 
 ANNULLED, REJECTED = "annulled", "rejected"
@@ -88,14 +88,6 @@ class Marked:
 
 
 Pressed = Stale | NotYours | Closed | AlreadyMarked | Marked
-
-
-async def running_tables(work: UnitOfWork, chat_id: int) -> list[GameRecord]:
-    """The games a vote may be about: the running game, or a tournament's running tables."""
-    records = await work.games.running_games(chat_id)
-    if not records:
-        raise NoRunningGame
-    return records
 
 
 async def open_vote(

@@ -21,6 +21,7 @@ from bot.commands.common import (
 )
 from bot.context import Context
 from bot.parsing import parse_table
+from play import game as play_game
 from play import vote as play_vote
 from play.vote import AlreadyMarked, Ballot, Closed, Marked, NotYours, Pressed, Stale
 
@@ -69,7 +70,7 @@ async def open_vote(update: Update, context: Context) -> None:
     # Asked before the lock is held; a group admin may open it whatever the games say.
     admin = message_of(update).chat.type == ChatType.PRIVATE or await is_admin(update, context)
     async with changing(context, chat_id) as work:
-        tables = await play_vote.running_tables(work, chat_id)
+        tables = await play_game.running_games(work, chat_id)
         table = parse_table([r.game.players for r in tables], context.text_args, "tresei")
         ballot = await play_vote.open_vote(work, tables[table], user_id, admin=admin)
     await message_of(update).reply_text(shown(ballot), reply_markup=buttons(ballot))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import text
 
-from play import vote
+from play import game, vote
 from play.errors import NoRunningGame, NotAtTheTable
 from play.vote import AlreadyMarked, Closed, Marked, NotYours, Stale
 from storage import Database, Stage, upgrade_schema
@@ -23,7 +23,7 @@ def test_more_than_half_is_needed(players: int, needed: int) -> None:
 
 async def opened(db: Database, user: int | None = OPENER, *, admin: bool = False) -> vote.Ballot:
     async with unit(db) as work:
-        tables = await vote.running_tables(work, CHAT)
+        tables = await game.running_games(work, CHAT)
         return await vote.open_vote(work, tables[0], user, admin=admin)
 
 
