@@ -80,8 +80,8 @@ def forecast(
 def story(
     game: Game, history: ChatHistory | None = None, *, seed: int = 0, runs: int | None = None
 ) -> tuple[Mapping[str, float], ...]:
-    """The chances to win before the first hand and after each hand played (a finished game
-    ends with its winners at 100%): /previsione's chart."""
+    """The chances to win before the first hand and after each hand played, each as the
+    game stood then (a finished game ends with its winners at 100%): /previsione's chart."""
     return tuple(
         forecast(as_it_stood(game, played), history, seed=seed, runs=runs).win
         for played in range(len(game.hands) + 1)
@@ -89,9 +89,10 @@ def story(
 
 
 def as_it_stood(game: Game, played: int) -> Game:
-    """``game`` when ``played`` hands had been played: nobody had yet joined or left after."""
-    joined = {p: n for p, n in game.joined_after.items() if n <= played}
-    left = {p: n for p, n in game.left_after.items() if n <= played}
+    """``game`` right after hand ``played`` (0: when it began), when that hand's reply was
+    sent: who joined or left after that hand had not yet."""
+    joined = {p: n for p, n in game.joined_after.items() if n < played}
+    left = {p: n for p, n in game.left_after.items() if n < played}
     return replace(
         game,
         players=tuple(p for p in game.players if p in joined or p not in game.joined_after),

@@ -6,7 +6,9 @@ import re
 import pytest
 
 from bot import texts
+from bot.forecast_text import percentages
 from play import forecast
+from storage import UnitOfWork
 from tests.bot.conftest import StartBot, Table
 from tests.bot.test_charts import pixels
 from tests.bot.test_modes import tables_of
@@ -161,3 +163,40 @@ async def test_in_english_who_wins(table: Table) -> None:
     calls = table.request.calls
     caption = next(p["caption"] for name, p in reversed(calls) if name == "sendPhoto")
     assert caption.startswith("📈 Each player's chance to win")
+
+
+#: Every chance on a line, shown as the chat sees it: "61%", ">99%", "<1%".
+SHOWN = re.compile(r"(\w+) ([<>]?\d+)%")
+
+
+def shown_of(reply: str, lead: str = "Chi vince? ") -> dict[str, str]:
+    """The forecast's line as shown: each player's percentage, "<1" and ">99" kept."""
+    line = reply.rpartition("\n\n")[2]
+    assert line.startswith(lead), reply
+    return {m[1]: m[2] for m in SHOWN.finditer(line.removeprefix(lead))}
+
+
+def whole(shown: dict[str, str]) -> dict[str, int]:
+    """Shown percentages as whole ones: "<1" is 0, ">99" is 100 (as ``percentages`` says)."""
+    bounds = {"<1": 0, ">99": 100}
+    return {p: bounds[text] if text in bounds else int(text) for p, text in shown.items()}
+
+
+async def test_previsione_draws_each_hand_as_its_reply_said(table: Table) -> None:
+    """Issue 23: a leaver's line stops where they left, a joiner's starts where they joined,
+    and every point is the line under that hand's reply."""
+    await table.send("/nuova Anna Bruno Carlo Dario")
+    said = [whole(shown_of(await table.reply("/mano 5 9 10 8")))]
+    await table.send("/esci Dario")
+    said.append(whole(shown_of(await table.reply("/mano 5 9 10"))))
+    await table.send("/entra Elena")
+    said.append(whole(shown_of(await table.reply("/mano 5 5 5 5"))))
+    assert set(said[0]) == {"Anna", "Bruno", "Carlo", "Dario"}
+    assert set(said[2]) == {"Anna", "Bruno", "Carlo", "Elena"}
+    async with table.app.bot_data.db.reading() as session:
+        stories = await forecast.stories(UnitOfWork(session), forecast.Histories(), table.chat_id)
+    ((_, outlook),) = stories
+    story = outlook.story()
+    assert set(story[0]) == {"Anna", "Bruno", "Carlo", "Dario"}
+    assert [percentages(point) for point in story[1:]] == said
+    assert await table.files("/previsione")
