@@ -182,6 +182,37 @@ def whole(shown: dict[str, str]) -> dict[str, int]:
     return {p: bounds[text] if text in bounds else int(text) for p, text in shown.items()}
 
 
+async def test_one_hand_of_a_new_groups_controtamalo_game_is_not_decisive(table: Table) -> None:
+    """Issue 23: five hands of history (RULES.md's ControTamalo examples, one game) are no
+    proof of skill; one hand into a game to 100, nobody is above 70%, nor two hands later."""
+    await table.send("/nuova contro Anna Bruno Carlo Dario")
+    for hand in ("/mano 3 7 12 0 f=Dario t=Anna", "/mano 4 2 9 23 t=Anna ct=Bruno",
+                 "/mano 2 3 1 14 t=Anna ct=Bruno", "/mano 1 4 30 5 t=Anna",
+                 "/mano 4 5 10 31"):  # fmt: skip
+        await table.send(hand)
+    assert "Partita chiusa" in (await table.close())[0]
+    await table.send("/nuova contro Anna Bruno Carlo")
+    first = whole(shown_of(await table.reply("/mano 1 4 30 t=Anna")))
+    assert max(first.values()) <= 70, first
+    await table.send("/mano 7 4 12")
+    third = whole(shown_of(await table.reply("/mano 9 9 9")))
+    assert await table.totals() == {"Anna": 0, "Bruno": -1, "Carlo": 7}
+    assert max(third.values()) <= 70, third  # Bruno leads, with some 100 points to play
+
+
+async def test_a_running_game_is_never_100_percent(table: Table) -> None:
+    """Issue 23: far ahead near the end is ">99%", far behind "<1%": the rules make neither
+    certain until the game ends."""
+    await table.send("/nuova Anna Bruno Carlo Dario")
+    for hand in ("/mano 5 5 5 5", "/mano 6 6 6 6", "/mano 2 20 25 30",
+                 "/mano 3 25 20 30 t=Anna", "/mano 0 20 25 20 t=Anna"):  # fmt: skip
+        chances = shown_of(await table.reply(hand))
+        assert set(chances) == {"Anna", "Bruno", "Carlo", "Dario"}
+        assert not {"100", "0"} & set(chances.values()), chances
+    assert chances["Anna"] == ">99", chances
+    assert await table.totals() == {"Anna": 11, "Bruno": 76, "Carlo": 81, "Dario": 91}
+
+
 async def test_previsione_draws_each_hand_as_its_reply_said(table: Table) -> None:
     """Issue 23: a leaver's line stops where they left, a joiner's starts where they joined,
     and every point is the line under that hand's reply."""
