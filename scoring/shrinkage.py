@@ -4,8 +4,9 @@ players, in which how far they really differ is itself uncertain.
 Each player's true mean of some figure a hand (the card total they keep, their calls per fair
 share) lies around the chat's, N(μ, τ²); their n hands average ȳ ~ N(θ, σ²/n), σ² the figure's
 spread from hand to hand. How far the players differ, τ, is weighed on a grid of values: each
-by a half-normal prior (the players of a group of friends differ by about ``scale``) and by how
-well it explains the players' averages (their likelihood with μ integrated out). A player's
+by its prior (even odds that they do not differ at all, else a half-normal: the players of a
+group of friends differ by about ``scale``) and by how well it explains the players' averages
+(their likelihood with μ integrated out). A player's
 estimate is the chat's moved towards their own average by n/(n + σ²/τ²), averaged over τ:
 players who differ only by chance stay close to alike, and a player's own hands count more as
 there are more of them and as the players turn out to differ. What remains unknown of each
@@ -24,6 +25,20 @@ Floats = npt.NDArray[np.float64]
 #: The spreads weighed, as multiples of the prior's ``scale``: from players all alike to
 #: four times the usual difference.
 SPREADS = np.linspace(0.0, 4.0, 41)
+#: The prior chance that a group's players do not differ at all: even odds. Only when their
+#: hands show more difference than chance makes does a group's spread move off zero.
+ALIKE = 0.5
+
+
+def _prior() -> Floats:
+    """Each spread's prior weight: ``ALIKE`` on none at all, the rest half-normal."""
+    weights = np.exp(-0.5 * SPREADS**2)
+    weights = weights / weights.sum() * (1 - ALIKE)
+    weights[0] += ALIKE
+    return np.asarray(weights, dtype=np.float64)
+
+
+PRIOR = _prior()
 
 
 @dataclass(frozen=True)
@@ -73,7 +88,7 @@ def _centres(means: Floats, counts: Floats, within: float, taus: Floats) -> Floa
 
 def _spread_posterior(means: Floats, counts: Floats, within: float, taus: Floats) -> Floats:
     """How likely each spread is: prior × the averages' likelihood, μ integrated out."""
-    log_prior = -0.5 * (SPREADS**2)
+    log_prior = np.log(PRIOR)
     known = counts > 0
     if known.sum() >= 2 and within > 0:
         variances = _variances(counts, within, taus)

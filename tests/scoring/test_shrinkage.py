@@ -7,7 +7,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.shrinkage import SPREADS, shrink
+from scoring.shrinkage import PRIOR, SPREADS, shrink
 
 WITHIN = 64.0  # a total's variance from hand to hand: eight points either way
 SCALE = 3.0
@@ -38,17 +38,18 @@ def test_a_new_chat_knows_nothing_of_its_players_but_how_players_differ() -> Non
     """No hands at all: every player is the chat's, as unknown as the prior says."""
     estimates = shrink(np.zeros(4), np.zeros(4), WITHIN, SCALE)
     assert (estimates.weight == 0).all()
-    prior = np.exp(-0.5 * SPREADS**2)
-    expected = np.sqrt(prior @ (SPREADS * SCALE) ** 2 / prior.sum())
+    # Even odds of no difference at all, else a half-normal of scale SCALE.
+    slab = np.exp(-0.5 * SPREADS**2)
+    expected = np.sqrt(0.5 * slab @ (SPREADS * SCALE) ** 2 / slab.sum())
     assert np.allclose(estimates.spread, expected)
+    assert np.isclose(PRIOR[0], 0.5 + 0.5 / slab.sum())
 
 
 def test_one_known_player_has_nobody_to_differ_from() -> None:
     """A single player's average says nothing of how players differ: the prior's spread."""
     alone = shrink(np.array([5.0]), np.array([30.0]), WITHIN, SCALE)
-    prior = np.exp(-0.5 * SPREADS**2)
     taus = SPREADS * SCALE
-    expected = prior @ (taus**2 / (taus**2 + WITHIN / 30)) / prior.sum()
+    expected = PRIOR @ (taus**2 / (taus**2 + WITHIN / 30))
     assert np.isclose(alone.weight[0], expected)
 
 
@@ -58,7 +59,7 @@ def numeric_weights(means: np.ndarray, counts: np.ndarray) -> np.ndarray:
     player's share of their own average averaged over the spreads."""
     taus = SPREADS * SCALE
     mus = np.linspace(-150, 200, 7001)
-    log_posterior = []
+    likelihood = []
     for tau in taus:
         variances = tau**2 + WITHIN / counts
         log_density = -0.5 * (
@@ -67,8 +68,9 @@ def numeric_weights(means: np.ndarray, counts: np.ndarray) -> np.ndarray:
         )
         peak = log_density.max()
         area = np.trapezoid(np.exp(log_density - peak), mus)
-        log_posterior.append(-0.5 * (tau / SCALE) ** 2 + peak + np.log(area))
-    weights = np.exp(np.array(log_posterior) - max(log_posterior))
+        likelihood.append(peak + np.log(area))
+    log_posterior = np.log(PRIOR) + np.array(likelihood)
+    weights = np.exp(log_posterior - log_posterior.max())
     weights /= weights.sum()
     shares = taus[:, None] ** 2 / (taus[:, None] ** 2 + WITHIN / counts[None, :])
     return np.asarray(weights @ shares)
