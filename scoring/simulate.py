@@ -1,5 +1,7 @@
 """The rest of a game played many times at once: hands drawn from ``scoring.hand_model``,
 scored by ``scoring.batch``, ended and ranked as ``scoring.game.Game`` ends and ranks them.
+Each run plays one version of each player throughout (``scoring.skill``), chosen at random:
+what the evidence leaves open of a player varies from run to run, not from hand to hand.
 
 A pure function of the game, the model, the number of runs and a seed: no I/O, no clock,
 safe to run in a worker thread or process.
