@@ -19,7 +19,7 @@ from matplotlib.collections import PathCollection
 from matplotlib.colors import to_hex, to_rgb
 from matplotlib.figure import Figure
 from matplotlib.image import imread
-from matplotlib.text import Annotation
+from matplotlib.text import Annotation, Text
 
 from bot import chart_drawing, chart_game, chart_night
 from bot.chart_drawing import INK, PALETTE, player_colours, px
@@ -558,6 +558,55 @@ def test_a_player_who_played_no_hand_is_not_in_the_key(drawn: list[list[str]]) -
     assert not [text for text in texts if "Elena" in text]
     assert "Dario" in texts
     assert count(image, colour_of("Elena")) == 0
+
+
+def joined_after_the_last_hand() -> Game:
+    """Bruno leaves after the one hand played and Elena sits down at the highest total left,
+    Carlo's 55: she has played no hand yet, but she is in the game and in the standings."""
+    game = play(Game(("Anna", "Bruno", "Carlo")), hand(Anna=40, Bruno=72, Carlo=55))
+    return game.without_player("Bruno").with_player("Elena")
+
+
+def test_a_joiner_who_has_not_played_yet_is_a_ring_at_their_entry_total() -> None:
+    game = joined_after_the_last_hand()
+    assert ("Elena", 55) in [(s.player, s.total) for s in game.standings()]
+
+    for finished in (False, True):
+        plan = plan_game(game, finished=finished)
+
+        assert plan.players == ("Anna", "Bruno", "Carlo", "Elena")
+        elena = next(line for line in plan.lines if line.player == "Elena")
+        assert (elena.xs, elena.ys) == ((1,), (55,))
+        assert Spot(Mark.JOINED, "Elena", 1, 55) in plan.spots
+        assert [label for label in plan.labels if label.player == "Elena"] == [
+            Label("Elena", "Elena 55 (entra)", 1, 55, Place.MARGIN)
+        ]
+
+
+def test_a_joiner_who_has_not_played_yet_is_in_the_key_and_drawn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    figures = figures_drawn(monkeypatch)
+    image = chart(joined_after_the_last_hand())
+
+    (figure,) = figures
+    texts = {t.get_text() for t in figure.findobj(Text) if isinstance(t, Text)}
+    assert {"Elena", "Elena 55 (entra)", "entra in partita"} <= texts
+    (ax,) = figure.axes
+    (ring,) = (c for c in ax.collections if np.asarray(c.get_offsets()).shape == (1, 2))
+    assert tuple(np.asarray(ring.get_offsets())[0]) == (1, 55)
+    elena = to_hex(tuple(np.asarray(ring.get_edgecolor())[0]))
+    assert count(image, elena) > 150  # her ring, over Carlo's line's end, and her name
+
+
+def test_a_joiner_waiting_for_an_undone_hand_stands_level_with_the_last() -> None:
+    game = play(Game(("Anna", "Bruno", "Carlo")), hand(Anna=40, Bruno=72, Carlo=55))
+    game = play(game, hand(Anna=1, Bruno=2, Carlo=3)).with_player("Elena")
+    game = game.without_last_hand()  # Elena sits down after hand 2, once it is played again
+    assert game.waiting() == ("Elena",)
+
+    (elena,) = [line for line in plan_game(game, finished=False).lines if line.player == "Elena"]
+    assert (elena.xs, elena.ys) == ((1,), (game.totals()["Elena"],))
 
 
 def test_before_the_first_hand_the_key_names_everyone_seated() -> None:

@@ -129,6 +129,23 @@ async def test_a_leaver_stops_with_a_label_and_a_late_joiner_starts_with_one(
     assert {"Anna 24", "Carlo 33", "Dario 57", "entra in partita"} <= set(texts)
 
 
+async def test_who_joined_after_the_last_hand_is_on_the_chart_as_in_the_standings(
+    table: Table, drawn: list[list[str]]
+) -> None:
+    await table.send("/nuova Anna Bruno Carlo")
+    await table.send("/mano 40 72 55")
+    await table.send("/esci Bruno")
+    await table.send("/entra Elena")  # at Carlo's 55, the highest left
+
+    await table.files("/grafico")
+    closing = await table.close()
+
+    assert "2. Elena 55" in closing[0]
+    running, final = drawn
+    for texts in (running, final):
+        assert {"Elena", "Elena 55 (entra)", "entra in partita"} <= set(texts)
+
+
 async def test_a_4_quadri_chart_names_each_quadros_winner(
     table: Table, drawn: list[list[str]]
 ) -> None:
