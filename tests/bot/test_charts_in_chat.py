@@ -200,9 +200,23 @@ async def test_serata_summarises_tonight_and_sends_the_nights_image(table: Table
     ((_, png),) = [p["photo"] for n, p in calls if n == "sendPhoto"]
     image = chart_of(png)
     assert image.shape[1] == 1280
-    assert image.shape[0] > 960  # three panels
+    assert image.shape[0] > 640  # wins and calls side by side, the hand points below
     for player in ("Anna", "Bruno", "Carlo"):
         assert count(image, colour_of(player)) > 100, player
+
+
+async def test_serata_with_nine_players_fits_a_phone_screen(table: Table) -> None:
+    players = ("Ilaria", "Anna", "Bruno", "Carlo", "Dario", "Elena", "Franco", "Enrico", "Irene")
+    await table.send("/nuova " + " ".join(players))
+    await table.send("/mano " + " ".join(str(n) for n in range(9)) + " t=Ilaria")
+    await table.send("/nuova contro " + " ".join(players))
+    await table.send("/mano " + " ".join(str(n) for n in range(9, 0, -1)))
+
+    ((_, png),) = await table.files("/serata")
+
+    height, width = chart_of(png).shape[:2]
+    assert width == 1280
+    assert height <= 1.5 * width  # was 1280×2966: a phone shows it whole, as wide as its screen
 
 
 async def test_serata_says_a_shared_win_in_the_plural(table: Table) -> None:
