@@ -151,6 +151,10 @@ def two_tables_named() -> str:
 def no_such_hand(number: str, played: int) -> str:
     if played == 0:
         return _("Non c'è ancora nessuna mano da correggere.")
+    if played == 1:
+        return _("Non c'è una mano {number}: finora si è giocata solo la mano 1.").format(
+            number=number
+        )
     return _("Non c'è una mano {number}: le mani giocate vanno da 1 a {played}.").format(
         number=number, played=played
     )
