@@ -1,0 +1,39 @@
+"""Chi va in finale? A tournament table's line: what its figures add up to, and where it stands
+in the reply of the hand that ends the table (issue 23)."""
+
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot.forecast_text import each_chance_line
+
+
+@pytest.fixture
+def forecast_lines() -> bool:
+    return True
+
+
+def shown_percentages(line: str) -> dict[str, int]:
+    """Each player's whole percentage ("<1%" as 0, ">99%" as 100)."""
+    found = re.findall(r"(\w+) ([<>]?)(\d+)%", line)
+    return {name: {"<": 0, ">": 100}.get(sign, int(n)) for name, sign, n in found}
+
+
+@given(st.lists(st.floats(0, 1), min_size=3, max_size=6).filter(lambda c: 1.9 <= sum(c) <= 2.3))
+def test_a_tables_chances_show_their_sum_rounded_each_within_a_point(chances: list[float]) -> None:
+    players = {f"P{seat}": chance for seat, chance in enumerate(chances)}
+
+    shown = shown_percentages(each_chance_line("Chi va in finale?", players))
+
+    # Two go to the final, three when tied for second: the figures add up to that, 200% and a
+    # little more, never to what rounding each alone adds (3 × 66.5% shown as 3 × 67%).
+    assert sum(shown.values()) == round(100 * sum(chances))
+    for player, chance in players.items():
+        assert abs(shown[player] - 100 * chance) < 1, (player, chance)
+
+
+def test_three_chances_of_two_thirds_show_two_hundred() -> None:
+    line = each_chance_line("Chi va in finale?", {"Anna": 0.665, "Bruno": 0.665, "Carlo": 0.67})
+    assert sum(shown_percentages(line).values()) == 200
