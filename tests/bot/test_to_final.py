@@ -8,6 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.forecast_text import each_chance_line
+from tests.bot.conftest import Table
+from tests.bot.test_modes import tables_of
 
 
 @pytest.fixture
@@ -37,3 +39,19 @@ def test_a_tables_chances_show_their_sum_rounded_each_within_a_point(chances: li
 def test_three_chances_of_two_thirds_show_two_hundred() -> None:
     line = each_chance_line("Chi va in finale?", {"Anna": 0.665, "Bruno": 0.665, "Carlo": 0.67})
     assert sum(shown_percentages(line).values()) == 200
+
+
+async def test_the_closing_hand_of_a_table_says_who_goes_before_what_comes_next(
+    table: Table,
+) -> None:
+    first, second = tables_of(await table.reply("/torneo Anna Bruno Carlo Dario Elena Franco"))
+    a, b, c = first
+    x, y, z = second
+
+    waits = await table.reply(f"/mano {a} 10 {b} 100 {c} 30")  # b 100: table 1 is over
+    final = await table.reply(f"/mano {x} 10 {y} 100 {z} 30")  # and table 2: the final
+
+    for reply, news in ((waits, "In finale:"), (final, "🏆 Entrambi i tavoli hanno finito")):
+        line = reply.index("Chi va in finale?")
+        assert line < reply.index(news), reply
+        assert reply[:line].endswith("\n\n")
