@@ -9,9 +9,8 @@ from dataclasses import dataclass
 from bot import texts
 from bot.parsing.new_game import (
     DEALER_KEYS,
-    FLAG_WORDS,
     GAME_OPTION_WORDS,
-    QUADRI_WORDS,
+    OPTION_OF,
     TARGET_KEYS,
 )
 from bot.parsing.words import find, looks_like_name, tokens
@@ -139,18 +138,21 @@ def _refuse_game_options(words: list[str], players: Sequence[str], rules: Rules)
     for piece in (piece for word in words for piece in word.split(",")):
         key, equals, _value = piece.partition("=")
         folded = key.casefold()
+        option = OPTION_OF.get(folded)
         if equals and folded in TARGET_KEYS | DEALER_KEYS:
-            options = f"{folded}=50" if folded in TARGET_KEYS else f"{folded}=Bruno"
-            raise UserError(texts.setup.game_option_in_hand(piece, options, key=True))
+            example = f"{option}=50" if folded in TARGET_KEYS else f"{option}=Bruno"
+            raise UserError(texts.setup.game_option_in_hand(piece, [example], key=True))
         if equals or folded not in GAME_OPTION_WORDS or is_card(piece):
             continue
         if find(piece, players) is not None:
             continue
         if folded in MARKER_KEYS and rules.mode is Mode.CONTRO:
             continue
-        if FLAG_WORDS.get(folded) == "dealer_tiebreak":
-            raise UserError(texts.setup.game_option_in_hand(piece, f"quadri {piece}", four=True))
-        raise UserError(texts.setup.game_option_in_hand(piece, piece, four=folded in QUADRI_WORDS))
+        assert option is not None  # every word of GAME_OPTION_WORDS stands for one
+        if option == "spareggio":  # a tie-break of 4 Quadri
+            raise UserError(texts.setup.game_option_in_hand(piece, ["quadri", option], four=True))
+        four = option == "quadri"
+        raise UserError(texts.setup.game_option_in_hand(piece, [option], four=four))
 
 
 def _split_markers(

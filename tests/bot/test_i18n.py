@@ -67,6 +67,14 @@ def test_every_text_in_the_code_has_an_english_translation() -> None:
                 assert ids[0].endswith(edge) == translated.endswith(edge), translated
 
 
+def test_english_quotes_as_english_does() -> None:
+    for message in _catalogue().values():
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for translated in strings:
+            assert "«" not in translated, translated  # “”, as English writes them
+            assert "»" not in translated, translated
+
+
 def test_italian_is_the_default_and_the_source() -> None:
     assert i18n.language() == "it"
     assert texts.common.no_running_game().startswith("Nessuna partita in corso")

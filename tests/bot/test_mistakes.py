@@ -560,25 +560,26 @@ async def test_a_game_already_running_names_only_who_is_still_in(
 GAME_OPTIONS_IN_A_HAND = [
     ("pari_perde", "«pari_perde» non è un giocatore: è un'opzione della partita, che si sceglie "
      "quando la partita inizia, per esempio /nuova pari_perde Anna Bruno. Riscrivi la mano senza."),
-    ("tie_loses", "/nuova tie_loses Anna Bruno."),
+    ("tie_loses", "«tie_loses» non è un giocatore: è un'opzione della partita, che si sceglie "
+     "quando la partita inizia, per esempio /nuova pari_perde Anna Bruno. Riscrivi la mano senza."),
     ("jokes", "/nuova jokes Anna Bruno."),
     ("JOKES", "«JOKES» non è un giocatore"),
-    ("jokers", "/nuova jokers Anna Bruno."),
+    ("jokers", "/nuova jokes Anna Bruno."),
     ("6carte", "/nuova 6carte Anna Bruno."),
-    ("6cards", "/nuova 6cards Anna Bruno."),
+    ("6cards", "/nuova 6carte Anna Bruno."),
     ("quadri", "/nuova quadri Anna Bruno Carlo Dario."),
-    ("4quadri", "/nuova 4quadri Anna Bruno Carlo Dario."),
+    ("4quadri", "/nuova quadri Anna Bruno Carlo Dario."),
     ("spareggio", "/nuova quadri spareggio Anna Bruno Carlo Dario."),
-    ("tiebreak", "/nuova quadri tiebreak Anna Bruno Carlo Dario."),
+    ("tiebreak", "/nuova quadri spareggio Anna Bruno Carlo Dario."),
     ("contro", "/nuova contro Anna Bruno."),
-    ("controtamalo", "/nuova controtamalo Anna Bruno."),
+    ("controtamalo", "/nuova contro Anna Bruno."),
     ("classica", "/nuova classica Anna Bruno."),
-    ("classic", "/nuova classic Anna Bruno."),
+    ("classic", "/nuova classica Anna Bruno."),
     ("soglia=50", "«soglia=50» è un'opzione della partita, non di una mano: si sceglie quando la "
      "partita inizia, per esempio /nuova soglia=50 Anna Bruno. Riscrivi la mano senza."),
-    ("target=30", "/nuova target=50 Anna Bruno."),
+    ("target=30", "/nuova soglia=50 Anna Bruno."),
     ("mazziere=Bruno", "/nuova mazziere=Bruno Anna Bruno."),
-    ("dealer=Zoe", "/nuova dealer=Bruno Anna Bruno."),
+    ("dealer=Zoe", "/nuova mazziere=Bruno Anna Bruno."),
 ]  # fmt: skip
 
 
@@ -603,6 +604,15 @@ async def test_a_game_option_in_a_hand_is_told_in_english(table: Table) -> None:
         "“tie_loses” is not a player: it is an option of the game, chosen when the game starts, "
         "for example /new tie_loses Anna Bruno. Type the hand again without it."
     )
+    # Typed in Italian, the example is still in the chat's words.
+    assert await table.reply("/hand Anna 3 Bruno 4 soglia=50") == (
+        "“soglia=50” is an option of the game, not of a hand: it is chosen when the game "
+        "starts, for example /new target=50 Anna Bruno. Type the hand again without it."
+    )
+    assert "for example /new quadri tiebreak Anna Bruno Carlo Dario." in (
+        await table.reply("/hand Anna 3 Bruno 4 spareggio")
+    )
+    assert "for example /new classic Anna Bruno." in await table.reply("/hand classica 3 4")
 
 
 async def test_a_bare_contro_in_a_controtamalo_hand_asks_for_the_name(table: Table) -> None:
