@@ -167,6 +167,19 @@ def help_what(command: str, typed: str) -> str:
     ).format(command=command, typed=_quoted(typed))
 
 
+def console_banner() -> str:
+    """What ``python -m bot --console`` prints first, in the language of its chat."""
+    return _(
+        "TamaloBot, console. Scrivi i comandi come nel gruppo (/aiuto per cominciare); "
+        "«Bruno> /mano …» scrive come Bruno; un numero preme il pulsante. Ctrl-D per uscire."
+    )
+
+
+def console_you() -> str:
+    """The name of whoever types at the console without ``Name>`` in front."""
+    return _("Tu")
+
+
 def edits_change_nothing() -> str:
     return _(
         "Modificare questo comando dopo averlo inviato non cambia nulla: scrivilo di nuovo in un "
