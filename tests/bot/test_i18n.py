@@ -425,6 +425,7 @@ async def test_a_night_in_english_has_no_italian_left(table: Table) -> None:
     assert len(said) > 150
     leftovers = {text: found for text in said if (found := italian_in(text))}
     assert not leftovers, leftovers
+    assert not [text for text in said if "«" in text or "»" in text]  # English quotes “”
     assert any("🏆 Anna wins with 55 points!" in text for text in said)
     assert any(text.startswith("Hand 1:\nAnna 0 · Tamalo made ✅") for text in said)
     assert any(text.endswith("🎲 The game is cancelled: it doesn't count in any standings.")
