@@ -89,16 +89,38 @@ def font_at(size: float, *, bold: bool = False) -> FontProperties:
     return FontProperties(size=size, weight="bold" if bold else "normal")
 
 
+#: Each character's advance in pixels, by font file and size: a rough width costs a sum.
+_ADVANCES: dict[tuple[str | bytes, float, str], float] = {}
+
+
 def widest(texts: Sequence[str], font: FontProperties) -> float:
-    """About the width in pixels of the widest of ``texts`` (measuring text is slow, so only
-    the longest in characters is measured). Matplotlib's fonts are per thread."""
+    """The width in pixels of the widest of ``texts``. Measuring a text is slow, so each is
+    first sized roughly, by its characters' advances (no kerning), and only those within a
+    tenth of the roughly widest are measured: the longest in characters is not always the
+    widest ("Giulia" is narrower than "Franco"). Matplotlib's fonts are per thread."""
     if not texts:
         return 0.0
     ft2 = get_font(findfont(font))
     ft2.clear()
-    ft2.set_size(font.get_size_in_points(), DPI)
-    ft2.set_text(max(texts, key=len), 0.0)
-    return ft2.get_width_height()[0] / 64  # 26.6 fixed point
+    size = font.get_size_in_points()
+    ft2.set_size(size, DPI)
+
+    def rough(text: str) -> float:
+        width = 0.0
+        for char in text:
+            key = (ft2.fname, size, char)
+            if key not in _ADVANCES:
+                _ADVANCES[key] = ft2.load_char(ord(char)).linearHoriAdvance / 65536
+            width += _ADVANCES[key]
+        return width
+
+    sized = {text: rough(text) for text in texts}
+    most = max(sized.values())
+    widths = []
+    for text in (t for t, width in sized.items() if width >= 0.9 * most):
+        ft2.set_text(text, 0.0)
+        widths.append(ft2.get_width_height()[0] / 64)  # 26.6 fixed point
+    return max(widths)
 
 
 def new_figure(size: tuple[float, float]) -> Figure:

@@ -127,8 +127,9 @@ def plan_game(game: scoring.Game, *, finished: bool) -> GamePlan:
 def _lines_and_calls(
     game: scoring.Game, winners: frozenset[str]
 ) -> tuple[tuple[Line, ...], tuple[Spot, ...]]:
-    """Each player's running totals (a late joiner from their entry total), and a spot for
-    every Tamalo and ControTamalo call, won or lost, on the caller's line."""
+    """Each player's running totals (a late joiner from their entry total; one who has not
+    played yet, a single point there), and a spot for every Tamalo and ControTamalo call,
+    won or lost, on the caller's line."""
     xs: dict[str, list[int]] = {p: [] for p in game.players}
     ys: dict[str, list[int]] = {p: [] for p in game.players}
     spots: list[Spot] = []
@@ -148,6 +149,12 @@ def _lines_and_calls(
         if hand.counter_caller is not None and scored.counter_won is not None:
             kind = Mark.CONTRO_WON if scored.counter_won else Mark.CONTRO_LOST
             spots.append(Spot(kind, hand.counter_caller, number, totals[hand.counter_caller]))
+    if game.hands:  # who sat down and has not played yet stands at their entry total
+        played, totals = len(game.hands), game.totals()
+        for player in game.ranked:
+            if not xs[player]:
+                xs[player].append(played)
+                ys[player].append(totals[player])
     lines = tuple(
         Line(p, tuple(xs[p]), tuple(ys[p]), wins=p in winners) for p in game.players if xs[p]
     )
@@ -172,7 +179,8 @@ def _limits(values: list[int]) -> tuple[float, float]:
 
 def _labels(game: scoring.Game, lines: tuple[Line, ...]) -> tuple[Label, ...]:
     """Each line's name and last total: in the margin, or where it stops for a player who
-    left before the last hand; and a late joiner's entry total where they sat down."""
+    left before the last hand; and a late joiner's entry total where they sat down (in the
+    margin for one who has not played yet: their line is that one point)."""
     played = len(game.hands)
     won = game.quadri_won() if game.rules.quadri else {}
     labels: list[Label] = []
@@ -180,12 +188,14 @@ def _labels(game: scoring.Game, lines: tuple[Line, ...]) -> tuple[Label, ...]:
         text = f"{line.player} {_signed(line.ys[-1])}"
         if line.player in game.left_after:
             text += _(" (esce)")
+        elif len(line.xs) == 1:
+            text += _(" (entra)")
         if line.player in won:
             count = won[line.player]
             text += " · " + ngettext("{count} quadro", "{count} quadri", count).format(count=count)
         place = Place.STOP if line.xs[-1] < played else Place.MARGIN
         labels.append(Label(line.player, text, line.xs[-1], line.ys[-1], place))
-        if line.xs[0]:
+        if line.xs[0] and len(line.xs) > 1:
             total = _signed(line.ys[0])
             start = _("{player} entra con {total}").format(player=line.player, total=total)
             labels.append(Label(line.player, start, line.xs[0], line.ys[0], Place.START))

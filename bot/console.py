@@ -21,19 +21,22 @@ from typing import Any, TextIO
 from telegram import Update
 from telegram.request import RequestData
 
+from bot import i18n, texts
 from bot.app import build_application, running
 from bot.config import Secret, Settings
 from bot.context import TamaloApp
 from bot.i18n import _
 from bot.offline import SENDING, OfflineBotApi
-from storage import last_message_id
+from storage import chat_language, last_message_id
 
 #: The console's group chat and its members.
 CHAT_ID = -1_000_000_001
 CHAT = {"id": CHAT_ID, "type": "group", "title": "Tavolo (console)"}
 BOT_USER = {"id": 1, "is_bot": True, "first_name": "TamaloBot", "username": "TamaloBot"}
-#: Whoever types a line without ``Name>`` in front: the group's owner, its one admin.
+#: Whoever types a line without ``Name>`` in front: the group's owner, its one admin, named
+#: in the chat's language (``texts.help.console_you``); ``Tu>`` and ``You>`` are them too.
 YOU = "Tu"
+YOURSELF = frozenset({"tu", "you"})
 YOUR_ID = 100
 #: ``Bruno> /mano …``: the line typed by Bruno.
 SPEAKER = re.compile(r"^\s*([^\s>/][^>]{0,31})>\s?(.*)$")
@@ -56,6 +59,8 @@ class ConsoleRequest(OfflineBotApi):
     def __init__(self, out: TextIO, files: Path) -> None:
         self.out = out
         self.files = files
+        #: Your name as Telegram would give it (the chat's language may change it).
+        self.you = YOU
         self.buttons: list[Button] = []
         #: The chat's message ids, the bot's and the typed ones alike (set going by ``run``).
         self.message_ids: Iterator[int] = itertools.count(1)
@@ -64,7 +69,7 @@ class ConsoleRequest(OfflineBotApi):
         if name == "getMe":
             return BOT_USER
         if name == "getChatMember":
-            user = {"id": int(parameters["user_id"]), "is_bot": False, "first_name": YOU}
+            user = {"id": int(parameters["user_id"]), "is_bot": False, "first_name": self.you}
             if user["id"] == YOUR_ID:
                 return {"status": "creator", "user": user, "is_anonymous": False}
             return {"status": "member", "user": user}
@@ -138,11 +143,14 @@ class Typist:
 
     def __init__(self, ids: Iterator[int]) -> None:
         self._ids = ids
-        self._users: dict[str, int] = {YOU.casefold(): YOUR_ID}
+        self._users: dict[str, int] = dict.fromkeys(YOURSELF, YOUR_ID)
+        #: Your name, in the chat's language.
+        self.you = YOU
 
     def user(self, name: str) -> dict[str, Any]:
         user_id = self._users.setdefault(name.casefold(), YOUR_ID + len(self._users))
-        return {"id": user_id, "is_bot": False, "first_name": name}
+        first_name = self.you if user_id == YOUR_ID else name
+        return {"id": user_id, "is_bot": False, "first_name": first_name}
 
     def message(self, line: str) -> dict[str, Any]:
         name, text = YOU, line
@@ -208,22 +216,22 @@ async def run(settings: Settings, stdin: TextIO, out: TextIO, files: Path) -> No
     """Play until the input ends: each line a message (or a button pressed)."""
     request = ConsoleRequest(out, files)
     app = build_application(console_settings(settings), request=request, rate_limit=False)
-    print(
-        "TamaloBot, console. Scrivi i comandi come nel gruppo (/aiuto per l'elenco); "
-        "«Bruno> /mano …» scrive come Bruno; un numero preme il pulsante. Ctrl-D per uscire.",
-        file=out,
-        flush=True,
-    )
     async with running(app):
+        db = app.bot_data.db
+        with i18n.speaking(await chat_language(db, CHAT_ID) or i18n.DEFAULT):
+            print(texts.help.console_banner(), file=out, flush=True)
         # Numbered after every message the chat's games remember: an earlier session's
         # "/mano" claimed its id, and the same id again would be "already recorded".
-        last = await last_message_id(app.bot_data.db, CHAT_ID)
+        last = await last_message_id(db, CHAT_ID)
         request.message_ids = itertools.count(last + 1)
         typist = Typist(request.message_ids)
         while line := await asyncio.to_thread(stdin.readline):
             line = line.rstrip("\n")
             if not line.strip():
                 continue
+            # Your name as the chat's language says it ("/lingua en" may have just changed it).
+            with i18n.speaking(await chat_language(db, CHAT_ID) or i18n.DEFAULT):
+                typist.you = request.you = texts.help.console_you()
             if (pressed := _pressed(line, request.buttons)) is not None:
                 button, name = pressed
                 await app.process_update(_update(app, typist.press(button, name)))

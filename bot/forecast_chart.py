@@ -146,10 +146,8 @@ def _escaped(player: str) -> str:
 
 
 def _whole(ends: Sequence[StoryLine]) -> list[int]:
-    """The end labels' whole percentages, as the line under the last hand shows them: they
-    add up to 100 when they are a game's chances to win."""
+    """The end labels' whole percentages, as the line under the last hand shows them: adding
+    up to their sum rounded (100% for the chances to win, about 200% to reach a final)."""
     last = {line.player: line.chances[-1] for line in ends}
-    if abs(sum(last.values()) - 1) > 1e-6:  # a table's chances to reach the final: each its own
-        return [round(100 * chance) for chance in last.values()]
-    whole = percentages(last)
+    whole = percentages(last, round(100 * sum(last.values())))
     return [whole[player] for player in last]

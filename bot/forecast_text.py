@@ -11,14 +11,14 @@ from collections.abc import Mapping
 SEPARATOR = " · "
 
 
-def percentages(chances: Mapping[str, float]) -> dict[str, int]:
-    """Whole percentages adding up to 100 (largest remainders), best first, seat order on
-    ties: what the line and the chart's labels show."""
+def percentages(chances: Mapping[str, float], total: int = 100) -> dict[str, int]:
+    """Whole percentages adding up to ``total`` (largest remainders), best first, seat order
+    on ties: what the line and the chart's labels show."""
     if not chances:
         return {}
     scaled = {p: 100 * max(c, 0.0) for p, c in chances.items()}
     floors = {p: math.floor(v) for p, v in scaled.items()}
-    left = 100 - sum(floors.values())
+    left = total - sum(floors.values())
     for player in sorted(scaled, key=lambda p: floors[p] - scaled[p])[: max(left, 0)]:
         floors[player] += 1
     return dict(sorted(floors.items(), key=lambda item: -chances[item[0]]))
@@ -43,8 +43,9 @@ def forecast_line(lead: str, chances: Mapping[str, float]) -> str:
 
 def each_chance_line(lead: str, chances: Mapping[str, float]) -> str:
     """``lead`` then each player and their own chance, most likely first: chances that do not
-    add up to 100% (a tournament table's, to reach the final: two go)."""
-    ranked = sorted(chances.items(), key=lambda item: -item[1])
+    add up to 100% (a tournament table's, to reach the final: two go, three when tied for
+    second). Rounded to add up to their sum rounded, as rounding each alone may add points."""
+    whole = percentages(chances, round(100 * sum(chances.values())))
     return f"{lead} " + SEPARATOR.join(
-        f"{player} {shown(chance, round(100 * chance))}" for player, chance in ranked
+        f"{player} {shown(chances[player], percent)}" for player, percent in whole.items()
     )

@@ -103,6 +103,12 @@ class Entry:
             shown_from=self.shown_from,
         )  # fmt: skip
 
+    @property
+    def blank(self) -> bool:
+        """Whether nothing has been entered yet: as it opened."""
+        unstamped = replace(self, version=0, number=None, shown_from=0)
+        return unstamped == Entry(self.players, contro=self.contro)
+
     def shown_again(self) -> Entry:
         """The entry shown in a new message: the buttons of the old one stop working."""
         return replace(self, version=self.version + 1, shown_from=self.version + 1)

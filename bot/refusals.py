@@ -66,7 +66,7 @@ from scoring import (
 #: A word typed and quoted back in a mistake's reply is cut to this: quoted whole, a pasted
 #: wall of text could make the reply longer than the 4096 characters Telegram accepts.
 QUOTED_WORD = 60
-_LONG_WORD = re.compile(rf"[^\s«»]{{{QUOTED_WORD + 1},}}")
+_LONG_WORD = re.compile(rf"[^\s«»“”]{{{QUOTED_WORD + 1},}}")
 
 
 class UserError(ValueError):

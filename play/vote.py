@@ -59,7 +59,16 @@ class Stale:
 
 @dataclass(frozen=True)
 class NotYours:
-    """A press by someone who neither opened the vote nor is that player: nothing changes."""
+    """A press by someone not at the table, who may neither mark that player nor close the
+    vote: nothing changes."""
+
+    closing: bool
+
+
+@dataclass(frozen=True)
+class HeldElsewhere:
+    """A name pressed by someone at the table, while the vote is held by another phone (the
+    last to ask for it): nothing changes; asking for it moves it here."""
 
 
 @dataclass(frozen=True)
@@ -87,7 +96,7 @@ class Marked:
     ballot: Ballot
 
 
-Pressed = Stale | NotYours | Closed | AlreadyMarked | Marked
+Pressed = Stale | NotYours | HeldElsewhere | Closed | AlreadyMarked | Marked
 
 
 async def open_vote(
@@ -104,10 +113,18 @@ async def open_vote(
 
 
 async def press(
-    work: UnitOfWork, chat_id: int, user_id: int, vote_id: int, mark: tuple[int, bool] | None
+    work: UnitOfWork,
+    chat_id: int,
+    user_id: int,
+    vote_id: int,
+    mark: tuple[int, bool] | None,
+    *,
+    admin: bool = False,
 ) -> Pressed:
     """A button of the vote pressed in ``chat_id`` by ``user_id``. ``mark``: a player (id)
-    agrees, or no longer does; ``None``: close the vote."""
+    agrees, or no longer does; ``None``: close the vote. The phone holding the vote marks
+    anyone, a player linked with /sonoio themselves; whoever may open the vote (``admin``: a
+    group admin) may close it, since closing changes nothing."""
     vote = await work.votes.get(vote_id)
     record = await work.games.get(vote.game_id) if vote is not None else None
     if (
@@ -124,7 +141,10 @@ async def press(
     if vote.opened_by != user_id:
         own = await work.people.player_in(chat_id, user_id)
         if mark is None or own is None or voters.players.get(own) != mark[0]:
-            return NotYours()
+            if not admin and not await at_the_table(work, chat_id, user_id, voters):
+                return NotYours(closing=mark is None)
+            if mark is not None:
+                return HeldElsewhere()
     if mark is None:
         await work.votes.close(vote_id, REJECTED)
         return Closed(Ballot(replace(vote, outcome=REJECTED), voters))

@@ -90,3 +90,20 @@ def test_a_second_session_records_its_commands_and_keeps_the_first_ones_files(
     [again] = [Path(p) for p in re.findall(r"\[photo: (.+)\]", second)]
     assert (chart.name, again.name) == ("001-grafico.png", "002-grafico.png")
     assert chart.read_bytes() == drawn  # the first evening's chart is still there
+
+
+def test_the_console_speaks_its_chats_language_and_names_you_in_it(tmp_path: Path) -> None:
+    first = play("/nuova Anna Bruno\n/sonoio Anna\n/lingua en\n/iam no Anna\n/iam Anna\n", tmp_path)
+
+    assert first.startswith("TamaloBot, console. Scrivi i comandi come nel gruppo")
+    assert "🙋 Tu dice di essere Anna in questo gruppo" in first
+    assert "🙋 You says they are Anna in this group" in first  # after /lingua en
+
+    second = play("You> /help\n", tmp_path)  # "You>" is you, as "Tu>" is
+
+    assert second.startswith(
+        "TamaloBot, console. Type commands as in the group (/help to begin); "
+        "“Bruno> /hand …” types as Bruno; a number presses the button. Ctrl-D to quit."
+    )
+    assert "Tu" not in second
+    assert "🤖 🃏 TamaloBot keeps score of your Tamalo games." in second

@@ -76,7 +76,7 @@ async def press(update: Update, context: Context) -> None:
     if outcome.recorded is not None and outcome.text is not None:
         done = outcome.recorded
         line = await forecast_line(context, done.record, done.game)
-        outcome = replace(outcome, text=outcome.text + line)
+        outcome = replace(outcome, text=recorded(done, line))
     if outcome.text is not None:
         await edit_in_place(message, outcome.text, outcome.buttons)
     if outcome.recorded is not None:

@@ -72,6 +72,10 @@ async def open_entry(update: Update, context: Context) -> None:
             if entry.players != game.next_players:  # someone left or joined meanwhile
                 entry = entry.restarted(game.next_players, number)
                 warning = texts.entry.entry_players_changed()
+            elif entry.number is not None and entry.number != number:  # a hand typed or undone
+                if not entry.blank:  # what was entered may have been for the other hand
+                    warning = texts.entry.entry_renumbered(entry.number, number)
+                entry = entry.renumbered(number)  # shown as this number: no warning on a press
             await entries.keep(entry_id, entry.to_json(), now)
     view = texts.entry.entry_view(entry, number, who)
     sent = await message.reply_text(
@@ -112,7 +116,7 @@ async def press(update: Update, context: Context) -> None:
     if outcome.recorded is not None and outcome.text is not None:
         done = outcome.recorded
         line = await forecast_line(context, done.record, done.game)
-        outcome = replace(outcome, text=outcome.text + line)
+        outcome = replace(outcome, text=recorded(done, line))
     if outcome.text is not None:
         await edit_in_place(query.message, outcome.text, outcome.buttons)
     if outcome.recorded is not None and isinstance(query.message, Message):

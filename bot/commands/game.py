@@ -80,20 +80,22 @@ async def hand_again(work: UnitOfWork, record: GameRecord, number: int, text: st
     )
 
 
-def recorded(outcome: HandRecorded) -> str:
-    """The reply to a hand recorded: its points, the standings and what its end did."""
-    return texts.hands.hand_recorded(
-        outcome.game, texts.common.table_label(outcome.record)
-    ) + after(outcome.progress)
+def recorded(outcome: HandRecorded, line: str = "") -> str:
+    """The reply to a hand recorded: its points, the standings, the forecast's ``line``, then
+    what its end did (a tournament table's finalists, the final that starts)."""
+    label = texts.common.table_label(outcome.record)
+    return texts.hands.hand_recorded(outcome.game, label) + line + after(outcome.progress)
 
 
-def fixed(outcome: HandFixed) -> str:
-    """The reply to a hand fixed: the game as it is now, reopened or ended by the fix."""
+def fixed(outcome: HandFixed, line: str = "") -> str:
+    """The reply to a hand fixed: the game as it is now, reopened or ended by the fix, the
+    forecast's ``line``, then what the tournament did."""
     reopened = texts.hands.game_reopened_text() if outcome.reopened else ""
     label = texts.common.table_label(outcome.record)
     return (
         texts.hands.hand_fixed(outcome.game, outcome.number, label)
         + reopened
+        + line
         + after(outcome.progress)
     )
 
@@ -135,7 +137,7 @@ async def record_hand(update: Update, context: Context) -> None:
         )
         return
     line = await forecast_line(context, outcome.record, outcome.game)
-    await message.reply_text(recorded(outcome) + line)
+    await message.reply_text(recorded(outcome, line))
     await chart_if_ended(message, context, outcome)
 
 
@@ -161,8 +163,9 @@ async def edit_hand(update: Update, context: Context) -> None:
             await may_correct.check(work)
             hand = await hand_again(work, record, number, text)
             outcome = await hands.fix_hand(work, record, number, hand)
-    reply = recorded(outcome) if isinstance(outcome, HandRecorded) else fixed(outcome)
-    await message.reply_text(reply + await forecast_line(context, outcome.record, outcome.game))
+    line = await forecast_line(context, outcome.record, outcome.game)
+    reply = recorded(outcome, line) if isinstance(outcome, HandRecorded) else fixed(outcome, line)
+    await message.reply_text(reply)
     await chart_if_ended(message, context, outcome)
 
 
@@ -189,7 +192,7 @@ async def fix_hand(update: Update, context: Context) -> None:
         hand = await hand_again(work, record, number, rest)
         outcome = await hands.fix_hand(work, record, number, hand)
     line = await forecast_line(context, outcome.record, outcome.game)
-    await message_of(update).reply_text(fixed(outcome) + line)
+    await message_of(update).reply_text(fixed(outcome, line))
     await chart_if_ended(message_of(update), context, outcome)
 
 
@@ -258,7 +261,7 @@ async def undo(update: Update, context: Context) -> None:
             if undone.game.is_over()
             else await forecast_line(context, undone.record, undone.game)
         )
-        sent = await reply_with_command(message, text + after(undone.progress) + line, command)
+        sent = await reply_with_command(message, text + line + after(undone.progress), command)
     async with changing(context, message.chat_id) as work:
         await hands.undo_answered(work, message.chat_id, undone, sent.message_id)
 

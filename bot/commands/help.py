@@ -7,17 +7,17 @@ from telegram import Update
 from bot import texts
 from bot.commands.common import message_of, replies_to_mistakes
 from bot.context import Context
-from bot.parsing import parse_nothing
+from bot.parsing import parse_help
 
 
 @replies_to_mistakes
 async def show_help(update: Update, context: Context) -> None:
-    """Every command with an example. ``/start`` may carry what a link to the bot adds
-    (``t.me/TamaloBot?start=…``): that is not typed, so it is not refused."""
+    """The commands a table needs, with an example each; ``/aiuto tutto``, every command.
+    ``/start`` may carry what a link to the bot adds (``t.me/TamaloBot?start=…``): that is
+    not typed, so it is not refused."""
     command = (message_of(update).text or "").split(maxsplit=1)[0][1:].partition("@")[0]
-    if command.casefold() != "start":
-        parse_nothing(context.text_args, "aiuto")
-    await message_of(update).reply_text(texts.help.help_text())
+    everything = command.casefold() != "start" and parse_help(context.text_args)
+    await message_of(update).reply_text(texts.help.help_text(everything=everything))
 
 
 async def explain_edits(update: Update, context: Context) -> None:

@@ -2,9 +2,10 @@
 line in Telegram's "/" menu and its handler.
 
 ``bot.app`` registers the handlers from it, and the menus (``texts.common.command_menu``, in each
-language) and the English names the texts write (``texts.common.command_name``) derive from it: the
-texts cannot import the handlers (that would be an import cycle), so the table hands them its
-names and descriptions once, when it is imported.
+language), the help's order (``texts.help.help_text``) and the English names the texts write
+(``texts.common.command_name``) derive from it: the texts cannot import the handlers (that would
+be an import cycle), so the table hands them its names and descriptions once, when it is
+imported.
 """
 
 from __future__ import annotations
@@ -40,6 +41,9 @@ class Command:
     handler: Handler
     description: str | None = None  # a catalogue message id, translated where it is shown
     also: tuple[str, ...] = ()  # more names, not shown (``/start``, sent by Telegram itself)
+    #: How many of its lines in the help (``texts.help``) ``/aiuto`` alone shows: the
+    #: commands a table needs to play a game; ``/aiuto tutto`` shows every line.
+    first: int = 0
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -54,22 +58,33 @@ COMMANDS: tuple[Command, ...] = (
         "new",
         game.new_game,
         N_("Nuova partita: /nuova Anna Bruno Carlo (anche contro, quadri)"),
+        first=1,
     ),
     Command(
-        "mano", "hand", entry.hand, N_("Registra una mano: /mano Anna 3 Bruno 12 Carlo 7 t=Anna")
+        "mano",
+        "hand",
+        entry.hand,
+        N_("Registra una mano: /mano Anna 3 Bruno 12 Carlo 7 t=Anna"),
+        first=3,  # by name, by seat, with the buttons
     ),
-    Command("classifica", "standings", standings.show_standings, N_("Classifica della partita")),
+    Command(
+        "classifica",
+        "standings",
+        standings.show_standings,
+        N_("Classifica della partita"),
+        first=1,
+    ),
     Command(
         "correggi",
         "fix",
         game.fix_hand,
         N_("Corregge una mano: /correggi 2 Anna 3 Bruno 12 Carlo 7"),
     ),
-    Command("annulla", "undo", game.undo, N_("Annulla l'ultima mano")),
+    Command("annulla", "undo", game.undo, N_("Annulla l'ultima mano"), first=1),
     Command("mazziere", "dealer", game.next_dealer, N_("Chi distribuisce la prossima mano")),
     Command("entra", "join", game.join, N_("Un giocatore entra a partita iniziata: /entra Dario")),
     Command("esci", "leave", game.leave, N_("Un giocatore lascia la partita: /esci Dario")),
-    Command("fine", "end", game.end_game, N_("Chiude la partita così com'è")),
+    Command("fine", "end", game.end_game, N_("Chiude la partita così com'è"), first=1),
     Command("riapri", "reopen", confirm.reopen, N_("Riapre la partita chiusa con /fine")),
     Command(
         "rivincita",
@@ -98,7 +113,8 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command("serata", "tonight", charts.show_night, N_("Riepilogo della serata, con i grafici")),
     Command("stats", "stats", stats.show_stats, N_("Statistiche: /stats Anna, o del gruppo")),
-    # The English for "/classifica generale": not in the menu, /classifica shows it.
+    # The English for "/classifica generale": not in the menu; /classifica shows it, and its
+    # lines in the help name it.
     Command("leaderboard", "leaderboard", stats.show_leaderboard),
     Command("esporta", "export", stats.export, N_("Tutta la storia del gruppo in un file CSV")),
     Command(
@@ -131,3 +147,4 @@ COMMANDS: tuple[Command, ...] = (
 texts.common.use_commands(
     [(c.name, c.alias, c.description) for c in COMMANDS if c.description is not None]
 )
+texts.help.use_help([(c.name, c.first) for c in COMMANDS])

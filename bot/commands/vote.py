@@ -23,7 +23,16 @@ from bot.context import Context
 from bot.parsing import parse_table
 from play import game as play_game
 from play import vote as play_vote
-from play.vote import AlreadyMarked, Ballot, Closed, Marked, NotYours, Pressed, Stale
+from play.vote import (
+    AlreadyMarked,
+    Ballot,
+    Closed,
+    HeldElsewhere,
+    Marked,
+    NotYours,
+    Pressed,
+    Stale,
+)
 
 #: Every button of a vote (old ones too, answered as closed).
 CALLBACK = re.compile(r"^tresei:")
@@ -86,8 +95,9 @@ class Answer:
 
 
 async def cast_vote(update: Update, context: Context) -> None:
-    """A player's button, or the one that closes the vote, pressed by whoever opened it or by
-    the player themselves; anyone else is told so and nothing changes."""
+    """A player's button, pressed from the phone holding the vote or by the player themselves,
+    or the one that closes the vote, pressed by anyone who may open it; anyone else is told
+    so and nothing changes."""
     query = update.callback_query
     assert query is not None
     match = PRESS.match(query.data or "")
@@ -96,8 +106,14 @@ async def cast_vote(update: Update, context: Context) -> None:
         await query.answer(texts.vote.vote_closed())
         return
     mark = (int(match[2]), match[3] == "1") if match[2] else None
+    # Who may open the vote may close it: whether a group admin presses is asked only then,
+    # before the lock.
+    private = chat.type == ChatType.PRIVATE
+    admin = mark is None and (private or await is_admin(update, context))
     async with changing(context, chat.id) as work:
-        pressed = await play_vote.press(work, chat.id, query.from_user.id, int(match[1]), mark)
+        pressed = await play_vote.press(
+            work, chat.id, query.from_user.id, int(match[1]), mark, admin=admin
+        )
     answer = _answer(pressed)
     await query.answer(answer.toast)
     if answer.text is not None:
@@ -108,8 +124,12 @@ def _answer(pressed: Pressed) -> Answer:
     match pressed:
         case Stale():
             return Answer(texts.vote.vote_closed())
+        case NotYours(closing=True):
+            return Answer(texts.vote.vote_not_yours_to_close())
         case NotYours():
             return Answer(texts.vote.vote_not_yours())
+        case HeldElsewhere():
+            return Answer(texts.vote.vote_held_elsewhere())
         case Closed(ballot):
             return Answer(texts.vote.vote_closed_now(), shown(ballot))
         case AlreadyMarked(player, agrees):

@@ -9,9 +9,8 @@ from dataclasses import dataclass
 from bot import texts
 from bot.parsing.new_game import (
     DEALER_KEYS,
-    FLAG_WORDS,
     GAME_OPTION_WORDS,
-    QUADRI_WORDS,
+    OPTION_OF,
     TARGET_KEYS,
 )
 from bot.parsing.words import find, looks_like_name, tokens
@@ -72,7 +71,8 @@ def parse_hand(
     ``joinable``: whether the game takes late joiners (4 Quadri and six cards never do), for
     what an unknown name is told.
     """
-    words = tokens(text)
+    words = _without_full_stop(tokens(text), players)
+    _refuse_glued(words, players)
     _refuse_game_options(words, [*players, *absent], rules)
     values, markers = _split_markers(words, players, rules)
     caller = _one_marker(markers, CALLER_KEYS, players)
@@ -100,6 +100,37 @@ def parse_hand(
     return Hand(tuple(Report(p, totals[p]) for p in players), caller, counter, frozenset(out))
 
 
+def _without_full_stop(words: list[str], players: Sequence[str]) -> list[str]:
+    """``3 12 7 t=Anna.``: the full stop that ends a sentence is not part of the last word
+    (unless it is a player's name that ends in one, ``t=G.``)."""
+    if not words or not words[-1].endswith(".") or words[-1] == ".":
+        return words
+    name = words[-1].rpartition("=")[2].rpartition(",")[2]
+    if find(name, players) is not None:
+        return words
+    return [*words[:-1], words[-1][:-1]]
+
+
+#: A name and a number with no space between (``Anna3``).
+_GLUED = re.compile(r"([^\W\d_][\w'.\-]*?)([0-9]+)")
+
+
+def _refuse_glued(words: list[str], players: Sequence[str]) -> None:
+    """``Anna3 Bruno12``: a seated player's name and their total with no space between, not a
+    stranger called Anna3 to let join. Told with the whole hand written right."""
+    glued: str | None = None
+    spaced: list[str] = []
+    for word in words:
+        match = _GLUED.fullmatch(word)
+        if match and find(word, players) is None and find(match[1], players) is not None:
+            glued = glued or word
+            spaced += [match[1], match[2]]
+        else:
+            spaced.append(word)
+    if glued is not None:
+        raise UserError(texts.mistakes.name_glued_to_total(glued, " ".join(spaced)))
+
+
 def _refuse_game_options(words: list[str], players: Sequence[str], rules: Rules) -> None:
     """``pari_perde`` or ``soglia=50`` in a hand: an option of the game, chosen at ``/nuova``,
     not a player (unless a player of the game has that name) nor a card (``Jolly``). A bare
@@ -107,18 +138,21 @@ def _refuse_game_options(words: list[str], players: Sequence[str], rules: Rules)
     for piece in (piece for word in words for piece in word.split(",")):
         key, equals, _value = piece.partition("=")
         folded = key.casefold()
+        option = OPTION_OF.get(folded)
         if equals and folded in TARGET_KEYS | DEALER_KEYS:
-            options = f"{folded}=50" if folded in TARGET_KEYS else f"{folded}=Bruno"
-            raise UserError(texts.setup.game_option_in_hand(piece, options, key=True))
+            example = f"{option}=50" if folded in TARGET_KEYS else f"{option}=Bruno"
+            raise UserError(texts.setup.game_option_in_hand(piece, [example], key=True))
         if equals or folded not in GAME_OPTION_WORDS or is_card(piece):
             continue
         if find(piece, players) is not None:
             continue
         if folded in MARKER_KEYS and rules.mode is Mode.CONTRO:
             continue
-        if FLAG_WORDS.get(folded) == "dealer_tiebreak":
-            raise UserError(texts.setup.game_option_in_hand(piece, f"quadri {piece}", four=True))
-        raise UserError(texts.setup.game_option_in_hand(piece, piece, four=folded in QUADRI_WORDS))
+        assert option is not None  # every word of GAME_OPTION_WORDS stands for one
+        if option == "spareggio":  # a tie-break of 4 Quadri
+            raise UserError(texts.setup.game_option_in_hand(piece, ["quadri", option], four=True))
+        four = option == "quadri"
+        raise UserError(texts.setup.game_option_in_hand(piece, [option], four=four))
 
 
 def _split_markers(
@@ -207,11 +241,15 @@ class _Elsewhere:
     players: Mapping[str, str]
     joinable: bool
 
-    def refuse(self, token: str, players: Sequence[str]) -> UserError:
+    def refuse(self, token: str, players: Sequence[str], *, totals: bool) -> UserError:
+        """``totals``: whether the hand has any total in it; without one, a word that is no
+        player is no late joiner either (``/mano abc``)."""
         if (absent := find(token, self.absent)) is not None:
             return UserError(texts.mistakes.not_in_this_hand(absent, players, self.number))
         if (other := find(token, list(self.players))) is not None:
             return UserError(self.players[other])
+        if not totals:
+            return UserError(texts.mistakes.not_a_hand(token, players))
         return UserError(texts.mistakes.unknown_player(token, players, joinable=self.joinable))
 
 
@@ -230,7 +268,8 @@ def _by_name(
             if not looks_like_name(token):
                 _refuse_spaced_cards(values, index, list(totals)[-1:])
                 raise UserError(texts.mistakes.value_without_name(token))
-            raise elsewhere.refuse(token, players)
+            totals_typed = any(not looks_like_name(value) for value in values)
+            raise elsewhere.refuse(token, players, totals=totals_typed)
         if player in totals:
             raise UserError(texts.mistakes.duplicate_player(player))
         value = next(pairs, (0, None))[1]

@@ -38,6 +38,17 @@ TARGET_KEYS = frozenset({"soglia", "target"})
 DEALER_KEYS = frozenset({"mazziere", "dealer"})
 #: Every word that chooses a game's mode or an option at ``/nuova``, in any language.
 GAME_OPTION_WORDS = frozenset(MODE_WORDS) | QUADRI_WORDS | frozenset(FLAG_WORDS)
+_FLAG_OPTIONS = {"jokers": "jokes", "tie_beats_caller": "pari_perde", "six_cards": "6carte",
+                 "dealer_tiebreak": "spareggio"}  # fmt: skip
+#: Each word of ``/nuova``, in any language, as the option it stands for in Italian (the
+#: texts write it in the chat's language): ``tie_loses`` → ``pari_perde``.
+OPTION_OF = {
+    **{word: "classica" if mode is Mode.CLASSIC else "contro" for word, mode in MODE_WORDS.items()},
+    **dict.fromkeys(QUADRI_WORDS, "quadri"),
+    **{word: _FLAG_OPTIONS[flag] for word, flag in FLAG_WORDS.items()},
+    **dict.fromkeys(TARGET_KEYS, "soglia"),
+    **dict.fromkeys(DEALER_KEYS, "mazziere"),
+}
 MIN_TARGET, MAX_TARGET = 5, 1000
 
 

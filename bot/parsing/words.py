@@ -27,6 +27,22 @@ def parse_nothing(text: str, command: str) -> None:
         raise UserError(texts.mistakes.no_arguments(command, " ".join(words)))
 
 
+#: What ``/aiuto`` takes to show every command, in any language.
+EVERYTHING = frozenset({"tutto", "tutti", "all"})
+
+
+def parse_help(text: str) -> bool:
+    """``/aiuto`` alone (the commands a table needs: ``False``) or ``/aiuto tutto`` (every
+    command: ``True``); anything else is refused."""
+    words = tokens(text)
+    if not words:
+        return False
+    if len(words) == 1 and words[0].casefold() in EVERYTHING:
+        return True
+    typed = " ".join(words)
+    raise UserError(texts.help.help_what(texts.common.command_name("aiuto"), typed))
+
+
 def parse_name(token: str) -> str:
     """A player's name as typed (in its usual Unicode form): a word starting with a letter,
     never a card or a number, and nothing in it that cannot be seen."""

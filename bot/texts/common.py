@@ -164,6 +164,23 @@ def lower_target_button() -> str:
     return _("🎯 Si chiude a {target}").format(target=CONTRO_TARGET)
 
 
+def option_in_words(option: str) -> str:
+    """An option of /nuova as the language in force writes it: ``soglia=50``, ``target=50``."""
+    key, equals, value = option.partition("=")
+    words = {
+        "classica": pgettext("option", "classica"),
+        "contro": pgettext("option", "contro"),
+        "quadri": pgettext("option", "quadri"),
+        "jokes": pgettext("option", "jokes"),
+        "pari_perde": pgettext("option", "pari_perde"),
+        "6carte": pgettext("option", "6carte"),
+        "spareggio": pgettext("option", "spareggio"),
+        "soglia": pgettext("option", "soglia"),
+        "mazziere": pgettext("option", "mazziere"),
+    }
+    return words.get(key, key) + equals + value
+
+
 def command_for(word: str, players: Sequence[str], rules: Rules, first_dealer: int = 0) -> str:
     """The command that starts this game again: /nuova contro pari_perde Anna Bruno …"""
     options = [

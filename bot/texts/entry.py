@@ -118,6 +118,20 @@ def entry_number_taken(taken: int, number: int) -> str:
     ).format(taken=taken, number=number)
 
 
+def entry_renumbered(taken: int, number: int) -> str:
+    """The entry was for hand ``taken`` and had values in it; shown again, it is for hand
+    ``number``, as hands were recorded or undone meanwhile."""
+    if number < taken:
+        return _(
+            "⚠️ Intanto è stata annullata una mano: quello che avevi inserito ora è per la mano "
+            "{number}. Controlla."
+        ).format(number=number)
+    return _(
+        "⚠️ Intanto la mano {taken} è stata scritta con /mano: quello che avevi inserito ora è "
+        "per la mano {number}. Controlla: se era la stessa mano, «Annulla»."
+    ).format(taken=taken, number=number)
+
+
 def entry_not_yours(who: str) -> str:
     return _("Sta inserendo {who}: solo lui o lei può premere questi pulsanti.").format(who=who)
 

@@ -40,7 +40,7 @@ def rules_summary(rules: Rules | None) -> str:
     """The rules in short, and how this chat is playing (its running game), if it is: in
     ControTamalo, its points table (rulebook, table 3.1), since hands score by it."""
     if rules is None:
-        mode = _("Nessuna partita in corso: /nuova Anna Bruno Carla parte con la classica a 100.")
+        mode = _("Nessuna partita in corso: /nuova Anna Bruno Carlo parte con la classica a 100.")
     else:
         mode = (
             _("La partita in corso è {mode}, {end}.").format(

@@ -162,6 +162,29 @@ def too_many_players(limit: int) -> str:
     return _("Al massimo {limit} giocatori per partita.").format(limit=limit)
 
 
+def hand_examples(players: Sequence[str]) -> tuple[str, str]:
+    """A hand of ``players`` to copy: by name (``Anna 3 Bruno 12``), by seat (``3 12``)."""
+    totals = [(3, 12, 7, 0, 9, 21)[seat % 6] for seat in range(len(players))]
+    pairs = " ".join(f"{p} {t}" for p, t in zip(players, totals, strict=True))
+    return pairs, " ".join(str(t) for t in totals)
+
+
+def not_a_hand(token: str, players: Sequence[str]) -> str:
+    """A hand with no total in it and a word that is no player (``/mano abc``)."""
+    pairs, totals = hand_examples(players)
+    return _(
+        "«{token}» non è una mano: manca il totale di ognuno. Scrivi /mano {pairs}, oppure "
+        "solo i totali nell'ordine dei posti: /mano {totals}."
+    ).format(token=token, pairs=pairs, totals=totals)
+
+
+def name_glued_to_total(token: str, hand: str) -> str:
+    """``Anna3``: a player's name and total with no space between; ``hand``: all of it right."""
+    return _("«{token}»: tra il nome e il totale ci vuole uno spazio. Scrivi /mano {hand}").format(
+        token=token, hand=hand
+    )
+
+
 def value_without_name(token: str) -> str:
     return _(
         "«{token}» non ha un nome davanti: scrivi nome e totale di ognuno, "

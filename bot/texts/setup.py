@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from bot.i18n import _
 from bot.names import fold
-from bot.texts.common import _tables, command_name, names
+from bot.texts.common import _tables, command_name, names, option_in_words
 from bot.texts.mistakes import did_you_mean
 
 
@@ -44,9 +44,12 @@ def unknown_game_option(token: str) -> str:
     ).format(token=token)
 
 
-def game_option_in_hand(token: str, options: str, *, four: bool = False, key: bool = False) -> str:
-    """An option of /nuova typed in a hand: ``options`` as /nuova takes it, with four players
-    (4 Quadri) or two; ``key``: an option with a value (``soglia=50``), never a name."""
+def game_option_in_hand(
+    token: str, options: Sequence[str], *, four: bool = False, key: bool = False
+) -> str:
+    """An option of /nuova typed in a hand: ``options`` in Italian (``soglia=50``), written
+    in the chat's words in a /nuova with four players (4 Quadri) or two; ``key``: an option
+    with a value, never a name."""
     if four:
         example = _("/nuova {options} Anna Bruno Carlo Dario")
     else:
@@ -61,7 +64,8 @@ def game_option_in_hand(token: str, options: str, *, four: bool = False, key: bo
             "«{token}» non è un giocatore: è un'opzione della partita, che si sceglie quando "
             "la partita inizia, per esempio {example}. Riscrivi la mano senza."
         )
-    return line.format(token=token, example=example.format(options=options))
+    written = " ".join(option_in_words(option) for option in options)
+    return line.format(token=token, example=example.format(options=written))
 
 
 def bad_target(value: str, low: int, high: int) -> str:
@@ -151,6 +155,10 @@ def two_tables_named() -> str:
 def no_such_hand(number: str, played: int) -> str:
     if played == 0:
         return _("Non c'è ancora nessuna mano da correggere.")
+    if played == 1:
+        return _("Non c'è una mano {number}: finora si è giocata solo la mano 1.").format(
+            number=number
+        )
     return _("Non c'è una mano {number}: le mani giocate vanno da 1 a {played}.").format(
         number=number, played=played
     )

@@ -26,6 +26,21 @@ def vote_not_yours() -> str:
     )
 
 
+def vote_not_yours_to_close() -> str:
+    return _(
+        "La votazione la chiude chi è al tavolo: chi ha iniziato la partita o ne ha scritto una "
+        "mano, un giocatore che ha detto chi è con /sonoio, o un amministratore del gruppo."
+    )
+
+
+def vote_held_elsewhere() -> str:
+    """A name pressed at the table while another phone holds the vote."""
+    return _(
+        "I nomi li tocca il telefono che ha scritto /tresei per ultimo: per toccarli da qui, "
+        "scrivi /tresei. Ognuno può toccare il proprio dopo /sonoio."
+    )
+
+
 def vote_not_at_the_table() -> str:
     return _(
         "La votazione per annullare la partita la apre chi è al tavolo: chi ha iniziato la "

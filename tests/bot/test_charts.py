@@ -6,7 +6,7 @@ import math
 import subprocess
 import sys
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -19,11 +19,12 @@ from matplotlib.collections import PathCollection
 from matplotlib.colors import to_hex, to_rgb
 from matplotlib.figure import Figure
 from matplotlib.image import imread
-from matplotlib.text import Annotation
+from matplotlib.text import Annotation, Text
 
 from bot import chart_drawing, chart_game, chart_night
 from bot.chart_drawing import INK, PALETTE, player_colours, px
 from bot.chart_game import _spread, game_chart
+from bot.chart_grid import ROW_LEAST, ROW_MOST, Room, night_grid
 from bot.chart_layout import DISTINCT, Box, Segments, apart, place, set_apart
 from bot.chart_night import night_chart
 from bot.chart_plan import Label, Mark, Place, Spot, plan_game, points_panels
@@ -560,6 +561,55 @@ def test_a_player_who_played_no_hand_is_not_in_the_key(drawn: list[list[str]]) -
     assert count(image, colour_of("Elena")) == 0
 
 
+def joined_after_the_last_hand() -> Game:
+    """Bruno leaves after the one hand played and Elena sits down at the highest total left,
+    Carlo's 55: she has played no hand yet, but she is in the game and in the standings."""
+    game = play(Game(("Anna", "Bruno", "Carlo")), hand(Anna=40, Bruno=72, Carlo=55))
+    return game.without_player("Bruno").with_player("Elena")
+
+
+def test_a_joiner_who_has_not_played_yet_is_a_ring_at_their_entry_total() -> None:
+    game = joined_after_the_last_hand()
+    assert ("Elena", 55) in [(s.player, s.total) for s in game.standings()]
+
+    for finished in (False, True):
+        plan = plan_game(game, finished=finished)
+
+        assert plan.players == ("Anna", "Bruno", "Carlo", "Elena")
+        elena = next(line for line in plan.lines if line.player == "Elena")
+        assert (elena.xs, elena.ys) == ((1,), (55,))
+        assert Spot(Mark.JOINED, "Elena", 1, 55) in plan.spots
+        assert [label for label in plan.labels if label.player == "Elena"] == [
+            Label("Elena", "Elena 55 (entra)", 1, 55, Place.MARGIN)
+        ]
+
+
+def test_a_joiner_who_has_not_played_yet_is_in_the_key_and_drawn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    figures = figures_drawn(monkeypatch)
+    image = chart(joined_after_the_last_hand())
+
+    (figure,) = figures
+    texts = {t.get_text() for t in figure.findobj(Text) if isinstance(t, Text)}
+    assert {"Elena", "Elena 55 (entra)", "entra in partita"} <= texts
+    (ax,) = figure.axes
+    (ring,) = (c for c in ax.collections if np.asarray(c.get_offsets()).shape == (1, 2))
+    assert tuple(np.asarray(ring.get_offsets())[0]) == (1, 55)
+    elena = to_hex(tuple(np.asarray(ring.get_edgecolor())[0]))
+    assert count(image, elena) > 150  # her ring, over Carlo's line's end, and her name
+
+
+def test_a_joiner_waiting_for_an_undone_hand_stands_level_with_the_last() -> None:
+    game = play(Game(("Anna", "Bruno", "Carlo")), hand(Anna=40, Bruno=72, Carlo=55))
+    game = play(game, hand(Anna=1, Bruno=2, Carlo=3)).with_player("Elena")
+    game = game.without_last_hand()  # Elena sits down after hand 2, once it is played again
+    assert game.waiting() == ("Elena",)
+
+    (elena,) = [line for line in plan_game(game, finished=False).lines if line.player == "Elena"]
+    assert (elena.xs, elena.ys) == ((1,), (game.totals()["Elena"],))
+
+
 def test_before_the_first_hand_the_key_names_everyone_seated() -> None:
     assert plan_game(Game(("Anna", "Bruno")), finished=False).players == ("Anna", "Bruno")
 
@@ -634,25 +684,94 @@ def test_the_night_chart_has_every_player_in_their_colour() -> None:
     image = night()
 
     assert image.shape[1] == 1280
-    assert image.shape[0] > 960  # three panels, one above the other
     for player in ("Anna", "Bruno", "Carla"):
         assert count(image, colour_of(player)) > 300, player
     assert count(image, colour_of("Dario")) == 0
 
 
-@pytest.mark.parametrize("players", [1, 5, 12])
-def test_the_night_chart_grows_with_the_players(players: int) -> None:
-    names = [f"Giocatore {n}" for n in range(players)]
-    figures = NightFigures(
+def a_big_night(names: Sequence[str], *, contro: bool = True) -> NightFigures:
+    """Everyone won, called and scored something; with ``contro``, all but the last played
+    ControTamalo too."""
+    return NightFigures(
         wins={name: n % 3 for n, name in enumerate(names)},
         hand_points={name: [n, 2 * n, 20] for n, name in enumerate(names)},
         calls={name: (n % 4, n % 2) for n, name in enumerate(names)},
+        contro_points={name: [-2, n % 5, 3] for n, name in enumerate(names[:-1])} if contro else {},
     )
+
+
+@pytest.mark.parametrize("players", [1, 5, 12])
+def test_the_night_chart_grows_with_the_players(players: int) -> None:
+    names = [f"Giocatore {n}" for n in range(players)]
     colours = {name: n for n, name in enumerate(names)}
-    image = pixels(night_chart(figures, title="Serata", colours=colours))
+    image = pixels(night_chart(a_big_night(names), title="Serata", colours=colours))
 
     assert image.shape[1] == 1280
-    assert 900 < image.shape[0] < 1280 + 160 * players
+    assert 500 < image.shape[0] <= 1.5 * 1280
+    for name in names:
+        assert count(image, PALETTE[colours[name] % len(PALETTE)]) > 50, name
+
+
+def texts_clear(figure: Figure, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text drawn that is cut by the image's edge, covers another text, or runs into
+    a panel not its own (a name into the wins' bars, a count into the next panel)."""
+    shown: list[Text] = []
+    draw = Text.draw
+
+    def record(text: Text, renderer: Any) -> None:
+        shown.append(text)  # a tick's label is drawn only if the tick is within the axis
+        draw(text, renderer)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(Text, "draw", record)
+        figure.canvas.draw()
+    renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]
+    edge = figure.bbox
+    drawn = [
+        (text, text.get_window_extent(renderer))
+        for text in shown
+        if text.get_visible() and text.get_text().strip()
+    ]
+    panels = [(ax, ax.get_window_extent(renderer)) for ax in figure.axes]
+    wrong = []
+    for index, (text, box) in enumerate(drawn):
+        name = text.get_text()
+        if not (edge.x0 <= box.x0 and box.x1 <= edge.x1 and edge.y0 <= box.y0 <= box.y1 <= edge.y1):
+            wrong.append(f"{name!r} cut by the edge")
+        wrong += [f"{name!r} over {o.get_text()!r}" for o, b in drawn[:index] if box.overlaps(b)]
+        wrong += [f"{name!r} in a panel not its own" for ax, b in panels
+                  if ax is not text.axes and box.overlaps(b)]  # fmt: skip
+    return wrong
+
+
+#: Nine players in the order they are drawn: "Ilaria" has as many letters as "Franco" and is
+#: a fifth narrower, and the names' room was measured on the longest in letters first met.
+NINE = ("Ilaria", "Anna", "Bruno", "Carlo", "Dario", "Elena", "Franco", "Enrico", "Irene")
+
+
+@pytest.mark.parametrize("players", [2, 3, 6, 9, 12, 16])
+@pytest.mark.parametrize("contro", [False, True])
+def test_a_night_fits_a_phone_screen_and_nothing_in_it_is_cut(
+    monkeypatch: pytest.MonkeyPatch, players: int, contro: bool
+) -> None:
+    names = [*NINE, "Pierfrancesco", "Luca", "Marta", "Nicolò", "Ottavia", "Quirino", "Rita"]
+    names = names[:players]
+    figures = figures_drawn(monkeypatch)
+    colours = {name: n for n, name in enumerate(names)}
+    figure_data = a_big_night(names, contro=contro)
+    figure_data = NightFigures(  # Ilaria first: most wins
+        {**figure_data.wins, "Ilaria": 5},
+        figure_data.hand_points,
+        figure_data.calls,
+        figure_data.contro_points,
+    )
+
+    image = pixels(night_chart(figure_data, title="Serata del 22/11/2026", colours=colours))
+
+    height, width = image.shape[:2]
+    assert width == 1280
+    assert height <= 1.5 * width  # a phone shows it whole, as wide as its screen
+    assert texts_clear(figures[0], monkeypatch) == []
     for name in names:
         assert count(image, PALETTE[colours[name] % len(PALETTE)]) > 50, name
 
@@ -680,6 +799,28 @@ def test_no_player_is_drawn_in_the_ink_of_medians_axes_and_text() -> None:
         assert np.linalg.norm(np.array(to_rgb(colour)) * 255 - ink) > 100, colour
     seventh = {"Anna": 6}  # the seventh colour of a chat was the ink itself
     assert player_colours(["Anna"], seventh)["Anna"] != INK
+
+
+@given(st.integers(1, 40), st.integers(0, 2), st.floats(40, 300))
+def test_the_nights_panels_fit_side_by_side_and_shrink_their_rows_to_fit_a_screen(
+    players: int, points: int, names: float
+) -> None:
+    room = Room(title=70, key=60, heading=45, numbers=50, names=names)
+    grid = night_grid(players, points, room, 1280)
+
+    assert len(grid.panels) == 2 + points
+    assert ROW_LEAST <= grid.row <= ROW_MOST
+    assert grid.height <= 1.5 * 1280 or grid.row == ROW_LEAST  # only a very big night
+    image = Box(0, 0, grid.width, grid.height)
+    for index, panel in enumerate(grid.panels):
+        assert panel.within(image)
+        assert panel.top - panel.bottom == pytest.approx(grid.row * (players + 1))
+        assert grid.lefts[index] + names == pytest.approx(panel.left)
+        assert all(panel.overlap(other) == 0 for other in grid.panels[:index])
+    wins, calls = grid.panels[:2]
+    assert wins.top == calls.top  # side by side
+    if points == 1:  # one mode's points across the width
+        assert grid.panels[2].right == calls.right
 
 
 def a_night() -> tuple[Game, Game]:
@@ -729,7 +870,6 @@ def test_the_night_chart_draws_a_panel_for_each_mode(drawn: list[list[str]]) -> 
         night_figures([(classic, True), (contro, True)]), title="Serata", colours=COLOURS
     )
 
-    assert pixels(two_modes).shape[0] > pixels(one_mode).shape[0] + 200  # one panel more
     assert "Punti per mano · ControTamalo" in drawn[1]
     assert "Punti per mano · ControTamalo" not in drawn[0]
     assert count(pixels(two_modes), colour_of("Carla")) > 100

@@ -129,6 +129,23 @@ async def test_a_leaver_stops_with_a_label_and_a_late_joiner_starts_with_one(
     assert {"Anna 24", "Carlo 33", "Dario 57", "entra in partita"} <= set(texts)
 
 
+async def test_who_joined_after_the_last_hand_is_on_the_chart_as_in_the_standings(
+    table: Table, drawn: list[list[str]]
+) -> None:
+    await table.send("/nuova Anna Bruno Carlo")
+    await table.send("/mano 40 72 55")
+    await table.send("/esci Bruno")
+    await table.send("/entra Elena")  # at Carlo's 55, the highest left
+
+    await table.files("/grafico")
+    closing = await table.close()
+
+    assert "2. Elena 55" in closing[0]
+    running, final = drawn
+    for texts in (running, final):
+        assert {"Elena", "Elena 55 (entra)", "entra in partita"} <= set(texts)
+
+
 async def test_a_4_quadri_chart_names_each_quadros_winner(
     table: Table, drawn: list[list[str]]
 ) -> None:
@@ -183,9 +200,23 @@ async def test_serata_summarises_tonight_and_sends_the_nights_image(table: Table
     ((_, png),) = [p["photo"] for n, p in calls if n == "sendPhoto"]
     image = chart_of(png)
     assert image.shape[1] == 1280
-    assert image.shape[0] > 960  # three panels
+    assert image.shape[0] > 640  # wins and calls side by side, the hand points below
     for player in ("Anna", "Bruno", "Carlo"):
         assert count(image, colour_of(player)) > 100, player
+
+
+async def test_serata_with_nine_players_fits_a_phone_screen(table: Table) -> None:
+    players = ("Ilaria", "Anna", "Bruno", "Carlo", "Dario", "Elena", "Franco", "Enrico", "Irene")
+    await table.send("/nuova " + " ".join(players))
+    await table.send("/mano " + " ".join(str(n) for n in range(9)) + " t=Ilaria")
+    await table.send("/nuova contro " + " ".join(players))
+    await table.send("/mano " + " ".join(str(n) for n in range(9, 0, -1)))
+
+    ((_, png),) = await table.files("/serata")
+
+    height, width = chart_of(png).shape[:2]
+    assert width == 1280
+    assert height <= 1.5 * width  # was 1280×2966: a phone shows it whole, as wide as its screen
 
 
 async def test_serata_says_a_shared_win_in_the_plural(table: Table) -> None:

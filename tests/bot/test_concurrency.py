@@ -104,7 +104,10 @@ def apply(
 
 
 TITLE = re.compile(r"Mano (\d+):|Mano (\d+) corretta:|Ho annullato la mano (\d+)\.")
-NO_SUCH_HAND = re.compile(r"Non c'è una mano \d+: le mani giocate vanno da 1 a (\d+)\.$")
+NO_SUCH_HAND = re.compile(
+    r"Non c'è una mano \d+: (?:le mani giocate vanno da 1 a (\d+)|finora si è giocata solo la"
+    r" mano (1))\.$"
+)
 HAND_LINE = re.compile(r"^(Anna|Bruno) (\d+)$", re.MULTILINE)
 STANDING_LINE = re.compile(r"^\d+\. (Anna|Bruno) (\d+)$", re.MULTILINE)
 UNDONE_LINE = re.compile(r"^/mano Anna (\d+) Bruno (\d+)$", re.MULTILINE)
@@ -115,7 +118,7 @@ def outcome_of(reply: str) -> Outcome:
     if title is None:
         rejected = NO_SUCH_HAND.match(reply)
         assert rejected is not None, reply
-        return Outcome("rejected", int(rejected[1]))
+        return Outcome("rejected", int(rejected[1] or rejected[2]))
     added, fixed, undone = title.groups()
     standing = {name: int(n) for name, n in STANDING_LINE.findall(reply)}
     totals = (standing["Anna"], standing["Bruno"])

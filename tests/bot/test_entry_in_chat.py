@@ -234,6 +234,69 @@ async def test_every_button_fits_telegrams_64_bytes(table: Table) -> None:
     assert all(len(data.encode()) <= 64 for data in table.buttons().values())
 
 
+async def test_an_entry_shown_again_after_a_typed_hand_is_for_the_next_hand_unwarned(
+    table: Table,
+) -> None:
+    await table.send("/nuova Anna Bruno Carlo")
+    await table.send("/mano")
+    await table.send("/mano 3 12 7")  # hand 1, typed while the empty entry was open
+
+    [shown] = await table.send("/mano")
+    toast, pressed = await tap(table, "Anna")
+
+    assert shown.startswith("✍️ Mano 2, la inserisce Utente42.")
+    assert toast is None  # nothing happened since it was shown as hand 2
+    assert pressed is not None
+    assert pressed.startswith("✍️ Mano 2, la inserisce Utente42.")
+    assert "Intanto" not in pressed
+    for label in ("1", texts.entry.entry_ok(), "2", texts.entry.entry_ok()):
+        await tap(table, label)
+    await tap(table, "3")
+    await tap(table, texts.entry.entry_ok())
+    _, recorded = await tap(table, texts.entry.entry_record())
+    assert recorded is not None
+    assert recorded.startswith("Mano 2:")
+
+
+async def test_an_entry_begun_then_typed_says_so_when_shown_again_and_not_after(
+    table: Table,
+) -> None:
+    await table.send("/nuova Anna Bruno")
+    await table.send("/mano")
+    for label in ("Nessuno", "5", texts.entry.entry_ok()):
+        await tap(table, label)
+    await table.send("/mano 9 8")
+
+    [shown] = await table.send("/mano")
+    toast, pressed = await tap(table, "6")
+
+    warning = (
+        "⚠️ Intanto la mano 1 è stata scritta con /mano: quello che avevi inserito ora è per "
+        "la mano 2. Controlla: se era la stessa mano, «Annulla»."
+    )
+    assert shown.startswith(warning + "\n\n✍️ Mano 2, la inserisce Utente42.")
+    assert "▶️ Bruno" in shown
+    assert toast is None
+    assert pressed is not None
+    assert pressed.startswith("✍️ Mano 2, la inserisce Utente42.")
+
+
+async def test_an_entry_begun_then_undone_under_says_so_when_shown_again(table: Table) -> None:
+    await table.send("/nuova Anna Bruno")
+    await table.send("/mano 10 20")
+    await table.send("/mano")
+    await tap(table, "Anna")
+    await table.send("/annulla")
+
+    [shown] = await table.send("/mano")
+
+    assert shown.startswith(
+        "⚠️ Intanto è stata annullata una mano: quello che avevi inserito ora è per la mano 1. "
+        "Controlla.\n\n✍️ Mano 1, la inserisce Utente42.\nTamalo: Anna"
+    )
+    assert (await tap(table, "5"))[0] is None
+
+
 async def test_an_entry_after_an_undo_says_its_number_changed(table: Table) -> None:
     await table.send("/nuova Anna Bruno")
     await table.send("/mano 10 20")

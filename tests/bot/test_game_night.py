@@ -237,12 +237,16 @@ async def test_a_hand_of_a_closed_game_is_not_changed_by_an_edit(table: Table) -
     assert await table.dump() == before
 
 
-async def test_help_lists_every_command_with_an_example(table: Table) -> None:
+async def test_help_lists_the_commands_to_play_with_an_example_and_then_every_one(
+    table: Table,
+) -> None:
     for command in ("/start", "/aiuto", "/help"):
         text = await table.reply(command)
-        for example in ("/nuova Anna", "/mano Anna 3", "/entra Dario", "/classifica",
-                        "/annulla", "/fine", "/aiuto"):  # fmt: skip
+        for example in ("/nuova Anna", "/mano Anna 3", "/classifica", "/annulla", "/fine",
+                        "/aiuto tutto"):  # fmt: skip
             assert example in text
+        assert "/entra Dario" not in text
+    assert "/entra Dario" in await table.reply("/aiuto tutto")
 
 
 async def test_the_command_menu_is_registered_at_start_up_in_each_language(table: Table) -> None:

@@ -67,6 +67,14 @@ def test_every_text_in_the_code_has_an_english_translation() -> None:
                 assert ids[0].endswith(edge) == translated.endswith(edge), translated
 
 
+def test_english_quotes_as_english_does() -> None:
+    for message in _catalogue().values():
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for translated in strings:
+            assert "«" not in translated, translated  # “”, as English writes them
+            assert "»" not in translated, translated
+
+
 def test_italian_is_the_default_and_the_source() -> None:
     assert i18n.language() == "it"
     assert texts.common.no_running_game().startswith("Nessuna partita in corso")
@@ -417,6 +425,7 @@ async def test_a_night_in_english_has_no_italian_left(table: Table) -> None:
     assert len(said) > 150
     leftovers = {text: found for text in said if (found := italian_in(text))}
     assert not leftovers, leftovers
+    assert not [text for text in said if "«" in text or "»" in text]  # English quotes “”
     assert any("🏆 Anna wins with 55 points!" in text for text in said)
     assert any(text.startswith("Hand 1:\nAnna 0 · Tamalo made ✅") for text in said)
     assert any(text.endswith("🎲 The game is cancelled: it doesn't count in any standings.")

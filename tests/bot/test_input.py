@@ -14,9 +14,10 @@ from tests.bot.conftest import Table
 #: Commands that take nothing after them (``/fine`` and ``/tresei`` take a table's player).
 NO_ARGUMENTS = {"annulla", "undo", "mazziere", "dealer", "grafico", "chart", "serata", "tonight",
                 "leaderboard", "esporta", "export", "regole", "rules", "mosse", "moves",
-                "dicono", "rumours", "aiuto", "help", "riapri", "reopen", "rivincita",
-                "rematch"}  # fmt: skip
+                "dicono", "rumours", "riapri", "reopen", "rivincita", "rematch"}  # fmt: skip
 TABLE_ONLY = {"fine", "end", "tresei", "tressex"}
+#: ``/aiuto tutto`` shows every command.
+HELP = {"aiuto", "help"}
 JUNK = ["1", "tutto ?", "Zed " + "#?" * 1500]
 
 
@@ -41,6 +42,8 @@ async def test_every_command_refuses_junk_with_one_message_and_changes_nothing(
             assert " si scrive da solo, senza altro: «" in replies[0], (command, replies)
         if command in TABLE_ONLY:
             assert " si scrive da solo, o in un torneo " in replies[0], (command, replies)
+        if command in HELP:
+            assert " da solo mostra i comandi per giocare, " in replies[0], (command, replies)
     assert (await table.totals()) == {"Anna": 9, "Bruno": 17, "Carlo": 13}
 
 
@@ -56,7 +59,7 @@ async def test_undo_and_end_do_only_what_they_say(table: Table) -> None:
 
 async def test_start_takes_what_a_link_to_the_bot_adds(table: Table) -> None:
     assert await table.send("/start gruppo-tavolo") == [texts.help.help_text()]
-    assert (await table.reply("/aiuto mano")).startswith("/aiuto si scrive da solo")
+    assert (await table.reply("/aiuto mano")).startswith("/aiuto da solo mostra i comandi")
 
 
 async def test_names_match_whatever_their_accents_everywhere(table: Table) -> None:

@@ -36,6 +36,16 @@ def test_back_walks_the_steps_again_keeping_what_was_entered() -> None:
     assert again.hand_text() == "Anna 7 Bruno 4 t=Bruno"
 
 
+def test_an_entry_is_blank_until_something_is_entered() -> None:
+    entry = Entry(("Anna", "Bruno"), contro=False, number=3)
+    assert entry.blank
+    assert entry.shown_again().renumbered(4).blank
+    assert not pressed(entry, "c1").blank  # a caller
+    assert not pressed(entry, "c-", "d5").blank  # a digit typed
+    assert not pressed(entry, "c-", "out", "back", "back").blank  # a total kept
+    assert pressed(entry, "c-", "back").blank  # back where it began
+
+
 def test_a_player_marked_out_and_then_given_a_total_is_no_longer_out() -> None:
     entry = pressed(Entry(("Anna", "Bruno"), contro=False), "c-", "out", "d5", "ok", "back",
                     "back", "d9", "ok")  # fmt: skip

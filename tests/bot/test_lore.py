@@ -66,6 +66,16 @@ async def test_rules_tell_the_mode_of_the_game_being_played(table: Table) -> Non
     assert "Punti del ControTamalo" not in idle
 
 
+async def test_rules_with_no_game_name_the_players_every_other_reply_names(table: Table) -> None:
+    idle = await table.reply("/regole")
+    assert "Nessuna partita in corso: /nuova Anna Bruno Carlo parte con la classica a 100." in idle
+    assert "/nuova Anna Bruno Carlo." in await table.reply("/mano 3 4 5")
+    await table.send("/lingua en")
+    assert "No game in progress: /new Anna Bruno Carlo starts a classic" in (
+        await table.reply("/rules")
+    )
+
+
 async def test_rules_in_a_controtamalo_game_show_its_points_table(table: Table) -> None:
     await table.send("/nuova Anna Bruno")
     assert "Punti del ControTamalo" not in await table.reply("/regole")

@@ -45,6 +45,64 @@ async def test_mistakes_during_a_game(table: Table, typed: str, expected: str) -
     assert await table.dump() == before
 
 
+#: Hands that are no hand at all: told what is wrong with the hand and how to type it, never
+#: to let "abc" or "Anna3" join the game.
+NOT_HANDS = [
+    ("/mano abc", "«abc» non è una mano: manca il totale di ognuno. Scrivi /mano Anna 3 "
+     "Bruno 12 Carlo 7, oppure solo i totali nell'ordine dei posti: /mano 3 12 7."),
+    ("/mano abc def", "«abc» non è una mano: manca il totale di ognuno."),
+    ("/mano Anna3 Bruno12 Carlo7", "«Anna3»: tra il nome e il totale ci vuole uno spazio. "
+     "Scrivi /mano Anna 3 Bruno 12 Carlo 7"),
+    ("/mano Anna 3 Bruno12 Carlo 7 t=Anna", "«Bruno12»: tra il nome e il totale ci vuole uno "
+     "spazio. Scrivi /mano Anna 3 Bruno 12 Carlo 7 t=Anna"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("typed", "expected"), NOT_HANDS)
+async def test_what_is_no_hand_says_how_to_type_one_and_invites_nobody(
+    table: Table, typed: str, expected: str
+) -> None:
+    await table.send("/nuova Anna Bruno Carlo")
+    await table.send("/mano Anna 3 Bruno 12 Carlo 7")
+    before = await table.dump()
+
+    reply = await table.reply(typed)
+
+    assert reply.startswith(expected)
+    assert "/entra" not in reply
+    assert await table.dump() == before
+
+
+async def test_a_name_like_a_glued_one_that_is_no_player_is_still_asked_to_join(
+    table: Table,
+) -> None:
+    await table.send("/nuova Anna Bruno Carlo")
+    assert "/entra Zoe3" in await table.reply("/mano Anna 3 Bruno 12 Carlo 7 Zoe3 5")
+
+
+async def test_a_hand_ending_in_a_full_stop_is_a_hand(table: Table) -> None:
+    await table.send("/nuova Anna Bruno Carlo")
+    assert (await table.reply("/mano 3 12 7 t=Anna.")).startswith("Mano 1:")
+    assert (await table.reply("/mano Anna 5 Bruno 1 Carlo 9.")).startswith("Mano 2:")
+    assert await table.totals() == {"Anna": 5, "Bruno": 12, "Carlo": 16}
+    await table.send("/entra G.")  # a name may end in a full stop: it stays a name
+    assert "G. 0 · Tamalo riuscito ✅" in await table.reply("/mano 1 2 3 0 t=G.")
+
+
+async def test_fix_names_the_one_hand_played_as_one(table: Table) -> None:
+    await table.send("/nuova Anna Bruno Carlo")
+    await table.send("/mano 3 12 7")
+    assert await table.reply("/fix 9") == (
+        "Non c'è una mano 9: finora si è giocata solo la mano 1."
+    )
+    await table.send("/mano 3 12 7")
+    await table.press(table.last_buttons()[0])  # yes, a new hand
+    assert await table.reply("/fix 9") == "Non c'è una mano 9: le mani giocate vanno da 1 a 2."
+    await table.send("/lingua en")
+    await table.send("/undo")
+    assert await table.reply("/fix 9") == "There's no hand 9: only hand 1 has been played so far."
+
+
 MISTAKES_WITHOUT_A_GAME = [
     ("/mano 3 4 5", "Nessuna partita in corso. Iniziane una con /nuova Anna Bruno Carlo."),
     ("/entra Dario", "Nessuna partita in corso."),
@@ -502,25 +560,26 @@ async def test_a_game_already_running_names_only_who_is_still_in(
 GAME_OPTIONS_IN_A_HAND = [
     ("pari_perde", "«pari_perde» non è un giocatore: è un'opzione della partita, che si sceglie "
      "quando la partita inizia, per esempio /nuova pari_perde Anna Bruno. Riscrivi la mano senza."),
-    ("tie_loses", "/nuova tie_loses Anna Bruno."),
+    ("tie_loses", "«tie_loses» non è un giocatore: è un'opzione della partita, che si sceglie "
+     "quando la partita inizia, per esempio /nuova pari_perde Anna Bruno. Riscrivi la mano senza."),
     ("jokes", "/nuova jokes Anna Bruno."),
     ("JOKES", "«JOKES» non è un giocatore"),
-    ("jokers", "/nuova jokers Anna Bruno."),
+    ("jokers", "/nuova jokes Anna Bruno."),
     ("6carte", "/nuova 6carte Anna Bruno."),
-    ("6cards", "/nuova 6cards Anna Bruno."),
+    ("6cards", "/nuova 6carte Anna Bruno."),
     ("quadri", "/nuova quadri Anna Bruno Carlo Dario."),
-    ("4quadri", "/nuova 4quadri Anna Bruno Carlo Dario."),
+    ("4quadri", "/nuova quadri Anna Bruno Carlo Dario."),
     ("spareggio", "/nuova quadri spareggio Anna Bruno Carlo Dario."),
-    ("tiebreak", "/nuova quadri tiebreak Anna Bruno Carlo Dario."),
+    ("tiebreak", "/nuova quadri spareggio Anna Bruno Carlo Dario."),
     ("contro", "/nuova contro Anna Bruno."),
-    ("controtamalo", "/nuova controtamalo Anna Bruno."),
+    ("controtamalo", "/nuova contro Anna Bruno."),
     ("classica", "/nuova classica Anna Bruno."),
-    ("classic", "/nuova classic Anna Bruno."),
+    ("classic", "/nuova classica Anna Bruno."),
     ("soglia=50", "«soglia=50» è un'opzione della partita, non di una mano: si sceglie quando la "
      "partita inizia, per esempio /nuova soglia=50 Anna Bruno. Riscrivi la mano senza."),
-    ("target=30", "/nuova target=50 Anna Bruno."),
+    ("target=30", "/nuova soglia=50 Anna Bruno."),
     ("mazziere=Bruno", "/nuova mazziere=Bruno Anna Bruno."),
-    ("dealer=Zoe", "/nuova dealer=Bruno Anna Bruno."),
+    ("dealer=Zoe", "/nuova mazziere=Bruno Anna Bruno."),
 ]  # fmt: skip
 
 
@@ -545,6 +604,15 @@ async def test_a_game_option_in_a_hand_is_told_in_english(table: Table) -> None:
         "“tie_loses” is not a player: it is an option of the game, chosen when the game starts, "
         "for example /new tie_loses Anna Bruno. Type the hand again without it."
     )
+    # Typed in Italian, the example is still in the chat's words.
+    assert await table.reply("/hand Anna 3 Bruno 4 soglia=50") == (
+        "“soglia=50” is an option of the game, not of a hand: it is chosen when the game "
+        "starts, for example /new target=50 Anna Bruno. Type the hand again without it."
+    )
+    assert "for example /new quadri tiebreak Anna Bruno Carlo Dario." in (
+        await table.reply("/hand Anna 3 Bruno 4 spareggio")
+    )
+    assert "for example /new classic Anna Bruno." in await table.reply("/hand classica 3 4")
 
 
 async def test_a_bare_contro_in_a_controtamalo_hand_asks_for_the_name(table: Table) -> None:

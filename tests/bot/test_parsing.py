@@ -61,6 +61,23 @@ def test_a_hand_names_players_as_seated() -> None:
     assert parse_hand("anna 1 BRUNO 2 carlo 3", SEATS, Rules()).players == SEATS
 
 
+def test_a_player_named_with_digits_is_not_a_name_glued_to_a_total() -> None:
+    seats = ("Anna", "Anna3", "Carlo")
+    parsed = parse_hand("Anna3 4 Anna 5 Carlo 6", seats, Rules())
+    assert parsed == hand(Anna=5, Anna3=4, Carlo=6)
+    with pytest.raises(UserError, match="«Carlo6»: tra il nome e il totale"):
+        parse_hand("Anna3 4 Anna 5 Carlo6", seats, Rules())
+
+
+def test_a_full_stop_ends_a_hand_but_not_a_name_that_has_one() -> None:
+    assert parse_hand("3 12 7 t=anna.", SEATS, Rules()) == hand("Anna", Anna=3, Bruno=12, Carlo=7)
+    assert parse_hand("3 12 7.", SEATS, Rules()) == hand(Anna=3, Bruno=12, Carlo=7)
+    seats = ("Anna", "G.")
+    assert parse_hand("3 12 t=G.", seats, Rules()).caller == "G."
+    with pytest.raises(UserError, match="non è un totale"):
+        parse_hand("3 12..", SEATS[:2], Rules())
+
+
 def test_tokens_keep_card_lists_and_options_together() -> None:
     assert tokens(" Anna  A , 7 ,KN  t = Anna ") == ["Anna", "A,7,KN", "t=Anna"]
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot import i18n
-from bot.refusals import RULE_TEXTS, mistake
+from bot.refusals import QUOTED_WORD, RULE_TEXTS, UserError, mistake
 from play import game, hands, lore, people, settings, tournament, views, vote  # noqa: F401
 from play.errors import (
     AdminsDecide,
@@ -153,3 +153,9 @@ def test_the_texts_are_the_ones_the_chat_reads() -> None:
     assert said[7] == "Siete rimasti in due: per smettere chiudete la partita con /fine."
     assert said[10].startswith("Manca il totale di Dario")
     assert said[11].startswith("Dario non giocava nella mano 2")
+
+
+@pytest.mark.parametrize(("left", "right"), [("«", "»"), ("“", "”")])
+def test_a_long_word_quoted_back_is_cut_inside_its_quotes(left: str, right: str) -> None:
+    error = UserError(f"{left}{'x' * 100}{right} non è un totale.")
+    assert error.message == f"{left}{'x' * (QUOTED_WORD - 1)}…{right} non è un totale."

@@ -12,6 +12,14 @@ OPENER, ANNA, STRANGER, SECOND_PHONE = 42, 7, 99, 43
 NOT_YOURS = (
     "I nomi li tocca chi ha aperto la votazione; ognuno può toccare il proprio dopo /sonoio."
 )
+NOT_TO_CLOSE = (
+    "La votazione la chiude chi è al tavolo: chi ha iniziato la partita o ne ha scritto una "
+    "mano, un giocatore che ha detto chi è con /sonoio, o un amministratore del gruppo."
+)
+HELD_ELSEWHERE = (
+    "I nomi li tocca il telefono che ha scritto /tresei per ultimo: per toccarli da qui, "
+    "scrivi /tresei. Ognuno può toccare il proprio dopo /sonoio."
+)
 NOT_AT_THE_TABLE = (
     "La votazione per annullare la partita la apre chi è al tavolo: chi ha iniziato la "
     "partita o ne ha scritto una mano, un giocatore che ha detto chi è con /sonoio, o un "
@@ -43,7 +51,7 @@ async def test_presses_of_people_who_are_not_players_count_for_nothing(table: Ta
     for stranger in (1, 2, 3):  # three members of the group who are not playing
         for name in ("Anna", "Bruno", "Carlo"):
             assert await table.press(names[name], user=stranger) == (NOT_YOURS, None)
-    assert await table.press(names["▶️ Si continua, chiudi"], user=1) == (NOT_YOURS, None)
+    assert await table.press(names["▶️ Si continua, chiudi"], user=1) == (NOT_TO_CLOSE, None)
     assert await table.dump() == before
     assert await agreements(table) == 0
     assert (await table.reply("/mano 1 2 3 4")).startswith("Mano 2:")
@@ -93,8 +101,7 @@ async def test_a_player_linked_with_sonoio_marks_themselves_only(table: Table) -
     await table.send("/tresei")
     names = table.buttons()
 
-    assert await table.press(names["Bruno"], user=ANNA) == (NOT_YOURS, None)
-    assert await table.press(names["▶️ Si continua, chiudi"], user=ANNA) == (NOT_YOURS, None)
+    assert await table.press(names["Bruno"], user=ANNA) == (HELD_ELSEWHERE, None)
     toast, shown = await table.press(names["Anna"], user=ANNA)
     assert toast == "Anna è d'accordo."
     assert shown is not None
@@ -149,10 +156,45 @@ async def test_asking_again_moves_the_vote_to_the_phone_that_asked(table: Table)
     await table.press(first["Anna"])
     (again,) = await table.send("/tresei", user=SECOND_PHONE)  # it recorded a hand: at the table
     assert "D'accordo: Anna (1 su 3)." in again  # the same vote, nothing lost
-    assert await table.press(first["Bruno"]) == (NOT_YOURS, None)
+    assert await table.press(first["Bruno"]) == (HELD_ELSEWHERE, None)
     _, shown = await table.press(first["Bruno"], user=SECOND_PHONE)
     assert shown is not None
     assert shown.endswith("🎲 La partita è annullata: non conta in nessuna classifica.")
+
+
+async def test_after_an_admin_takes_the_vote_over_whoever_opened_it_may_still_close_it(
+    table: Table,
+) -> None:
+    await table.send("/nuova Anna Bruno Carlo")
+    await table.send("/mano 4 5 6")
+    await table.send("/tresei")
+    close = table.buttons()["▶️ Si continua, chiudi"]
+    table.request.admins.add(STRANGER)
+    await table.send("/tresei", user=STRANGER)  # an admin takes it over
+
+    toast, shown = await table.press(close)  # the opener: still at the table
+
+    assert toast == "Votazione chiusa: si continua."
+    assert shown is not None
+    assert shown.endswith("La partita continua: la votazione è chiusa.")
+    assert (await table.reply("/mano 1 2 3")).startswith("Mano 2:")
+
+
+async def test_whoever_may_open_the_vote_may_close_it(table: Table) -> None:
+    await table.send("/nuova Anna Bruno Carlo")
+    await table.send("/sonoio Anna", user=ANNA)
+    await table.send("/tresei")
+    close = table.buttons()["▶️ Si continua, chiudi"]
+    before = await table.dump()
+    assert await table.press(close, user=STRANGER) == (NOT_TO_CLOSE, None)
+    assert await table.dump() == before
+
+    assert (await table.press(close, user=ANNA))[0] == "Votazione chiusa: si continua."
+    await table.send("/tresei")
+    table.request.admins.add(STRANGER)  # an admin not at the table
+    assert (await table.press(table.buttons()["▶️ Si continua, chiudi"], user=STRANGER))[0] == (
+        "Votazione chiusa: si continua."
+    )
 
 
 async def test_in_admin_only_chats_the_vote_is_still_the_players(table: Table) -> None:

@@ -8,7 +8,7 @@ from sqlalchemy import text
 
 from play import game, vote
 from play.errors import NoRunningGame, NotAtTheTable
-from play.vote import AlreadyMarked, Closed, Marked, NotYours, Stale
+from play.vote import AlreadyMarked, Closed, HeldElsewhere, Marked, NotYours, Stale
 from storage import Database, Stage, upgrade_schema
 from tests.play.chat import CHAT, hand, start, unit
 
@@ -106,10 +106,9 @@ async def test_nobody_else_s_press_counts_but_a_player_s_own(db: Database) -> No
         await start(work, FOUR, hand(Anna=3, Bruno=12, Carlo=7, Dario=25), started_by=OPENER)
         await work.people.link(CHAT, "Tamalo", ANNA, "Anna")
     ballot = await opened(db)
-    assert await pressed(db, ballot, STRANGER, "Bruno") == NotYours()
-    assert await pressed(db, ballot, STRANGER, None) == NotYours()
-    assert await pressed(db, ballot, ANNA, "Bruno") == NotYours()  # only her own
-    assert await pressed(db, ballot, ANNA, None) == NotYours()  # nor close it
+    assert await pressed(db, ballot, STRANGER, "Bruno") == NotYours(closing=False)
+    assert await pressed(db, ballot, STRANGER, None) == NotYours(closing=True)
+    assert await pressed(db, ballot, ANNA, "Bruno") == HeldElsewhere()  # only her own
     own = await pressed(db, ballot, ANNA, "Anna")
     assert isinstance(own, Marked)
     assert own.ballot.agreeing == ["Anna"]
@@ -128,6 +127,19 @@ async def test_the_opener_closes_the_vote_and_the_game_goes_on(db: Database) -> 
     assert await pressed(db, ballot, OPENER, "Anna") == Stale()
     assert await state_of_games(db) == ["running"]
     assert (await opened(db)).vote.id != ballot.vote.id  # a new vote, next time
+
+
+async def test_whoever_may_open_the_vote_may_close_it(db: Database) -> None:
+    await upgrade_schema(db)
+    async with unit(db) as work:
+        await start(work, FOUR, hand(Anna=3, Bruno=12, Carlo=7, Dario=25), started_by=OPENER)
+        await work.people.link(CHAT, "Tamalo", ANNA, "Anna")
+    for closer, admin in ((ANNA, False), (STRANGER, True)):  # linked; a group admin
+        ballot = await opened(db)
+        async with unit(db) as work:
+            closed = await vote.press(work, CHAT, closer, ballot.vote.id, None, admin=admin)
+        assert isinstance(closed, Closed), closer
+    assert await state_of_games(db) == ["running"]
 
 
 async def test_a_vote_at_a_tournament_table_annuls_the_whole_tournament(db: Database) -> None:
