@@ -5,8 +5,12 @@ deals four cards from a 52-card deck (rulebook table 1.1: black Kings 13, red Ki
 a card a turn and keeps it in place of a worse one when they remember their cards (skill),
 throws a pair away now and then (down to no cards: finished), and calls Tamalo once they
 believe their total is low enough (boldness; the worse the memory the worse the belief).
-After a call everyone else plays one more turn. The rules engine scores the hands and ends
-the games.
+After a call everyone else plays one more turn; in ControTamalo, the first of them who
+believes they hold well under their boldness answers with a ControTamalo. The rules engine
+scores the hands and ends the games.
+
+``group_life``: a group of six friends from its first game to its last, its players either
+really different or all alike (the same memory and boldness).
 
 ``replayed_games``: the games the /classifica bench stores as a chat's history
 (``bench.history.templates``), replayed hand by hand.
@@ -42,12 +46,16 @@ def roster(rng: random.Random, size: int) -> tuple[Player, ...]:
     )
 
 
-def deal_hand(rng: random.Random, players: Sequence[Player]) -> scoring.Hand:
-    """One hand played card by card; the reported totals, the caller and who finished."""
+def deal_hand(
+    rng: random.Random, players: Sequence[Player], *, counters: bool = False
+) -> scoring.Hand:
+    """One hand played card by card; the reported totals, the caller, the counter-caller
+    (with ``counters``) and who finished."""
     deck = DECK.copy()
     rng.shuffle(deck)
     cards = {p.name: [deck.pop() for _ in range(4)] for p in players}
     caller: str | None = None
+    counter: str | None = None
     last_turns: set[str] = set()
     for round_ in range(ROUNDS):
         for player in players:
@@ -64,22 +72,39 @@ def deal_hand(rng: random.Random, players: Sequence[Player]) -> scoring.Hand:
             if own and rng.random() < 0.2 * player.skill:
                 own.remove(min(own))  # a pair thrown away
             if caller is not None:
+                if (
+                    counters
+                    and counter is None
+                    and believed(rng, player, own) <= player.boldness - 3
+                ):
+                    counter = player.name
                 last_turns.add(player.name)
                 continue
-            belief = sum(own) + rng.gauss(0, 3 * (1 - player.skill))
+            belief = believed(rng, player, own)
             if round_ >= 1 and belief <= player.boldness:
                 caller = player.name
         if caller is not None and len(last_turns) >= len(players) - 1:
             break
     reports = tuple(scoring.Report(p.name, sum(cards[p.name])) for p in players)
-    out = frozenset(p.name for p in players if not cards[p.name])
-    return scoring.Hand(reports, caller, out=out)
+    out = frozenset(p.name for p in players if not cards[p.name] and p.name != counter)
+    return scoring.Hand(reports, caller, counter, out)
 
 
-def play(rng: random.Random, players: Sequence[Player]) -> scoring.Game:
-    game = scoring.Game(tuple(p.name for p in players), first_dealer=rng.randrange(len(players)))
+def believed(rng: random.Random, player: Player, cards: Sequence[int]) -> float:
+    """What ``player`` believes their cards are worth: the worse the memory, the worse."""
+    return sum(cards) + rng.gauss(0, 3 * (1 - player.skill))
+
+
+def play(
+    rng: random.Random, players: Sequence[Player], rules: scoring.Rules | None = None
+) -> scoring.Game:
+    rules = rules or scoring.Rules()
+    game = scoring.Game(
+        tuple(p.name for p in players), rules, first_dealer=rng.randrange(len(players))
+    )
+    counters = rules.mode is scoring.Mode.CONTRO
     while not game.is_over():
-        game = game.with_hand(deal_hand(rng, players))
+        game = game.with_hand(deal_hand(rng, players, counters=counters))
     return game
 
 
@@ -91,6 +116,55 @@ def card_games(chats: int, games: int, seed: int = 18) -> list[list[scoring.Game
         regulars = roster(rng, 8)
         made.append([play(rng, rng.sample(regulars, rng.randint(4, 6))) for _ in range(games)])
     return made
+
+
+@dataclass(frozen=True)
+class Group:
+    """A generated group: its six players, whether they really differ, the rules it plays."""
+
+    players: tuple[Player, ...]
+    differ: bool
+    rules: scoring.Rules
+
+    @property
+    def kind(self) -> str:
+        mode = "classic" if self.rules.mode is scoring.Mode.CLASSIC else "ControTamalo"
+        return f"{mode} to {self.rules.target}, {'different' if self.differ else 'alike'}"
+
+
+#: The groups of the group's-life backtest, per rules: how many (half of them with players
+#: who differ, half with players alike). Classic games are short; ControTamalo to 30 (the
+#: target the bot proposes) some twenty hands; to 100 (the rulebook's) some sixty, the
+#: longest games, where a small difference between players compounds the most.
+MIX = (
+    (scoring.Rules(), 12),
+    (scoring.Rules(mode=scoring.Mode.CONTRO, target=30), 4),
+    (scoring.Rules(mode=scoring.Mode.CONTRO, target=100), 2),
+)
+
+
+def groups(mix: Sequence[tuple[scoring.Rules, int]] = MIX, seed: int = 23) -> list[Group]:
+    """The groups of ``mix``, each of six players: who differ (their memory and boldness
+    drawn apart) and, in turn, who are all alike."""
+    rng = random.Random(seed)
+    made: list[Group] = []
+    for rules, count in mix:
+        for n in range(count):
+            differ = n % 2 == 0
+            players = roster(rng, 6)
+            if not differ:
+                alike = players[0]
+                players = tuple(Player(p.name, alike.skill, alike.boldness) for p in players)
+            made.append(Group(players, differ, rules))
+    return made
+
+
+def group_life(group: Group, games: int, seed: int) -> list[scoring.Game]:
+    """The group's first ``games`` games, in order, each of four to six of its players."""
+    rng = random.Random(seed)
+    return [
+        play(rng, rng.sample(group.players, rng.randint(4, 6)), group.rules) for _ in range(games)
+    ]
 
 
 def replayed_games(count: int) -> list[scoring.Game]:

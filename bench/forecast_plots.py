@@ -41,7 +41,7 @@ def draw_reliability(pairs: Mapping[str, Sequence[tuple[float, float]]], bins: i
     top.set_xlim(0, 1)
     top.set_ylim(0, 1)
     top.set_ylabel("quante volte è successo")
-    top.set_title("Chi vince? Previsioni contro esiti", loc="left")
+    top.set_title("Chi vince? Previsioni contro esiti, per storia del gruppo", loc="left")
     top.legend(loc="upper left")
     top.grid(color="#dddddd")
     bottom.set_yscale("log")

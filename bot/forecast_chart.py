@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -17,7 +18,7 @@ from matplotlib.patheffects import withStroke
 from matplotlib.ticker import MaxNLocator, PercentFormatter
 
 from bot.chart_drawing import DPI, GAME_SIZE, INK, font_at, player_colours, widest
-from bot.forecast_text import shown
+from bot.forecast_text import percentages, shown
 
 #: End labels closer than this (in percentage points) are moved apart.
 _LABEL_GAP: Final = 5.5
@@ -42,6 +43,30 @@ def spread_labels(values: Sequence[float], gap: float = _LABEL_GAP) -> list[floa
     return placed
 
 
+@dataclass(frozen=True)
+class StoryLine:
+    """One player's line: the points they were in (hands played, chance 0–1); ``at_end``
+    when they are in the last point, whose chances add up to 100% and label the lines'
+    ends; a player who left stops where they left, named there without a chance."""
+
+    player: str
+    hands: tuple[int, ...]
+    chances: tuple[float, ...]
+    at_end: bool
+
+
+def story_lines(story: Sequence[Mapping[str, float]]) -> list[StoryLine]:
+    """Each player's line, in the order they first appear."""
+    players = list(dict.fromkeys(p for chances in story for p in chances))
+    last = story[-1] if story else {}
+    lines = []
+    for player in players:
+        hands = tuple(n for n, chances in enumerate(story) if player in chances)
+        chances = tuple(story[n][player] for n in hands)
+        lines.append(StoryLine(player, hands, chances, player in last))
+    return lines
+
+
 def forecast_chart(
     story: Sequence[Mapping[str, float]],
     colours: Mapping[str, int],
@@ -52,38 +77,46 @@ def forecast_chart(
 ) -> bytes:
     """``story[n]``: each player's chance (0–1) after ``n`` hands (``story[0]``: before the
     first). A player leaves the story when they leave the game and enters when they join."""
-    players = list(dict.fromkeys(p for chances in story for p in chances))
-    palette = player_colours(players, colours)
+    lines = story_lines(story)
+    palette = player_colours([line.player for line in lines], colours)
     figure = Figure(figsize=GAME_SIZE, dpi=DPI)
     FigureCanvasAgg(figure)
     axes = figure.add_subplot()
-    ends: list[tuple[str, float, float]] = []
-    for player in players:
-        hands = [n for n, chances in enumerate(story) if player in chances]
-        values = [100 * story[n][player] for n in hands]
-        axes.plot(hands, values, color=palette[player], linewidth=2.2, marker="o", markersize=3.5)
-        ends.append((player, hands[-1], values[-1]))
+    for line in lines:
+        values = [100 * chance for chance in line.chances]
+        axes.plot(
+            line.hands, values, color=palette[line.player], linewidth=2.2, marker="o",
+            markersize=3.5,
+        )  # fmt: skip
+        if not line.at_end:  # who left: named where their line stops
+            axes.annotate(
+                _escaped(line.player), xy=(line.hands[-1], values[-1]), xytext=(6, 6),
+                textcoords="offset points", fontsize=10, color=palette[line.player],
+                path_effects=[withStroke(linewidth=3, foreground="white")],
+            )  # fmt: skip
     last = len(story) - 1
-    heights = spread_labels([value for _, _, value in ends])
+    ends = [line for line in lines if line.at_end]
+    heights = spread_labels([100 * line.chances[-1] for line in ends])
     labels = [
-        f"{player.replace('$', chr(92) + '$')} {shown(value / 100, round(value))}"
-        for player, _, value in ends
+        f"{_escaped(line.player)} {shown(line.chances[-1], percent)}"
+        for line, percent in zip(ends, _whole(ends), strict=True)
     ]
-    for label, (player, hand, value), height in zip(labels, ends, heights, strict=True):
+    for label, line, height in zip(labels, ends, heights, strict=True):
         axes.annotate(
             label,
-            xy=(hand, value),
+            xy=(line.hands[-1], 100 * line.chances[-1]),
             # Just right of the plot, however many hands it shows: the labels' column.
             xytext=(1.0 + _LABEL_OFFSET, height),
             textcoords=("axes fraction", "data"),
             va="center",
             fontsize=11,
             fontweight="bold",
-            color=palette[player],
+            color=palette[line.player],
             path_effects=[withStroke(linewidth=3, foreground="white")],
-            arrowprops={"arrowstyle": "-", "color": palette[player], "lw": 0.8, "alpha": 0.6},
+            arrowprops={"arrowstyle": "-", "color": palette[line.player], "lw": 0.8,
+                        "alpha": 0.6},
             annotation_clip=False,
-        )
+        )  # fmt: skip
     axes.axhline(50, color=_MUTED, linewidth=0.8, linestyle="--", zorder=0)
     axes.set_ylim(-2, 102)
     axes.set_xlim(0, max(last, 1))
@@ -105,3 +138,16 @@ def forecast_chart(
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=DPI)
     return buffer.getvalue()
+
+
+def _escaped(player: str) -> str:
+    """A name as matplotlib prints it: a dollar is not the start of a formula."""
+    return player.replace("$", chr(92) + "$")
+
+
+def _whole(ends: Sequence[StoryLine]) -> list[int]:
+    """The end labels' whole percentages, as the line under the last hand shows them: adding
+    up to their sum rounded (100% for the chances to win, about 200% to reach a final)."""
+    last = {line.player: line.chances[-1] for line in ends}
+    whole = percentages(last, round(100 * sum(last.values())))
+    return [whole[player] for player in last]

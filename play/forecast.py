@@ -41,15 +41,18 @@ class Outlook:
 
     def chances(self) -> Mapping[str, float]:
         """The chances now. CPU-bound (a few milliseconds): run it in a worker."""
-        return self.chances_after(len(self.game.hands))
+        return self._chances(self.game)
 
     def story(self) -> tuple[Mapping[str, float], ...]:
         """The chances before the first hand and after each hand played (/previsione's
-        chart), each as the line said it then. CPU-bound: run it in a worker."""
-        return tuple(self.chances_after(played) for played in range(len(self.game.hands) + 1))
+        chart), each as the line under that hand's reply said it: who joined or left after
+        a hand is not in its point. CPU-bound: run it in a worker."""
+        return tuple(
+            self._chances(as_it_stood(self.game, played))
+            for played in range(len(self.game.hands) + 1)
+        )
 
-    def chances_after(self, played: int) -> Mapping[str, float]:
-        game = as_it_stood(self.game, played) if played < len(self.game.hands) else self.game
+    def _chances(self, game: Game) -> Mapping[str, float]:
         seed = seed_of(game)
         if self.to_final:
             return reach_final(game, self.history, seed=seed)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from scoring.contenders import contenders
 from scoring.game import Game
 from scoring.hand_model import hand_model
 from scoring.history import ChatHistory
@@ -58,7 +59,8 @@ def forecast(
     ``RUNS`` (``START_RUNS`` before the first hand)."""
     if game.is_over():
         return _settled(game)
-    model = hand_model(game.players, history)
+    # The game's own hands are evidence too, of its players and of the chat's habits.
+    model = hand_model(game.players, history, (scored.hand for scored in game.hands))
     if runs is None and not game.hands:
         runs = START_RUNS
     if runs is None:
@@ -68,6 +70,9 @@ def forecast(
     played = len(game.hands)
     win, top_two = _outcomes(ended)
     ranked = game.ranked
+    win = _hedged(win, runs, game, contenders(game), 1)
+    top_two = _hedged(top_two, runs, game, contenders(game, FINALISTS_PER_TABLE),
+                      FINALISTS_PER_TABLE)  # fmt: skip
     return Forecast(
         win={p: float(win[game.players.index(p)]) for p in ranked},
         top_two={p: float(top_two[game.players.index(p)]) for p in ranked},
@@ -80,8 +85,8 @@ def forecast(
 def story(
     game: Game, history: ChatHistory | None = None, *, seed: int = 0, runs: int | None = None
 ) -> tuple[Mapping[str, float], ...]:
-    """The chances to win before the first hand and after each hand played (a finished game
-    ends with its winners at 100%): /previsione's chart."""
+    """The chances to win before the first hand and after each hand played, each as the
+    game stood then (a finished game ends with its winners at 100%): /previsione's chart."""
     return tuple(
         forecast(as_it_stood(game, played), history, seed=seed, runs=runs).win
         for played in range(len(game.hands) + 1)
@@ -89,9 +94,10 @@ def story(
 
 
 def as_it_stood(game: Game, played: int) -> Game:
-    """``game`` when ``played`` hands had been played: nobody had yet joined or left after."""
-    joined = {p: n for p, n in game.joined_after.items() if n <= played}
-    left = {p: n for p, n in game.left_after.items() if n <= played}
+    """``game`` right after hand ``played`` (0: when it began), when that hand's reply was
+    sent: who joined or left after that hand had not yet."""
+    joined = {p: n for p, n in game.joined_after.items() if n < played}
+    left = {p: n for p, n in game.left_after.items() if n < played}
     return replace(
         game,
         players=tuple(p for p in game.players if p in joined or p not in game.joined_after),
@@ -120,6 +126,18 @@ def _outcomes(ended: Runs) -> tuple[np.ndarray, np.ndarray]:
     share = winners / winners.sum(axis=0)
     best_two = (rank <= FINALISTS_PER_TABLE) & ended.ranked
     return share.mean(axis=1), best_two.mean(axis=1)
+
+
+def _hedged(
+    shares: np.ndarray, runs: int, game: Game, possible: tuple[str, ...], places: int
+) -> np.ndarray:
+    """Each seat's share of the runs, as a chance: one run more, shared by who can still make
+    it by the rules (a Dirichlet prior's weight of one run). A thousand runs all won are a
+    chance above 99.9%, never a certainty; only who is out of it by the rules is at 0, and
+    only the last one in it at 100%."""
+    prior = np.array([p in possible for p in game.players], dtype=np.float64)
+    prior *= min(1.0, places / max(len(possible), 1))
+    return np.asarray((shares * runs + prior) / (runs + 1), dtype=np.float64)
 
 
 def _settled(game: Game) -> Forecast:

@@ -1,5 +1,7 @@
 """The rest of a game played many times at once: hands drawn from ``scoring.hand_model``,
 scored by ``scoring.batch``, ended and ranked as ``scoring.game.Game`` ends and ranks them.
+Each run plays one version of each player throughout (``scoring.skill``), chosen at random:
+what the evidence leaves open of a player varies from run to run, not from hand to hand.
 
 A pure function of the game, the model, the number of runs and a seed: no I/O, no clock,
 safe to run in a worker thread or process.
@@ -20,6 +22,7 @@ from scoring.contro import LOW_TOTAL
 from scoring.game import Game
 from scoring.hand_model import LEVELS, OUT, HandModel
 from scoring.model import HANDS_PER_QUADRO, Mode
+from scoring.skill import SHIFTED
 
 #: A game still running this many hands on is scored as it stands (a ControTamalo chat whose
 #: hands all score −1 would never reach the target).
@@ -30,6 +33,11 @@ LONGEST_STRETCH = 64
 Ints = npt.NDArray[np.integer[Any]]
 Floats = npt.NDArray[np.float64]
 Bools = npt.NDArray[np.bool_]
+#: Per seat and run, the version of the player the run plays: where its shift starts in
+#: ``SHIFTED_LEVELS``, and its calling rate.
+Versions = tuple[Ints, npt.NDArray[np.float32]]
+#: ``scoring.skill.SHIFTED`` as one row: a version's levels start at its row times LEVELS.
+SHIFTED_LEVELS = SHIFTED.ravel()
 
 
 @dataclass(frozen=True, eq=False)
@@ -60,26 +68,33 @@ class Runs:
 
 
 def draw(
-    model: HandModel, seated: Bools, runs: int, rng: np.random.Generator, *, counters: bool
+    model: HandModel,
+    seated: Bools,
+    versions: Versions,
+    rng: np.random.Generator,
+    *,
+    counters: bool,
 ) -> tuple[Ints, Bools, Ints, Ints]:
-    """Hands drawn for the seating ``(seats, hands)``, ``runs`` times each: totals and out
-    ``(seats, hands, runs)``, caller and (with ``counters``: ControTamalo) counter-caller
-    ``(hands, runs)``."""
+    """Hands drawn for the seating ``(seats, hands)``, once for each run whose ``versions``
+    of the players are given: totals and out ``(seats, hands, runs)``, caller and (with
+    ``counters``: ControTamalo) counter-caller ``(hands, runs)``."""
     seats, hands = seated.shape
+    rows, rates = versions
+    runs = rows.shape[1]
     levels = rng.integers(0, LEVELS, size=(seats, hands, runs), dtype=np.uint16)
-    codes = np.empty((seats, hands, runs), dtype=np.int16)
+    codes = np.empty(levels.shape, dtype=np.int16)
     for seat in range(seats):
-        np.take(model.kept[seat], levels[seat], out=codes[seat])
+        # Each run's version of the player moves the level drawn, then reads their table.
+        moved = np.take(SHIFTED_LEVELS, rows[seat] + levels[seat])
+        np.take(model.kept[seat], moved, out=codes[seat])
     # Who calls: nobody with 1 − called, else a seated player in proportion to their rate.
-    weights = np.where(seated, model.strength[:, None], 0.0)
-    cumulative = np.cumsum(weights, axis=0) / np.maximum(weights.sum(axis=0), 1e-12)
     pick = rng.random((hands, runs), dtype=np.float32)
-    caller = (pick >= cumulative[:, :, None].astype(np.float32)).sum(axis=0, dtype=np.int16)
+    caller = (pick >= _callers(seated, rates)).sum(axis=0, dtype=np.int16)
     called = rng.random((hands, runs), dtype=np.float32) < model.called
     caller = np.where(called, np.minimum(caller, seats - 1), np.int16(NOBODY))
-    level = rng.integers(0, LEVELS, size=(hands, runs), dtype=np.uint16)
+    level = _levels(rng, (hands, runs))
     seat_axis = np.arange(seats, dtype=np.int16)[:, None, None]
-    calls = model.calling[np.maximum(caller, 0), level]
+    calls = _lookup(model.calling, rows, np.maximum(caller, 0), level)
     codes = np.where(seat_axis == caller, calls, codes)
     counter = np.full((hands, runs), NOBODY, dtype=np.int16)
     if counters:
@@ -88,19 +103,64 @@ def draw(
         wants &= seat_axis != caller
         first = np.where(wants, keys, 2.0).argmin(axis=0).astype(np.int16)
         counter = np.where(wants.any(axis=0), first, np.int16(NOBODY))
-        countered = model.countering[np.maximum(counter, 0), level]
+        countered = _lookup(model.countering, rows, np.maximum(counter, 0), level)
         codes = np.where(seat_axis == counter, countered, codes)
     out = codes == OUT
     totals = np.where(out, np.int16(0), codes)
     return totals, np.asarray(out), caller, counter
 
 
+def _levels(rng: np.random.Generator, shape: tuple[int, ...]) -> Ints:
+    """Levels drawn evenly, as int32 (ready to be moved by a version's row)."""
+    return (rng.random(shape, dtype=np.float32) * np.float32(LEVELS)).astype(np.int32)
+
+
+def _lookup(tables: Ints, rows: Ints, seat: Ints, level: Ints) -> Ints:
+    """Per hand and run: the outcome of ``seat``'s table at ``level``, moved by the run's
+    version of that seat (``rows``)."""
+    runs = rows.shape[1]
+    seat = seat.astype(np.int32)
+    version = np.take(rows, seat * runs + np.arange(runs, dtype=np.int32))
+    moved = np.take(SHIFTED_LEVELS, level + version)
+    return np.asarray(np.take(tables, seat * LEVELS + moved))
+
+
+def _callers(seated: Bools, rates: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+    """Per seat, hand and run: the seated players' cumulative share of the calling rates,
+    ``(seats, hands or 1, runs)`` (one row when the same players sit every hand)."""
+    if (seated == seated[:, :1]).all():
+        weights = rates * seated[:, :1]
+    else:
+        weights = np.where(seated[:, :, None], rates[:, None, :], np.float32(0.0))
+    # Seat by seat: numpy's cumsum over a short first axis is several times slower.
+    cumulative = np.empty_like(weights)
+    total = np.zeros_like(weights[0])
+    for seat, weight in enumerate(weights):
+        total += weight
+        cumulative[seat] = total
+    cumulative /= np.maximum(total, np.float32(1e-12))
+    return cumulative if cumulative.ndim == 3 else cumulative[:, None, :]
+
+
+def versions(model: HandModel, runs: int, rng: np.random.Generator) -> Versions:
+    """Which version of each player each run plays, chosen at random, one for their cards
+    and one for their calls: per seat and run, where its row starts in ``SHIFTED_LEVELS``,
+    and its calling rate."""
+    seats, count = len(model.players), model.versions
+    chosen = rng.integers(0, count * count, size=(seats, runs), dtype=np.int32)
+    first = np.arange(seats, dtype=np.int32)[:, None] * count
+    rows = np.take(model.shifts, first + chosen % count).astype(np.int32) * LEVELS
+    rates = np.take(model.strength, first + chosen // count).astype(np.float32)
+    return rows, rates
+
+
 def simulate(game: Game, model: HandModel, runs: int, seed: int, *, keep: bool = False) -> Runs:
     """Play ``game`` to its end ``runs`` times; ``model`` covers ``game.players`` in order."""
     rng = np.random.default_rng(seed)
+    players = versions(model, runs, rng)
     if game.rules.quadri:
-        return _quadri(game, model, runs, rng, keep)
-    return _to_target(game, model, runs, rng, keep)
+        return _quadri(game, model, players, rng, keep)
+    return _to_target(game, model, players, rng, keep)
 
 
 def _seating(game: Game, first: int, hands: int) -> Bools:
@@ -150,8 +210,9 @@ def expected_hands(game: Game, model: HandModel) -> float:
 
 
 def _to_target(
-    game: Game, model: HandModel, runs: int, rng: np.random.Generator, keep: bool
+    game: Game, model: HandModel, players: Versions, rng: np.random.Generator, keep: bool
 ) -> Runs:
+    runs = players[0].shape[1]
     played = len(game.hands)
     now = game.totals()
     totals = np.repeat(np.array([[now[p]] for p in game.players], dtype=np.int32), runs, axis=1)
@@ -173,7 +234,8 @@ def _to_target(
         upcoming = [after for after in joins if after > number]
         span = min(length, MAX_HANDS - (number - played), *(a - number for a in upcoming))
         seated = _seating(game, number + 1, span)
-        drawn = draw(model, seated, alive.size, rng, counters=contro)
+        alive_players = (players[0][:, alive], players[1][:, alive])
+        drawn = draw(model, seated, alive_players, rng, counters=contro)
         points = hand_points(*drawn, seated[:, :, None], game.rules)
         running = totals[:, None, alive] + np.cumsum(points, axis=1, dtype=np.int32)
         over = running.max(axis=0) >= game.rules.target
@@ -198,7 +260,10 @@ def _to_target(
     return Runs(ended_after, totals, totals.copy(), ranked, tuple(stretches))
 
 
-def _quadri(game: Game, model: HandModel, runs: int, rng: np.random.Generator, keep: bool) -> Runs:
+def _quadri(
+    game: Game, model: HandModel, versions: Versions, rng: np.random.Generator, keep: bool
+) -> Runs:
+    runs = versions[0].shape[1]
     players = game.players
     seats = len(players)
     limit = game.rules.hands_in_game or 0
@@ -207,7 +272,7 @@ def _quadri(game: Game, model: HandModel, runs: int, rng: np.random.Generator, k
         [[scored.points[p] for scored in game.hands] for p in players], dtype=np.int32
     ).reshape(seats, played, 1)
     seated = np.ones((seats, limit - played), dtype=bool)
-    drawn = draw(model, seated, runs, rng, counters=game.rules.mode is Mode.CONTRO)
+    drawn = draw(model, seated, versions, rng, counters=game.rules.mode is Mode.CONTRO)
     future = hand_points(*drawn, seated[:, :, None], game.rules)
     points = np.concatenate([np.broadcast_to(past, (seats, played, runs)), future], axis=1)
     sums = points.reshape(seats, limit // HANDS_PER_QUADRO, HANDS_PER_QUADRO, runs).sum(axis=2)

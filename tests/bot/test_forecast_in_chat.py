@@ -6,7 +6,9 @@ import re
 import pytest
 
 from bot import texts
+from bot.forecast_text import percentages
 from play import forecast
+from storage import UnitOfWork
 from tests.bot.conftest import StartBot, Table
 from tests.bot.test_charts import pixels
 from tests.bot.test_modes import tables_of
@@ -161,3 +163,71 @@ async def test_in_english_who_wins(table: Table) -> None:
     calls = table.request.calls
     caption = next(p["caption"] for name, p in reversed(calls) if name == "sendPhoto")
     assert caption.startswith("📈 Each player's chance to win")
+
+
+#: Every chance on a line, shown as the chat sees it: "61%", ">99%", "<1%".
+SHOWN = re.compile(r"(\w+) ([<>]?\d+)%")
+
+
+def shown_of(reply: str, lead: str = "Chi vince? ") -> dict[str, str]:
+    """The forecast's line as shown: each player's percentage, "<1" and ">99" kept."""
+    line = reply.rpartition("\n\n")[2]
+    assert line.startswith(lead), reply
+    return {m[1]: m[2] for m in SHOWN.finditer(line.removeprefix(lead))}
+
+
+def whole(shown: dict[str, str]) -> dict[str, int]:
+    """Shown percentages as whole ones: "<1" is 0, ">99" is 100 (as ``percentages`` says)."""
+    bounds = {"<1": 0, ">99": 100}
+    return {p: bounds[text] if text in bounds else int(text) for p, text in shown.items()}
+
+
+async def test_one_hand_of_a_new_groups_controtamalo_game_is_not_decisive(table: Table) -> None:
+    """Issue 23: five hands of history (RULES.md's ControTamalo examples, one game) are no
+    proof of skill; one hand into a game to 100, nobody is above 70%, nor two hands later."""
+    await table.send("/nuova contro Anna Bruno Carlo Dario")
+    for hand in ("/mano 3 7 12 0 f=Dario t=Anna", "/mano 4 2 9 23 t=Anna ct=Bruno",
+                 "/mano 2 3 1 14 t=Anna ct=Bruno", "/mano 1 4 30 5 t=Anna",
+                 "/mano 4 5 10 31"):  # fmt: skip
+        await table.send(hand)
+    assert "Partita chiusa" in (await table.close())[0]
+    await table.send("/nuova contro Anna Bruno Carlo")
+    first = whole(shown_of(await table.reply("/mano 1 4 30 t=Anna")))
+    assert max(first.values()) <= 70, first
+    await table.send("/mano 7 4 12")
+    third = whole(shown_of(await table.reply("/mano 9 9 9")))
+    assert await table.totals() == {"Anna": 0, "Bruno": -1, "Carlo": 7}
+    assert max(third.values()) <= 70, third  # Bruno leads, with some 100 points to play
+
+
+async def test_a_running_game_is_never_100_percent(table: Table) -> None:
+    """Issue 23: far ahead near the end is ">99%", far behind "<1%": the rules make neither
+    certain until the game ends."""
+    await table.send("/nuova Anna Bruno Carlo Dario")
+    for hand in ("/mano 5 5 5 5", "/mano 6 6 6 6", "/mano 2 20 25 30",
+                 "/mano 3 25 20 30 t=Anna", "/mano 0 20 25 20 t=Anna"):  # fmt: skip
+        chances = shown_of(await table.reply(hand))
+        assert set(chances) == {"Anna", "Bruno", "Carlo", "Dario"}
+        assert not {"100", "0"} & set(chances.values()), chances
+    assert chances["Anna"] == ">99", chances
+    assert await table.totals() == {"Anna": 11, "Bruno": 76, "Carlo": 81, "Dario": 91}
+
+
+async def test_previsione_draws_each_hand_as_its_reply_said(table: Table) -> None:
+    """Issue 23: a leaver's line stops where they left, a joiner's starts where they joined,
+    and every point is the line under that hand's reply."""
+    await table.send("/nuova Anna Bruno Carlo Dario")
+    said = [whole(shown_of(await table.reply("/mano 5 9 10 8")))]
+    await table.send("/esci Dario")
+    said.append(whole(shown_of(await table.reply("/mano 5 9 10"))))
+    await table.send("/entra Elena")
+    said.append(whole(shown_of(await table.reply("/mano 5 5 5 5"))))
+    assert set(said[0]) == {"Anna", "Bruno", "Carlo", "Dario"}
+    assert set(said[2]) == {"Anna", "Bruno", "Carlo", "Elena"}
+    async with table.app.bot_data.db.reading() as session:
+        stories = await forecast.stories(UnitOfWork(session), forecast.Histories(), table.chat_id)
+    ((_, outlook),) = stories
+    story = outlook.story()
+    assert set(story[0]) == {"Anna", "Bruno", "Carlo", "Dario"}
+    assert [percentages(point) for point in story[1:]] == said
+    assert await table.files("/previsione")

@@ -14,6 +14,7 @@ from scoring.forecast import FEWEST_RUNS, RUNS, START_RUNS, Forecast, forecast, 
 from scoring.hand_model import LEVELS, HandModel, hand_model
 from scoring.history import ChatHistory
 from scoring.simulate import MAX_HANDS, simulate
+from scoring.skill import UNSHIFTED
 
 FOUR = ("Anna", "Bruno", "Carla", "Dario")
 SIX = (*FOUR, "Elena", "Franco")
@@ -36,7 +37,10 @@ def fixed_model(players: tuple[str, ...], total: int, *, called: float = 0.0) ->
     kept = np.full((seats, LEVELS), total, dtype=np.int32)
     zeros = np.zeros((seats, LEVELS), dtype=np.int32)
     ones = np.ones(seats)
-    return HandModel(players, kept, zeros, zeros, ones, ones * 0, called, ones * total)
+    unshifted = np.full((seats, 1), UNSHIFTED)
+    return HandModel(
+        players, kept, zeros, zeros, unshifted, ones[:, None], ones * 0, called, ones * total
+    )
 
 
 def test_a_player_far_ahead_near_the_end_is_above_90_percent() -> None:
