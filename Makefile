@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run console test lint samples bench messages clean
+.PHONY: run console test test-thorough coverage lint samples bench messages clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,12 @@ lint: $(BIN)/.installed  ## style, types and layers
 
 test: lint  ## lint, then the whole test suite
 	$(BIN)/python -m pytest
+
+test-thorough: lint  ## the same, with hypothesis trying ten times as many examples (minutes more)
+	$(BIN)/python -m pytest --hypothesis-profile=thorough
+
+coverage: $(BIN)/.installed  ## the suite, with the line coverage of scoring/, play/ and storage/
+	$(BIN)/python -m pytest --cov=scoring --cov=play --cov=storage --cov-report=term-missing
 
 samples: $(BIN)/.installed  ## redraw the sample charts the README shows
 	$(BIN)/python docs/make_samples.py

@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 from sqlalchemy.engine import make_url
 
 from storage import Database
@@ -25,6 +26,23 @@ POSTGRES_URL = os.environ.get("TAMALO_TEST_POSTGRES_URL", "").strip()
 NO_POSTGRES = "TAMALO_TEST_POSTGRES_URL is not set: the PostgreSQL runs are skipped"
 #: Without a server the PostgreSQL runs are not made at all, and the run says so once.
 BACKENDS = ["sqlite", "postgresql"] if POSTGRES_URL else ["sqlite"]
+
+# Hypothesis: ``ci``, the default, tries half of Hypothesis's 100 examples a test and sets no
+# deadline (one fails a test on a busy machine, not on a slow rule); ``thorough``
+# (``make test-thorough``: ``--hypothesis-profile=thorough``) tries ten times as many.
+settings.register_profile("ci", max_examples=50, deadline=None)
+settings.register_profile(
+    "thorough", max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile("ci")
+
+
+def examples(usual: int) -> int:
+    """How many examples a test that sets its own number tries: ``usual`` at Hypothesis's
+    default of 100 a test, scaled as the profile scales that (read when the test's module is
+    imported, after ``--hypothesis-profile`` is applied)."""
+    return max(1, usual * settings().max_examples // 100)
+
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     if not POSTGRES_URL:
