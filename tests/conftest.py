@@ -107,12 +107,17 @@ def is_postgres(url: str) -> bool:
 
 
 @pytest.fixture
-def db(database_url: str) -> Database:
-    """The test's database (migrated)."""
-    return Database(database_url)
+async def db(database_url: str) -> AsyncIterator[Database]:
+    """The test's database (migrated); its connections closed after the test (a test that
+    leaves one open would have its driver thread answer a loop already closed)."""
+    database = Database(database_url)
+    yield database
+    await database.close()
 
 
 @pytest.fixture
-def empty_db(empty_database_url: str) -> Database:
+async def empty_db(empty_database_url: str) -> AsyncIterator[Database]:
     """The test's database, with no schema yet."""
-    return Database(empty_database_url)
+    database = Database(empty_database_url)
+    yield database
+    await database.close()
