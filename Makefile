@@ -2,6 +2,10 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# The suite in parallel workers (pytest-xdist): much of it waits on processes, sockets and the
+# disk, so three keep two cores busy (README, "For developers"); TEST_WORKERS=0: one process.
+TEST_WORKERS ?= 3
+PYTEST := $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal
 
 .PHONY: run console test test-thorough coverage lint samples bench messages clean
 
@@ -24,13 +28,13 @@ lint: $(BIN)/.installed  ## style, types and layers
 	$(BIN)/lint-imports --no-cache --no-logo
 
 test: lint  ## lint, then the whole test suite
-	$(BIN)/python -m pytest
+	$(PYTEST)
 
 test-thorough: lint  ## the same, with hypothesis trying ten times as many examples (minutes more)
-	$(BIN)/python -m pytest --hypothesis-profile=thorough
+	$(PYTEST) --hypothesis-profile=thorough
 
 coverage: $(BIN)/.installed  ## the suite, with the line coverage of scoring/, play/ and storage/
-	$(BIN)/python -m pytest --cov=scoring --cov=play --cov=storage --cov-report=term-missing
+	$(PYTEST) --cov=scoring --cov=play --cov=storage --cov-report=term-missing
 
 samples: $(BIN)/.installed  ## redraw the sample charts the README shows
 	$(BIN)/python docs/make_samples.py
