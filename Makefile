@@ -43,7 +43,7 @@ bench: $(BIN)/.installed  ## measure the figures side by side with references; w
 	$(BIN)/python -m bench
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis *.egg-info
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis *.egg-info .coverage .coverage.*
 
 messages: $(BIN)/.installed  ## after changing a text: bring the catalogues up to date, then translate what is new
 	$(BIN)/pybabel extract --project=TamaloBot --no-wrap --add-location=file --sort-by-file \
