@@ -2,8 +2,12 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# The suite in parallel workers (pytest-xdist): much of it waits on processes, sockets and the
+# disk, so three keep two cores busy (README, "For developers"); TEST_WORKERS=0: one process.
+TEST_WORKERS ?= 3
+PYTEST := $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal
 
-.PHONY: run console test lint samples bench messages clean
+.PHONY: run console test test-thorough coverage lint samples bench messages clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,7 +28,13 @@ lint: $(BIN)/.installed  ## style, types and layers
 	$(BIN)/lint-imports --no-cache --no-logo
 
 test: lint  ## lint, then the whole test suite
-	$(BIN)/python -m pytest
+	$(PYTEST)
+
+test-thorough: lint  ## the same, with hypothesis trying ten times as many examples (minutes more)
+	$(PYTEST) --hypothesis-profile=thorough
+
+coverage: $(BIN)/.installed  ## the suite, with the line coverage of scoring/, play/ and storage/
+	$(PYTEST) --cov=scoring --cov=play --cov=storage --cov-report=term-missing
 
 samples: $(BIN)/.installed  ## redraw the sample charts the README shows
 	$(BIN)/python docs/make_samples.py
@@ -33,7 +43,7 @@ bench: $(BIN)/.installed  ## measure the figures side by side with references; w
 	$(BIN)/python -m bench
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis *.egg-info
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis *.egg-info .coverage .coverage.*
 
 messages: $(BIN)/.installed  ## after changing a text: bring the catalogues up to date, then translate what is new
 	$(BIN)/pybabel extract --project=TamaloBot --no-wrap --add-location=file --sort-by-file \

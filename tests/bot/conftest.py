@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
 
@@ -176,6 +176,21 @@ class Table:
             record = await GameStore(session).latest(self.chat_id)
         assert record is not None
         return record.game.totals()
+
+    async def refusals(self, cases: Iterable[tuple[str, str]]) -> list[tuple[str, str, list[str]]]:
+        """Each command of ``cases`` typed in turn, each to be answered with one message that
+        contains its text and to change nothing: those that were not, as (typed, text, the
+        replies). One bot for many refusals: a refusal leaves the chat as it found it."""
+        before = await self.dump()
+        wrong = []
+        for typed, expected in cases:
+            replies = await self.send(typed)
+            changed = await self.dump() != before
+            if len(replies) != 1 or expected not in replies[0] or changed:
+                said = replies + (["(and it changed something)"] if changed else [])
+                wrong.append((typed, expected, said))
+                before = await self.dump()
+        return wrong
 
     async def dump(self) -> dict[str, list[Any]]:
         """Every row of every table: equal before and after means nothing changed."""

@@ -42,6 +42,7 @@ from bot.refusals import UserError
 from scoring import MAX_TOTAL, Game, Mode, Rules
 from storage import ChatSettings, GameRecord, GameStore
 from tests.bot.conftest import Table
+from tests.conftest import examples
 
 T = TypeVar("T")
 
@@ -141,8 +142,8 @@ def refused_well(call: Callable[[], T]) -> T | None:
 
 # --- The pure parsers ------------------------------------------------------------------------
 
-MANY = settings(max_examples=600, deadline=None)
-SOME = settings(max_examples=300, deadline=None)
+MANY = settings(max_examples=examples(600), deadline=None)
+SOME = settings(max_examples=examples(300), deadline=None)
 
 
 @st.composite
@@ -395,7 +396,9 @@ def chat(table: Table) -> Chat:
 
 
 @settings(
-    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(120),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(typed=commands())
 @example(typed=("mano", "/mano Anna " + "Z" * 4000 + " 3"))
@@ -440,7 +443,9 @@ REFUSAL = {"/aiuto": "/aiuto tutto tutti i comandi"}
 
 
 @settings(
-    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(80),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(command=st.sampled_from(BARE_COMMANDS), rest=arguments())
 @example(command="/annulla", rest="1")

@@ -21,7 +21,7 @@ from sqlalchemy.engine import make_url
 
 from bot import texts
 from scoring import Game, Hand, Report, Rules
-from tests.conftest import is_postgres
+from tests.conftest import BACKENDS, is_postgres
 from tests.reliability.bot_api import BotApi, Reply
 from tests.reliability.conftest import its_forecast
 from tests.reliability.webhook import TIMEOUT, Instance, Telegram, stored_hands
@@ -97,11 +97,16 @@ def assert_hands_in_order(
     assert not failed, failed
 
 
-@pytest.mark.parametrize(
-    ("stop", "exit_code"),
-    [(signal.SIGKILL, -signal.SIGKILL), (signal.SIGTERM, 0)],
-    ids=["SIGKILL", "SIGTERM"],
-)
+#: SIGKILL on each backend: what survives the kill is what each database committed. SIGTERM
+#: once (on PostgreSQL when there is one): the server stops taking updates and lets those
+#: under way finish, whatever the database.
+STOPS = [
+    *[pytest.param(b, signal.SIGKILL, -signal.SIGKILL, id=f"{b}-SIGKILL") for b in BACKENDS],
+    pytest.param(BACKENDS[-1], signal.SIGTERM, 0, id=f"{BACKENDS[-1]}-SIGTERM"),
+]
+
+
+@pytest.mark.parametrize(("database_url", "stop", "exit_code"), STOPS, indirect=["database_url"])
 def test_a_webhook_instance_killed_or_stopped_mid_burst_loses_no_acknowledged_update(
     tmp_path: Path, database_url: str, stop: signal.Signals, exit_code: int
 ) -> None:

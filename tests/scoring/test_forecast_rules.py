@@ -16,6 +16,7 @@ from scoring.hand_model import hand_model
 from scoring.history import ChatHistory
 from scoring.simulate import Runs, Stretch, simulate
 from scoring.tournament import finalists
+from tests.conftest import examples
 
 PLAYERS = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco")
 
@@ -52,7 +53,7 @@ def batch_points(hand: Hand, seated: tuple[bool, ...], rules: Rules) -> dict[str
     return {p: int(points[i, 0]) for i, p in enumerate(PLAYERS)}
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(seated_hands(), rules)
 def test_batch_scores_every_hand_as_the_engine(drawn: tuple[Hand, tuple[bool, ...]], rules: Rules):
     hand, seated = drawn

@@ -15,25 +15,17 @@ from storage.models import Base
 from storage.schema import alembic_config, newest_revision, upgrade_schema
 
 
-async def test_upgrade_creates_every_table_and_is_repeatable(db: Database) -> None:
-    await upgrade_schema(db)
-    await upgrade_schema(db)  # a restart upgrades an up-to-date database: nothing to do
-    async with db.engine.connect() as connection:
-        tables = await connection.run_sync(lambda c: set(inspect(c).get_table_names()))
-        if db.url.get_backend_name() == "sqlite":
-            assert await connection.scalar(text("PRAGMA journal_mode")) == "wal"
-    assert {"chats", "players", "games", "seats", "hands", "hand_results"} <= tables
-    await db.close()
-
-
-async def test_migrations_match_the_models(db: Database) -> None:
-    await upgrade_schema(db)
-
+async def differences_from_the_models(db: Database) -> list[object]:
     def differences(connection: Connection) -> list[object]:
         return list(compare_metadata(MigrationContext.configure(connection), Base.metadata))
 
     async with db.engine.connect() as connection:
-        assert await connection.run_sync(differences) == []
+        return await connection.run_sync(differences)
+
+
+async def test_migrations_match_the_models(db: Database) -> None:
+    await upgrade_schema(db)
+    assert await differences_from_the_models(db) == []
     await db.close()
 
 
@@ -55,8 +47,9 @@ async def test_only_one_running_game_per_chat(db: Database) -> None:
     await db.close()
 
 
-async def test_every_migration_can_be_undone(db: Database) -> None:
-    await upgrade_schema(db)
+async def test_every_migration_can_be_undone_and_the_upgrade_is_repeatable(db: Database) -> None:
+    """The whole chain, down and up again: the one test that runs it (every other test's
+    database is a copy of one upgraded once)."""
 
     def downgrade(connection: Connection) -> set[str]:
         config = alembic_config()
@@ -64,13 +57,28 @@ async def test_every_migration_can_be_undone(db: Database) -> None:
         command.downgrade(config, "base")
         return set(inspect(connection).get_table_names())
 
+    def revision(connection: Connection) -> list[object]:
+        return list(connection.execute(text("SELECT version_num FROM alembic_version")).all())
+
     async with db.engine.begin() as connection:
         assert await connection.run_sync(downgrade) == {"alembic_version"}
     await upgrade_schema(db)
+    async with db.engine.connect() as connection:
+        upgraded = await connection.run_sync(revision)
+    await upgrade_schema(db)  # a restart upgrades an up-to-date database: nothing to do
+    async with db.engine.connect() as connection:
+        tables = await connection.run_sync(lambda c: set(inspect(c).get_table_names()))
+        assert await connection.run_sync(revision) == upgraded == [(newest_revision(),)]
+        if db.url.get_backend_name() == "sqlite":
+            assert await connection.scalar(text("PRAGMA journal_mode")) == "wal"
+    assert {"chats", "players", "games", "seats", "hands", "hand_results"} <= tables
+    assert await differences_from_the_models(db) == []
     await db.close()
 
 
-async def test_games_stored_before_the_game_modes_survive_the_upgrade(db: Database) -> None:
+async def test_games_stored_before_the_game_modes_survive_the_upgrade(empty_db: Database) -> None:
+    db = empty_db
+
     def upgrade_to_0001(connection: Connection) -> None:
         config = alembic_config()
         config.attributes["connection"] = connection
@@ -127,8 +135,8 @@ async def test_tournament_tables_run_side_by_side_once_per_stage(db: Database) -
     await db.close()
 
 
-async def test_processes_starting_together_upgrade_once(database_url: str) -> None:
-    databases = [Database(database_url) for _ in range(3)]
+async def test_processes_starting_together_upgrade_once(empty_database_url: str) -> None:
+    databases = [Database(empty_database_url) for _ in range(3)]
     await asyncio.gather(*(upgrade_schema(db) for db in databases))
     async with databases[0].engine.connect() as connection:
         versions = (await connection.execute(text("SELECT version_num FROM alembic_version"))).all()

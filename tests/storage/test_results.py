@@ -95,8 +95,10 @@ async def board_in(session: AsyncSession, chat: int) -> list[tuple[str, int, int
 
 
 async def test_games_finished_before_results_were_kept_get_them_at_start_up(
-    db: Database,
+    empty_db: Database,
 ) -> None:
+    db = empty_db
+
     def upgrade_to_0002(connection: Connection) -> None:
         config = alembic_config()
         config.attributes["connection"] = connection

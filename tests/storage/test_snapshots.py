@@ -22,6 +22,7 @@ from sqlalchemy import Connection, text, update
 import scoring
 from storage import Database, GameRecord, GameState, GameStore, models, upgrade_schema
 from storage.schema import alembic_config
+from tests.conftest import examples
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco")
 OPERATIONS = ("hand", "hand", "hand", "replace", "undo", "join", "unseat", "leave", "end",
@@ -125,7 +126,9 @@ async def forget_snapshots(db: Database, chat_id: int) -> None:
 
 
 @settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(25),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(seed=st.integers(0, 2**32), operations=st.lists(st.sampled_from(OPERATIONS), max_size=14))
 async def test_a_game_loads_from_its_snapshot_as_from_its_rows(
