@@ -1,5 +1,6 @@
-"""Pure Macchiavelli rules engine (RULES-macchiavelli.md): card points and the home game. No
-I/O, no Telegram, no SQL, no randomness but what is passed in; it imports nothing of Tamalo's."""
+"""Pure Macchiavelli rules engine (RULES-macchiavelli.md): card points, the home game, and the
+"MACHIAVELLI 2.xx" tournament. No I/O, no Telegram, no SQL, no randomness but what is passed
+in; it imports nothing of Tamalo's."""
 
 from scoring.macchiavelli.cards import (
     COPIES,
@@ -13,24 +14,72 @@ from scoring.macchiavelli.cards import (
 )
 from scoring.macchiavelli.deal import Deal, Report, read_report
 from scoring.macchiavelli.errors import (
+    AlreadyWithdrawn,
     DealNotSeated,
     MatchOver,
     NegativePoints,
     NoJokers,
+    NoRoundLeft,
     NoSuchDeal,
+    NoSuchTable,
+    NotInTournament,
     OptionOutOfRange,
     PlayerCount,
+    RoundClosed,
     SingleHasOneDeal,
+    TableDone,
+    TableLeftAlone,
+    TooFewPlayers,
     TooManyCopies,
     TooManyPoints,
+    TournamentOver,
     TwoClosers,
     UnknownCard,
 )
 from scoring.macchiavelli.home import HomeRules, Match, Standing
+from scoring.macchiavelli.mixed import mixed_plan
+from scoring.macchiavelli.movement import (
+    NAVA_STEPS,
+    Move,
+    Pair,
+    always_together,
+    danese,
+    meetings,
+    moves,
+    nava,
+    nava_plan,
+    nava_table,
+    repeated_meetings,
+)
+from scoring.macchiavelli.plan import Movement, TournamentRules, plan_rounds
+from scoring.macchiavelli.seating import (
+    MIN_PLAYERS,
+    SEATS,
+    Seat,
+    Seating,
+    Table,
+    draw_seating,
+    table_sizes,
+)
+from scoring.macchiavelli.standings import Ranking, rank_players
+from scoring.macchiavelli.tournament import Tournament
+from scoring.macchiavelli.victory import (
+    PLACEMENT_VP,
+    TableScore,
+    difference_vp,
+    differences,
+    placement_vp,
+    score_table,
+)
 
 __all__ = [
     "COPIES",
     "JOLLY_COPIES",
+    "MIN_PLAYERS",
+    "NAVA_STEPS",
+    "PLACEMENT_VP",
+    "SEATS",
+    "AlreadyWithdrawn",
     "Card",
     "CardList",
     "Deal",
@@ -38,21 +87,56 @@ __all__ = [
     "HomeRules",
     "Match",
     "MatchOver",
+    "Move",
+    "Movement",
     "NegativePoints",
     "NoJokers",
+    "NoRoundLeft",
     "NoSuchDeal",
+    "NoSuchTable",
+    "NotInTournament",
     "OptionOutOfRange",
+    "Pair",
     "PlayerCount",
     "Rank",
+    "Ranking",
     "Report",
+    "RoundClosed",
+    "Seat",
+    "Seating",
     "SingleHasOneDeal",
     "Standing",
+    "Table",
+    "TableDone",
+    "TableLeftAlone",
+    "TableScore",
+    "TooFewPlayers",
     "TooManyCopies",
     "TooManyPoints",
+    "Tournament",
+    "TournamentOver",
+    "TournamentRules",
     "TwoClosers",
     "UnknownCard",
+    "always_together",
+    "danese",
     "deck_points",
+    "difference_vp",
+    "differences",
+    "draw_seating",
     "is_total",
+    "meetings",
+    "mixed_plan",
+    "moves",
+    "nava",
+    "nava_plan",
+    "nava_table",
     "parse_cards",
+    "placement_vp",
+    "plan_rounds",
+    "rank_players",
     "read_report",
+    "repeated_meetings",
+    "score_table",
+    "table_sizes",
 ]
