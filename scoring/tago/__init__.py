@@ -1,0 +1,68 @@
+"""Tagò's pure rules engine (RULES-tago.md): the showdown's judge. No I/O; it imports nothing
+of the other games, only ``scoring.errors``. Card values are in halves."""
+
+from scoring.tago.cards import (
+    DECK,
+    HALF,
+    VALUES,
+    Card,
+    Cards,
+    check_counts,
+    format_cards,
+    format_halves,
+    parse_card,
+    parse_cards,
+)
+from scoring.tago.errors import (
+    PUNTO,
+    AmbiguousCards,
+    ChoiceNeeded,
+    NotAnOption,
+    PlayerCount,
+    TooManyOfValue,
+    UnknownCard,
+    WrongNumberOfCards,
+)
+from scoring.tago.judge import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Category,
+    Line,
+    Punto,
+    Showdown,
+    judge,
+    punto_options,
+    read_hand,
+    read_punto,
+)
+
+__all__ = [
+    "DECK",
+    "HALF",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "PUNTO",
+    "VALUES",
+    "AmbiguousCards",
+    "Card",
+    "Cards",
+    "Category",
+    "ChoiceNeeded",
+    "Line",
+    "NotAnOption",
+    "PlayerCount",
+    "Punto",
+    "Showdown",
+    "TooManyOfValue",
+    "UnknownCard",
+    "WrongNumberOfCards",
+    "check_counts",
+    "format_cards",
+    "format_halves",
+    "judge",
+    "parse_card",
+    "parse_cards",
+    "punto_options",
+    "read_hand",
+    "read_punto",
+]
