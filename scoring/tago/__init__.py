@@ -1,5 +1,6 @@
-"""Tagò's pure rules engine (RULES-tago.md): the showdown's judge. No I/O; it imports nothing
-of the other games, only ``scoring.errors``. Card values are in halves."""
+"""Tagò's pure rules engine (RULES-tago.md): the showdown's judge and the chips of a night
+(pots, side pots, jackpot, re-buys, settle-up). No I/O; it imports nothing of the other
+games, only ``scoring.errors``. Card values are in halves, amounts in cents."""
 
 from scoring.tago.cards import (
     DECK,
@@ -13,6 +14,26 @@ from scoring.tago.cards import (
     parse_card,
     parse_cards,
 )
+from scoring.tago.chip_errors import (
+    AlreadyAtTable,
+    BadAnte,
+    BadJackpotShare,
+    BadTable,
+    BelowAnte,
+    CardsNeeded,
+    NightClosed,
+    NobodyIn,
+    NoSuchDeal,
+    NotCurious,
+    NoTieToPlayOff,
+    NotPositive,
+    NotSeated,
+    OverChips,
+    OverTableMaximum,
+    RebuyTooLarge,
+    StackTooSmall,
+    UnknownAmount,
+)
 from scoring.tago.errors import (
     PUNTO,
     AmbiguousCards,
@@ -23,6 +44,7 @@ from scoring.tago.errors import (
     UnknownCard,
     WrongNumberOfCards,
 )
+from scoring.tago.hand import Entry, Hand, HandResult, PotResult, settle_hand
 from scoring.tago.judge import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -35,34 +57,86 @@ from scoring.tago.judge import (
     read_hand,
     read_punto,
 )
+from scoring.tago.ledger import Curioso, Deal, Event, Join, Ledger, Rebuy
+from scoring.tago.night import Night, Standing
+from scoring.tago.playoff import PlayedOff, Playoff
+from scoring.tago.pots import Pot, layer_pots, split
+from scoring.tago.settle import JACKPOT, Cashier, Party, Payment, payments, settle_up
+from scoring.tago.table import Stakes, Table, format_amount, parse_amount
 
 __all__ = [
     "DECK",
     "HALF",
+    "JACKPOT",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "PUNTO",
     "VALUES",
+    "AlreadyAtTable",
     "AmbiguousCards",
+    "BadAnte",
+    "BadJackpotShare",
+    "BadTable",
+    "BelowAnte",
     "Card",
     "Cards",
+    "CardsNeeded",
+    "Cashier",
     "Category",
     "ChoiceNeeded",
+    "Curioso",
+    "Deal",
+    "Entry",
+    "Event",
+    "Hand",
+    "HandResult",
+    "Join",
+    "Ledger",
     "Line",
+    "Night",
+    "NightClosed",
+    "NoSuchDeal",
+    "NoTieToPlayOff",
+    "NobodyIn",
     "NotAnOption",
+    "NotCurious",
+    "NotPositive",
+    "NotSeated",
+    "OverChips",
+    "OverTableMaximum",
+    "Party",
+    "Payment",
+    "PlayedOff",
     "PlayerCount",
+    "Playoff",
+    "Pot",
+    "PotResult",
     "Punto",
+    "Rebuy",
+    "RebuyTooLarge",
     "Showdown",
+    "StackTooSmall",
+    "Stakes",
+    "Standing",
+    "Table",
     "TooManyOfValue",
+    "UnknownAmount",
     "UnknownCard",
     "WrongNumberOfCards",
     "check_counts",
+    "format_amount",
     "format_cards",
     "format_halves",
     "judge",
+    "layer_pots",
+    "parse_amount",
     "parse_card",
     "parse_cards",
+    "payments",
     "punto_options",
     "read_hand",
     "read_punto",
+    "settle_hand",
+    "settle_up",
+    "split",
 ]
