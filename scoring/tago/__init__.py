@@ -1,5 +1,5 @@
-"""Tagò's pure rules engine (RULES-tago.md): the showdown's judge and the chips of a night
-(pots, side pots, jackpot, re-buys, settle-up). No I/O; it imports nothing of the other
+"""Tagò's pure rules engine (RULES-tago.md): the showdown's judge, the chips of a night (pots,
+side pots, jackpot, re-buys, settle-up) and the odds. No I/O; it imports nothing of the other
 games, only ``scoring.errors``. Card values are in halves, amounts in cents."""
 
 from scoring.tago.cards import (
@@ -59,6 +59,7 @@ from scoring.tago.judge import (
 )
 from scoring.tago.ledger import Curioso, Deal, Event, Join, Ledger, Rebuy
 from scoring.tago.night import Night, Standing
+from scoring.tago.odds import ChoiceRule, Odds, odds
 from scoring.tago.playoff import PlayedOff, Playoff
 from scoring.tago.pots import Pot, layer_pots, split
 from scoring.tago.settle import JACKPOT, Cashier, Party, Payment, payments, settle_up
@@ -84,6 +85,7 @@ __all__ = [
     "Cashier",
     "Category",
     "ChoiceNeeded",
+    "ChoiceRule",
     "Curioso",
     "Deal",
     "Entry",
@@ -102,6 +104,7 @@ __all__ = [
     "NotCurious",
     "NotPositive",
     "NotSeated",
+    "Odds",
     "OverChips",
     "OverTableMaximum",
     "Party",
@@ -129,6 +132,7 @@ __all__ = [
     "format_halves",
     "judge",
     "layer_pots",
+    "odds",
     "parse_amount",
     "parse_card",
     "parse_cards",
