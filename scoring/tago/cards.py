@@ -47,6 +47,8 @@ def parse_cards(text: str, expected: int | Collection[int] | None = None) -> Car
     if expected is None:
         return cards
     counts = {expected} if isinstance(expected, int) else set(expected)
+    if len(tokens) > 2 * max(counts, default=0):
+        return cards  # too long for any reading to fit: refused by its count, unexplored
     readings = [r for r in _readings(tokens) if len(r) in counts]
     if len(readings) > 1:
         raise AmbiguousCards(text.strip())

@@ -61,6 +61,10 @@ def test_a_list_that_fits_no_way_is_read_as_typed_for_the_count_to_be_refused() 
     assert parse_cards("1,2", expected=3) == (2, 4)
 
 
+def test_a_pasted_wall_of_halves_is_read_as_typed_at_once() -> None:
+    assert len(parse_cards(",".join(["0", "5"] * 500), expected=3)) == 1000
+
+
 @pytest.mark.parametrize("text", ["4,,2", "4,2,", "4,x,2"])
 def test_an_empty_or_unknown_card_in_a_list_is_refused(text: str) -> None:
     with pytest.raises(UnknownCard):
