@@ -24,7 +24,7 @@ from bot.commands.common import (
     sender_id,
 )
 from bot.commands.entry import edit_in_place
-from bot.commands.forecast import forecast_line
+from bot.commands.forecast import Ahead, forecast_line, forecast_of
 from bot.commands.game import chart_if_ended, closed_text, next_hand, recorded, reopen_button
 from bot.context import Context
 from bot.parsing import parse_nothing
@@ -47,8 +47,9 @@ class Outcome:
     alert: bool = False
     text: str | None = None
     buttons: InlineKeyboardMarkup | None = None
-    #: A hand recorded.
+    #: A hand recorded, and its forecast's line, under way.
     recorded: HandRecorded | None = None
+    ahead: Ahead | None = None
     #: A game closed: its record, for the final chart.
     closed: GameRecord | None = None
     #: A game reopened: said in a message of its own.
@@ -75,7 +76,7 @@ async def press(update: Update, context: Context) -> None:
         return
     if outcome.recorded is not None and outcome.text is not None:
         done = outcome.recorded
-        line = await forecast_line(context, done.record, done.game)
+        line = await forecast_line(context, done.record, outcome.ahead)
         outcome = replace(outcome, text=outcome.text + line)
     if outcome.text is not None:
         await edit_in_place(message, outcome.text, outcome.buttons)
@@ -124,7 +125,8 @@ async def _same_hand(
         outcome = await hands.record_hand(
             work, answer.record, hand, message_id=answer.message_id, user_id=user_id
         )
-    return Outcome(text=recorded(outcome), recorded=outcome)
+        ahead = await forecast_of(context, work, outcome.record, outcome.game)
+    return Outcome(text=recorded(outcome), recorded=outcome, ahead=ahead)
 
 
 async def _end(

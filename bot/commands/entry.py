@@ -16,8 +16,9 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.error import BadRequest, TelegramError
 
 from bot import i18n, texts
+from bot.answers import sending_now
 from bot.commands.common import changes, changing, message_of, replies_to_mistakes
-from bot.commands.forecast import forecast_line
+from bot.commands.forecast import Ahead, forecast_line, forecast_of
 from bot.commands.game import chart_if_ended, next_hand, record_hand, recorded
 from bot.context import Context, TamaloApp
 from bot.keypad import PREFIX, Action, Entry, EntryMistake, Step, callback, parse_callback
@@ -74,9 +75,10 @@ async def open_entry(update: Update, context: Context) -> None:
                 warning = texts.entry.entry_players_changed()
             await entries.keep(entry_id, entry.to_json(), now)
     view = texts.entry.entry_view(entry, number, who)
-    sent = await message.reply_text(
-        f"{warning}\n\n{view}" if warning else view, reply_markup=keyboard(entry_id, entry)
-    )
+    with sending_now():  # its id is kept: the presses edit it
+        sent = await message.reply_text(
+            f"{warning}\n\n{view}" if warning else view, reply_markup=keyboard(entry_id, entry)
+        )
     async with changing(context, message.chat_id) as work:
         await work.entries.show_in(entry_id, sent.message_id)
 
@@ -90,8 +92,9 @@ class Outcome:
     text: str | None = None
     buttons: InlineKeyboardMarkup | None = None
     alert: bool = False
-    #: The hand recorded.
+    #: The hand recorded, and its forecast's line, under way.
     recorded: HandRecorded | None = None
+    ahead: Ahead | None = None
 
 
 async def press(update: Update, context: Context) -> None:
@@ -111,7 +114,7 @@ async def press(update: Update, context: Context) -> None:
     await query.answer(outcome.toast, show_alert=outcome.alert)
     if outcome.recorded is not None and outcome.text is not None:
         done = outcome.recorded
-        line = await forecast_line(context, done.record, done.game)
+        line = await forecast_line(context, done.record, outcome.ahead)
         outcome = replace(outcome, text=outcome.text + line)
     if outcome.text is not None:
         await edit_in_place(query.message, outcome.text, outcome.buttons)
@@ -167,7 +170,8 @@ async def _press(
                 work, record, hand, message_id=message_id, user_id=stored.user_id
             )
             await entries.close(entry_id)
-            return Outcome(text=recorded(outcome), recorded=outcome)
+            ahead = await forecast_of(context, work, outcome.record, outcome.game)
+            return Outcome(text=recorded(outcome), recorded=outcome, ahead=ahead)
         try:
             entry = entry.press(action)
         except EntryMistake as mistake:
