@@ -25,7 +25,7 @@ from telegram.request import BaseRequest, HTTPXRequest
 
 from bot import i18n, texts
 from bot.answers import answering, before_unit_of_work, begin_answer, end_answer
-from bot.botapi import TamaloBot
+from bot.botapi import FIRST_WAIT, LONGEST_WAIT, TamaloBot
 from bot.commands import (
     buttons,
     confirm,
@@ -140,9 +140,28 @@ def build_application(
 
 async def open_resources(app: TamaloApp) -> None:
     """Upgrade the schema, then publish the command menu (``bot.inbox.serving``, ``running``)."""
-    await upgrade_schema(app.bot_data.db)
+    await upgrade_when_reachable(app.bot_data.db)
     app.bot_data.sweeper = asyncio.create_task(keep_tidy(app))
     await publish_menus(app)
+
+
+async def upgrade_when_reachable(db: Database) -> None:
+    """Upgrade the schema as soon as the database answers: started while it is down or
+    unreachable, the bot waits, one line per try and each wait longer (as for Telegram,
+    ``bot.botapi``), instead of stopping on a page of traceback."""
+    wait = FIRST_WAIT
+    while True:
+        try:
+            await upgrade_schema(db)
+            return
+        except Exception as error:
+            if not is_outage(error):
+                raise
+            reason = getattr(error, "orig", None) or error
+            said = f"{type(reason).__name__}: {str(reason).strip().splitlines()[0]}"
+            log.warning("Cannot reach the database (%s), retrying in %d s", said, wait)
+        await asyncio.sleep(wait)
+        wait = min(2 * wait, LONGEST_WAIT)
 
 
 async def publish_menus(app: TamaloApp) -> None:

@@ -168,13 +168,35 @@ class JournalingRequest(BaseRequest):
         if code == 200 and url.endswith("/getUpdates"):
             answer = json.loads(payload)
             if answer.get("ok") and answer.get("result"):
+                batch, readable = _readable(answer["result"])
                 # Raising here (the database is down) makes the poll fail: nothing is
                 # confirmed to Telegram, and the batch comes again with the next poll. Shielded:
                 # polling stopped at shutdown must not abandon the write half-way, holding
                 # SQLite's write lock until the process ends.
-                batch = [(chat_of(u), u) for u in answer["result"]]
-                await asyncio.shield(self.journal.keep(batch))
+                if batch:
+                    await asyncio.shield(self.journal.keep(batch))
+                if len(readable) != len(answer["result"]) or len(batch) != len(readable):
+                    payload = json.dumps(answer | {"result": readable}).encode()
         return code, payload
+
+
+def _readable(updates: list[Any]) -> tuple[list[tuple[int, dict[str, Any]]], list[Any]]:
+    """The updates of a poll that can be read, each with its chat, to keep; and the poll's
+    result as python-telegram-bot is to read it: one that cannot be read (a message without
+    its date…) is logged once and passed over as its bare ``update_id``, so that the next
+    poll confirms it instead of failing on it for ever."""
+    batch: list[tuple[int, dict[str, Any]]] = []
+    readable: list[Any] = []
+    for update in updates:
+        try:
+            batch.append((chat_of(update), update))
+            readable.append(update)
+        except Exception as error:
+            number = update.get("update_id") if isinstance(update, dict) else None
+            log.warning("Update %s cannot be read (%r): skipped", number, error)
+            if isinstance(number, int):
+                readable.append({"update_id": number})
+    return batch, readable
 
 
 async def poll(app: TamaloApp, allowed_updates: list[str], wake: asyncio.Event) -> None:

@@ -16,8 +16,9 @@ import os
 import secrets
 import signal
 import socket
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Coroutine
 from contextlib import asynccontextmanager
+from typing import Any, TypeVar
 
 from telegram import Update
 
@@ -30,6 +31,7 @@ from bot.outbox import Outbox
 from storage import Arrival, UpdateJournal
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 #: Chats handled side by side by one process.
 MOST_CHATS = 64
@@ -127,23 +129,45 @@ class Inbox(LeasedChats):
         return answer.outage
 
 
+class Stopped(Exception):
+    """A stop signal came while the bot was starting."""
+
+
+async def unless_stopped(stop: asyncio.Event | None, work: Coroutine[Any, Any, T]) -> T:
+    """``work`` done; if ``stop`` is set first, ``work`` is cancelled and ``Stopped`` raised
+    (a start waiting for Telegram or the database ends at once)."""
+    task = asyncio.create_task(work)
+    if stop is None:
+        return await task
+    stopped = asyncio.create_task(stop.wait())
+    await asyncio.wait({task, stopped}, return_when=asyncio.FIRST_COMPLETED)
+    stopped.cancel()
+    if not task.done():
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        raise Stopped
+    return task.result()
+
+
 @asynccontextmanager
-async def serving(app: TamaloApp) -> AsyncIterator[Inbox]:
+async def serving(app: TamaloApp, stop: asyncio.Event | None = None) -> AsyncIterator[Inbox]:
     """The bot started, its inbox handled, until the block ends; then the updates under way
-    finish and everything is closed."""
-    async with app:
-        await open_resources(app)
+    finish and everything is closed. ``stop`` set while starting raises ``Stopped``."""
+    try:
+        await unless_stopped(stop, app.initialize())
+        await unless_stopped(stop, open_resources(app))
+        await app.start()
+        inbox = Inbox(app, UpdateJournal(app.bot_data.db))
+        running = asyncio.create_task(inbox.run())
         try:
-            await app.start()
-            inbox = Inbox(app, UpdateJournal(app.bot_data.db))
-            running = asyncio.create_task(inbox.run())
-            try:
-                yield inbox
-            finally:
-                await inbox.stop(running)
-                await app.stop()
+            yield inbox
         finally:
-            await close_resources(app)
+            await inbox.stop(running)
+            await app.stop()
+    finally:
+        await close_resources(app)
+        await app.shutdown()
 
 
 def stop_signal() -> asyncio.Event:
@@ -158,18 +182,19 @@ def stop_signal() -> asyncio.Event:
 async def run_polling(app: TamaloApp, allowed_updates: list[str]) -> None:
     """The bot with long polling, until stopped."""
     stop = stop_signal()
-    async with serving(app) as inbox:
-        # Only one process polls a bot (Telegram refuses a second): chats a crashed one held
-        # are this one's at once, without waiting for their leases to run out.
-        await inbox.journal.let_go_of()
-        await inbox.outbox.leases.let_go_of()
-        inbox.woken.set()
-        polling = asyncio.create_task(poll(app, allowed_updates, inbox.woken))
-        stopped = asyncio.create_task(stop.wait())
-        await asyncio.wait({polling, stopped}, return_when=asyncio.FIRST_COMPLETED)
-        stopped.cancel()
-        if polling.done():
-            polling.result()  # what stopped polling (a token Telegram rejects) is raised
-        polling.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await polling
+    with contextlib.suppress(Stopped):
+        async with serving(app, stop) as inbox:
+            # Only one process polls a bot (Telegram refuses a second): chats a crashed one
+            # held are this one's at once, without waiting for their leases to run out.
+            await inbox.journal.let_go_of()
+            await inbox.outbox.leases.let_go_of()
+            inbox.woken.set()
+            polling = asyncio.create_task(poll(app, allowed_updates, inbox.woken))
+            stopped = asyncio.create_task(stop.wait())
+            await asyncio.wait({polling, stopped}, return_when=asyncio.FIRST_COMPLETED)
+            stopped.cancel()
+            if polling.done():
+                polling.result()  # what stopped polling (a token Telegram rejects) is raised
+            polling.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await polling

@@ -26,7 +26,7 @@ from starlette.routing import Route
 from bot.config import Settings
 from bot.context import TamaloApp
 from bot.delivery import chat_of
-from bot.inbox import Inbox, serving, stop_signal
+from bot.inbox import Inbox, Stopped, serving, stop_signal
 from storage import UpdateJournal
 
 log = logging.getLogger(__name__)
@@ -126,7 +126,20 @@ async def run_webhook(
 ) -> None:
     """Serve the webhook until stopped; Telegram is told the address once it listens."""
     stop = stop_signal()
-    async with serving(app) as inbox:
+    with contextlib.suppress(Stopped):
+        await _serve_webhook(app, settings, url, path, secret, stop, **options)
+
+
+async def _serve_webhook(
+    app: TamaloApp,
+    settings: Settings,
+    url: str,
+    path: str,
+    secret: str,
+    stop: asyncio.Event,
+    **options: Any,
+) -> None:
+    async with serving(app, stop) as inbox:
         config = uvicorn.Config(
             web_app(inbox.journal, inbox, path, secret),
             host=settings.webhook_listen,
