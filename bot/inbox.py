@@ -1,6 +1,9 @@
 """Handling the inbox: every bot process takes chats with updates waiting, one process per chat
 at a time (a lease in the database, taken over once a crashed process's runs out), and handles
-each chat's updates strictly in ``update_id`` order, marking each handled once it is answered.
+each chat's updates strictly in ``update_id`` order, each marked handled in the transaction
+that commits its change and puts what it says in the outbox (``bot.answers``); the outbox is
+sent by the same processes, at Telegram's pace (``bot.outbox``), while the chat's next update
+is handled at once.
 
 Updates of different chats are handled side by side; a chart drawn for one group never delays
 another's reply. An update whose handling failed because the database did not answer is tried

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import functools
 import logging
 from datetime import timedelta
@@ -101,7 +102,9 @@ class LeasedChats:
         for chat in chats:
             if chat in self._serving:  # its lease ran out while the database was away
                 continue
-            task = asyncio.create_task(self.serve(chat))
+            # A context of its own: nothing of the task that started the process (an update
+            # being answered, a language) leaks into the chat's work.
+            task = asyncio.create_task(self.serve(chat), context=contextvars.Context())
             self._serving[chat] = task
             task.add_done_callback(functools.partial(self._ended, chat))
 
