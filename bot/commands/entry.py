@@ -18,13 +18,14 @@ from telegram.error import BadRequest, TelegramError
 from bot import i18n, texts
 from bot.answers import sending_now
 from bot.commands.common import changes, changing, message_of, replies_to_mistakes
-from bot.commands.forecast import Ahead, forecast_line, forecast_of
+from bot.commands.forecast import forecast_line, forecast_of
 from bot.commands.game import chart_if_ended, next_hand, record_hand, recorded
 from bot.context import Context, TamaloApp
 from bot.keypad import PREFIX, Action, Entry, EntryMistake, Step, callback, parse_callback
 from bot.refusals import UserError
 from play import game as play
 from play import hands
+from play.forecast import Outlook
 from play.hands import HandRecorded
 from scoring import Mode
 from storage import EntryInProgress, UnitOfWork, chat_language
@@ -92,9 +93,9 @@ class Outcome:
     text: str | None = None
     buttons: InlineKeyboardMarkup | None = None
     alert: bool = False
-    #: The hand recorded, and its forecast's line, under way.
+    #: The hand recorded, and what its forecast's line is worked out from.
     recorded: HandRecorded | None = None
-    ahead: Ahead | None = None
+    outlook: Outlook | None = None
 
 
 async def press(update: Update, context: Context) -> None:
@@ -114,7 +115,7 @@ async def press(update: Update, context: Context) -> None:
     await query.answer(outcome.toast, show_alert=outcome.alert)
     if outcome.recorded is not None and outcome.text is not None:
         done = outcome.recorded
-        line = await forecast_line(context, done.record, outcome.ahead)
+        line = await forecast_line(context, done.record, outcome.outlook)
         outcome = replace(outcome, text=outcome.text + line)
     if outcome.text is not None:
         await edit_in_place(query.message, outcome.text, outcome.buttons)
@@ -170,8 +171,8 @@ async def _press(
                 work, record, hand, message_id=message_id, user_id=stored.user_id
             )
             await entries.close(entry_id)
-            ahead = await forecast_of(context, work, outcome.record, outcome.game)
-            return Outcome(text=recorded(outcome), recorded=outcome, ahead=ahead)
+            outlook = await forecast_of(context, work, outcome.record, outcome.game)
+            return Outcome(text=recorded(outcome), recorded=outcome, outlook=outlook)
         try:
             entry = entry.press(action)
         except EntryMistake as mistake:

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Mapping
-from dataclasses import dataclass
 
 from sqlalchemy.exc import SQLAlchemyError
 from telegram import Update
@@ -24,59 +22,40 @@ from storage import GameRecord, UnitOfWork
 log = logging.getLogger(__name__)
 
 
-@dataclass(frozen=True)
-class Ahead:
-    """A hand's forecast under way: what it is worked out from, and the chances being worked
-    out, off the event loop, while the hand's unit of work goes on."""
-
-    outlook: Outlook
-    chances: asyncio.Future[Mapping[str, float]]
-
-
 async def forecast_of(
     context: Context, work: UnitOfWork, record: GameRecord, game: Game
-) -> Ahead | None:
-    """The forecast's line under a hand's reply, begun (``game``: ``record``'s game after
-    the hand): what it needs is read inside the hand's own unit of work (the reply needs no
-    second connection while the hand's is open), and the chances are worked out in a thread
-    meanwhile. ``None``: no line (the chat turned it off). A failure of the database is the
-    hand's; any other is logged, and the hand is answered without the line."""
+) -> Outlook | None:
+    """What the forecast's line under a hand's reply is worked out from (``game``:
+    ``record``'s game after the hand), read inside the hand's own unit of work: the reply
+    needs no second connection while the hand's is open. ``None``: no line (the chat turned
+    it off). A failure of the database is the hand's; any other is logged, and the hand is
+    answered without the line."""
     if not context.bot_data.forecast_lines:
         return None
     try:
-        outlook = await play.outlook(work, context.histories, record, game)
+        return await play.outlook(work, context.histories, record, game)
     except SQLAlchemyError:
         raise
     except Exception:
         log.exception("No forecast for game %s after %s hands", record.id, len(game.hands))
         return None
-    if outlook is None:
-        return None
-    chances = asyncio.ensure_future(asyncio.to_thread(outlook.chances))
-    chances.add_done_callback(_seen)  # its failure is logged by ``forecast_line``, if awaited
-    return Ahead(outlook, chances)
 
 
-def _seen(chances: asyncio.Future[Mapping[str, float]]) -> None:
-    if not chances.cancelled():
-        chances.exception()
-
-
-async def forecast_line(context: Context, record: GameRecord, ahead: Ahead | None) -> str:
+async def forecast_line(context: Context, record: GameRecord, outlook: Outlook | None) -> str:
     """The last line of the reply to a hand of ``record``'s game ("\\n\\nChi vince? Anna 61%
-    · …"), from ``forecast_of``; nothing without it, nor if the forecast fails or is late
-    (logged): the hand is stored, its reply goes out."""
-    if ahead is None:
+    · …"), worked out off the event loop from ``forecast_of``'s outlook; nothing without
+    one, nor if the forecast fails or is late (logged): the hand is stored, its reply goes."""
+    if outlook is None:
         return ""
     try:
         chances = await asyncio.wait_for(
-            asyncio.shield(ahead.chances), context.bot_data.forecast_timeout
+            asyncio.to_thread(outlook.chances), context.bot_data.forecast_timeout
         )
     except Exception:
-        hands = len(ahead.outlook.game.hands)
+        hands = len(outlook.game.hands)
         log.exception("No forecast for game %s after %s hands", record.id, hands)
         return ""
-    return "\n\n" + texts.forecast.line(chances, to_final=ahead.outlook.to_final)
+    return "\n\n" + texts.forecast.line(chances, to_final=outlook.to_final)
 
 
 @replies_to_mistakes

@@ -126,18 +126,19 @@ async def record_hand(update: Update, context: Context) -> None:
     async with changes(update, context) as work:
         record = await running_game(work, message.chat_id, text)
         hand = await next_hand(work, record, text)
-        # Begun before the hand is stored: its chances are worked out meanwhile.
-        ahead = await forecast_of(context, work, record, record.game.with_hand(hand))
         outcome = await hands.record_typed_hand(
             work, record, hand, text, message_id=message.message_id, user_id=sender_id(update)
         )
+        outlook = None
+        if isinstance(outcome, HandRecorded):
+            outlook = await forecast_of(context, work, outcome.record, outcome.game)
     if isinstance(outcome, SameHandAsked):
         await message.reply_text(
             texts.hands.same_hand_again(outcome.number, outcome.previous),
             reply_markup=buttons.same_hand(outcome.pending_id),
         )
         return
-    line = await forecast_line(context, outcome.record, ahead)
+    line = await forecast_line(context, outcome.record, outlook)
     await message.reply_text(recorded(outcome) + line)
     await chart_if_ended(message, context, outcome)
 
@@ -164,9 +165,9 @@ async def edit_hand(update: Update, context: Context) -> None:
             await may_correct.check(work)
             hand = await hand_again(work, record, number, text)
             outcome = await hands.fix_hand(work, record, number, hand)
-        ahead = await forecast_of(context, work, outcome.record, outcome.game)
+        outlook = await forecast_of(context, work, outcome.record, outcome.game)
     reply = recorded(outcome) if isinstance(outcome, HandRecorded) else fixed(outcome)
-    await message.reply_text(reply + await forecast_line(context, outcome.record, ahead))
+    await message.reply_text(reply + await forecast_line(context, outcome.record, outlook))
     await chart_if_ended(message, context, outcome)
 
 
@@ -192,8 +193,8 @@ async def fix_hand(update: Update, context: Context) -> None:
         number, rest = parse_fix(context.text_args, len(record.game.hands), record.game.ranked)
         hand = await hand_again(work, record, number, rest)
         outcome = await hands.fix_hand(work, record, number, hand)
-        ahead = await forecast_of(context, work, outcome.record, outcome.game)
-    line = await forecast_line(context, outcome.record, ahead)
+        outlook = await forecast_of(context, work, outcome.record, outcome.game)
+    line = await forecast_line(context, outcome.record, outlook)
     await message_of(update).reply_text(fixed(outcome) + line)
     await chart_if_ended(message_of(update), context, outcome)
 
@@ -250,9 +251,9 @@ async def undo(update: Update, context: Context) -> None:
             sent_at=message.date,
             user_id=sender_id(update),
         )
-        ahead = None
+        outlook = None
         if not isinstance(undone, hands.JoinUndone) and not undone.game.is_over():
-            ahead = await forecast_of(context, work, undone.record, undone.game)
+            outlook = await forecast_of(context, work, undone.record, undone.game)
     # Sent at once, its id kept: an /annulla sent before it was seen removes nothing more.
     with sending_now():
         if isinstance(undone, hands.JoinUndone):
@@ -264,7 +265,7 @@ async def undo(update: Update, context: Context) -> None:
                 undone.game, undone.number, undone.removed, reopened=undone.reopened, label=label
             )
             command = texts.common.hand_command(undone.removed)
-            line = await forecast_line(context, undone.record, ahead)
+            line = await forecast_line(context, undone.record, outlook)
             sent = await reply_with_command(message, text + after(undone.progress) + line, command)
     async with changing(context, message.chat_id) as work:
         await hands.undo_answered(work, message.chat_id, undone, sent.message_id)
