@@ -35,7 +35,9 @@ Measure = Callable[[bool], Coroutine[Any, Any, list[Figure]]]
 #: Each benchmark's module, in the order they run; each has ``measure(quick)``. They are
 #: imported when they run: a chart worker process (started with "spawn") imports this
 #: module again, and has no use for the rest.
-BENCHMARKS = ("mano", "webhook", "classifica", "grafico", "history", "coldstart", "forecast")
+BENCHMARKS = (
+    "mano", "webhook", "burst", "classifica", "grafico", "history", "coldstart", "forecast"
+)  # fmt: skip
 RESULTS = Path(__file__).with_name("results.json")
 
 
@@ -50,6 +52,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         action="append",
         choices=BENCHMARKS,
         help="run this benchmark only (repeatable)",
+    )
+    parser.add_argument(
+        "--postgres",
+        metavar="URL",
+        help="also measure the burst on this PostgreSQL server (postgresql+asyncpg://…; "
+        "each run creates a database of its own and drops it), as TAMALO_TEST_POSTGRES_URL does",
     )
     parser.add_argument(
         "--output",
@@ -115,6 +123,8 @@ def table(figures: Sequence[Figure]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.postgres:
+        os.environ["TAMALO_BENCH_POSTGRES_URL"] = args.postgres
     chosen = [name for name in BENCHMARKS if name in (args.only or BENCHMARKS)]
     started = time.perf_counter()
     load_before = os.getloadavg()

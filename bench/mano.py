@@ -17,8 +17,9 @@ on all of them.
 
 /mano is measured without the forecast's line ("Chi vince? …", issue 18), as the floor writes
 nothing of it; a fifth Application on a database of its own, fed the same night in the same
-blocks, measures /mano with the line, as a chat has it by default (the forecast in a thread,
-the chat's history read once a game and kept).
+blocks, measures /mano with the line, as a chat has it by default (what it reads read in the
+hand's own unit of work, the chances worked out in a thread, the chat's history read once a
+game and kept), judged against /mano without it (≤ 1.5×, issue 22).
 
 A game's last hand also sends the game's chart: here the chart is a fixed tiny PNG, since
 drawing it is measured on its own (``/grafico``) and would otherwise be most of the night.
@@ -267,11 +268,13 @@ async def measure(quick: bool = False) -> list[Figure]:
             "ms",
             "/mano without",
             per_hand,
+            1.5,
             note="the same night on a database of its own, each reply ending with "
             f'"Chi vince? …" as chats have it by default (mean '
             f"{means['/mano with the forecast line']:.2f} ms, "
             f"{means['/mano with the forecast line'] / means['floor']:.1f}× the floor's); "
-            "reported, not judged",
+            "what the line reads is read in the hand's own unit of work, its chances worked "
+            "out in a thread",
         ),
         Figure(
             "/mano per hand, against the echo",

@@ -24,7 +24,8 @@ from telegram.ext import (
 from telegram.request import BaseRequest, HTTPXRequest
 
 from bot import i18n, texts
-from bot.botapi import TamaloBot
+from bot.answers import answering, before_unit_of_work, begin_answer, end_answer
+from bot.botapi import FIRST_WAIT, LONGEST_WAIT, TamaloBot
 from bot.commands import (
     buttons,
     confirm,
@@ -41,15 +42,7 @@ from bot.commands import settings as chat_settings
 from bot.commands.common import Handler
 from bot.config import Settings
 from bot.context import CONTEXT_TYPES, Context, TamaloApp
-from bot.delivery import (
-    AnswerFirst,
-    JournalingRequest,
-    answering,
-    before_writing,
-    begin_answer,
-    end_answer,
-    is_outage,
-)
+from bot.delivery import AnswerFirst, JournalingRequest, is_outage
 from bot.render import Renderer
 from bot.updates import ChatOrderedUpdates
 from play.forecast import Histories
@@ -88,14 +81,16 @@ def build_application(
     *,
     request: BaseRequest | None = None,
     rate_limit: bool = True,
+    database: Database | None = None,
 ) -> TamaloApp:
     """The bot talking to Telegram, or to ``request`` alone (tests, tools). Updates reach it
     through the inbox (``bot.inbox``), or ``process_update`` with a ``request``.
 
     With ``rate_limit`` (always, but in tests) messages are paced to Telegram's limits
     (about 30 a second in all, 20 a minute in a group), and a "retry after" is waited out
-    and retried instead of failing the command."""
-    db = Database(settings.database_url)
+    and retried instead of failing the command. ``database``: one already made (a test's
+    smaller pool), instead of one on the settings' URL."""
+    db = database or Database(settings.database_url)
     journal = UpdateJournal(db)
     # Every update polled is kept in the inbox before the next poll confirms it.
     polls = JournalingRequest(request or HTTPXRequest(connection_pool_size=1), journal)
@@ -116,7 +111,7 @@ def build_application(
         .concurrent_updates(ChatOrderedUpdates())
     )
     app: TamaloApp = builder.build()
-    db.before_writing = before_writing
+    db.before_unit_of_work = before_unit_of_work
     app.bot_data.db = db
     app.bot_data.renderer = Renderer(settings.chart_workers)
     app.bot_data.histories = Histories()
@@ -145,9 +140,28 @@ def build_application(
 
 async def open_resources(app: TamaloApp) -> None:
     """Upgrade the schema, then publish the command menu (``bot.inbox.serving``, ``running``)."""
-    await upgrade_schema(app.bot_data.db)
+    await upgrade_when_reachable(app.bot_data.db)
     app.bot_data.sweeper = asyncio.create_task(keep_tidy(app))
     await publish_menus(app)
+
+
+async def upgrade_when_reachable(db: Database) -> None:
+    """Upgrade the schema as soon as the database answers: started while it is down or
+    unreachable, the bot waits, one line per try and each wait longer (as for Telegram,
+    ``bot.botapi``), instead of stopping on a page of traceback."""
+    wait = FIRST_WAIT
+    while True:
+        try:
+            await upgrade_schema(db)
+            return
+        except Exception as error:
+            if not is_outage(error):
+                raise
+            reason = getattr(error, "orig", None) or error
+            said = f"{type(reason).__name__}: {str(reason).strip().splitlines()[0]}"
+            log.warning("Cannot reach the database (%s), retrying in %d s", said, wait)
+        await asyncio.sleep(wait)
+        wait = min(2 * wait, LONGEST_WAIT)
 
 
 async def publish_menus(app: TamaloApp) -> None:

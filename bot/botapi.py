@@ -46,6 +46,11 @@ class TamaloBot(ExtBot[Any]):
             await asyncio.sleep(wait)
             wait = min(2 * wait, LONGEST_WAIT)
 
+    async def send_kept(self, method: str, parameters: JSONDict) -> Any:
+        """Send what was kept to send (``bot.outbox``): a Bot API ``method`` and its
+        parameters as JSON, within Telegram's limits as every call."""
+        return await self._post(method, dict(parameters))
+
     async def _do_post(
         self,
         endpoint: str,

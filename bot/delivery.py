@@ -1,13 +1,9 @@
-"""Nothing Telegram delivered is lost, and what a message was answered is answered again.
+"""Nothing Telegram delivered is lost, and nothing the bot says overtakes its change.
 
 Every update goes into the database's inbox (``storage.journal``) before Telegram is told it
 arrived: by polling, the batch is kept before the next ``getUpdates`` confirms it; as a
-webhook, before the 200 (``bot.webhook``). The inbox is then handled by ``bot.inbox``.
-
-A command that changes something claims its message (``bot.commands.common.changes``); what
-it answers is kept with the claim *before* it is sent, so the same message delivered again
-(a crash between the change and the reply, a webhook's 200 that never reached Telegram) gets
-the same answer instead of "already recorded".
+webhook, before the 200 (``bot.webhook``). The inbox is then handled by ``bot.inbox``, and
+what the bot answers goes through ``AnswerFirst`` (see ``bot.answers``).
 """
 
 from __future__ import annotations
@@ -15,22 +11,20 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import AsyncIterator, Callable, Coroutine
-from contextlib import asynccontextmanager
-from contextvars import ContextVar
-from dataclasses import dataclass
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from telegram import Update
 from telegram.error import InvalidToken
 from telegram.ext import BaseRateLimiter
 from telegram.request import BaseRequest, RequestData
+from telegram.request._requestparameter import RequestParameter  # as PTB itself sends them
 
-from bot.context import Context, TamaloApp
-from storage import Arrival, Database, UpdateJournal
-from storage.journal import keep_answer
+from bot.answers import ANSWER, Answer, is_sent_now
+from bot.context import TamaloApp
+from storage import UpdateJournal
 
 log = logging.getLogger(__name__)
 
@@ -50,115 +44,30 @@ def chat_of(data: dict[str, Any]) -> int:
     return chat.id if chat is not None else 0
 
 
+#: PostgreSQL's classes of errors that say the server cannot serve now: a connection
+#: failed (08), too many clients or out of resources (53), shutting down or restarting (57).
+_UNAVAILABLE = ("08", "53", "57")
+
+
 def is_outage(error: BaseException) -> bool:
-    """The database did not answer (down, unreachable, locked): trying again later works."""
+    """The database did not answer (down, unreachable, locked, no connection to be had):
+    trying again later works."""
     if isinstance(error, DBAPIError) and error.connection_invalidated:
+        return True
+    if isinstance(error, PoolTimeout):  # every connection busy for the pool's whole timeout
+        return True
+    code = getattr(getattr(error, "orig", None), "sqlstate", None)
+    if isinstance(code, str) and code[:2] in _UNAVAILABLE:
         return True
     return isinstance(error, OperationalError | InterfaceError | OSError | TimeoutError)
 
 
-@dataclass
-class Answer:
-    """What the bot is doing about one update: the change it made, what it said."""
-
-    update_id: int
-    #: Handled from the inbox, which tries the update again when the database fails.
-    from_inbox: bool = False
-    #: (chat, message) once the command claimed its message.
-    claim: tuple[int, int] | None = None
-    #: The command's change, done and not yet committed: it is committed with the answer.
-    unsaid: AsyncSession | None = None
-    #: The database failed while handling it: the inbox tries it again.
-    outage: BaseException | None = None
-    #: What its chat's row said as the inbox took it (its language, its standings message).
-    arrival: Arrival | None = None
-
-    async def say(self, text: str | None) -> None:
-        """Commit the change with the first thing the bot says about it (``None``: it says
-        nothing now): a message delivered again is answered with that."""
-        session, self.unsaid = self.unsaid, None
-        if session is not None:
-            async with session:
-                if self.claim is not None and text is not None:
-                    await keep_answer(session, *self.claim, [text])
-                await session.commit()
-
-    async def drop(self) -> None:
-        """The update failed before saying anything: its change goes."""
-        session, self.unsaid = self.unsaid, None
-        if session is not None:
-            async with session:
-                await session.rollback()
-
-
-ANSWER: ContextVar[Answer | None] = ContextVar("answer", default=None)
-
-
-def answering(update: object) -> Answer | None:
-    """The answer being given to ``update`` (``None``: not an update)."""
-    if not isinstance(update, Update):
-        return None
-    answer = ANSWER.get()
-    if answer is None or answer.update_id != update.update_id:
-        answer = Answer(update.update_id)
-        ANSWER.set(answer)
-    return answer
-
-
-async def begin_answer(update: Update, context: Context) -> None:
-    """Before every handler: the update's answer starts empty (the inbox starts its own)."""
-    answer = ANSWER.get()
-    if answer is None or not answer.from_inbox or answer.update_id != update.update_id:
-        ANSWER.set(Answer(update.update_id))
-
-
-async def end_answer(update: Update, context: Context) -> None:
-    """After every handler: a change that said nothing is committed all the same."""
-    answer = answering(update)
-    if answer is not None:
-        await answer.say(None)
-
-
-async def before_writing() -> None:
-    """Another unit of work that writes is beginning: the change waiting for its answer is
-    committed first (on SQLite the second would wait for the first's lock, forever)."""
-    answer = ANSWER.get()
-    if answer is not None and answer.unsaid is not None:
-        await answer.say(None)
-
-
-@asynccontextmanager
-async def answered_change(db: Database, update: Update) -> AsyncIterator[AsyncSession]:
-    """A unit of work whose change is committed together with the first thing the bot says
-    about it, so that a claimed message always has its answer kept (see ``Answer.say``).
-    Committed at once where nothing is answering (no update)."""
-    await before_writing()  # the previous change, if it said nothing yet
-    answer = answering(update)
-    session = db.sessions()
-    try:
-        await session.begin()
-        yield session
-    except BaseException:
-        async with session:
-            await session.rollback()
-        raise
-    if answer is None or answer.claim is None:
-        async with session:
-            await session.commit()
-    else:
-        answer.unsaid = session
-
-
-def claimed(chat_id: int, message_id: int) -> None:
-    """The command being handled claimed its message: keep what it answers."""
-    answer = ANSWER.get()
-    if answer is not None:
-        answer.claim = (chat_id, message_id)
-
-
 class AnswerFirst(BaseRateLimiter[Any]):
-    """Before the bot says anything (and before it waits its turn to, at Telegram's pace),
-    the change waiting for its answer is committed with it."""
+    """Every Bot API call passes here first. Handled from the inbox, a message the update
+    says goes to its outbox instead, with its change (``bot.answers``); before any other
+    call, the change waiting for its answer is committed, and before a message sent at once,
+    the chat's outbox is emptied. Without the inbox, the change waiting is committed with
+    the first thing said (and before waiting its turn at Telegram's pace)."""
 
     def __init__(self, inner: BaseRateLimiter[Any] | None) -> None:
         self.inner = inner
@@ -181,13 +90,39 @@ class AnswerFirst(BaseRateLimiter[Any]):
         rate_limit_args: Any,
     ) -> bool | JSONDict | list[JSONDict]:
         answer = ANSWER.get()
-        if answer is not None:
+        chat = data.get("chat_id")
+        chat = chat if isinstance(chat, int) else None
+        if answer is not None and answer.outbox is not None:
+            if endpoint == "sendMessage" and chat is not None and not is_sent_now():
+                return answer.queue(chat, endpoint, _as_json(data))
+            if endpoint == "sendMessage" and chat is not None:
+                answer.noted(chat, data.get("text"))
+            new = chat is not None and endpoint in NEW_MESSAGES
+            await answer.commit(queued=new)
+            if new and chat is not None:
+                await answer.outbox.drained(chat)
+        elif answer is not None:
             await answer.say(_text_to_claim(answer, endpoint, data))
         if self.inner is None:
             return await callback(*args, **kwargs)
         return await self.inner.process_request(
             callback, args, kwargs, endpoint, data, rate_limit_args
         )
+
+
+#: The calls that add a message to a chat: the chat's outbox goes first. (An edit changes a
+#: message already there; an action, a button's answer, a question say nothing in order.)
+NEW_MESSAGES = frozenset(
+    {"sendMessage", "sendPhoto", "sendDocument", "sendMediaGroup", "sendAnimation",
+     "sendAudio", "sendVideo", "sendVoice", "sendSticker", "sendPoll", "sendLocation",
+     "copyMessage", "forwardMessage"}
+)  # fmt: skip
+
+
+def _as_json(data: dict[str, Any]) -> dict[str, Any]:
+    """A call's parameters as JSON values (objects as their dicts), as they are sent."""
+    parameters = [RequestParameter.from_input(key, value) for key, value in data.items()]
+    return dict(RequestData(parameters).parameters)
 
 
 def _text_to_claim(answer: Answer, endpoint: str, data: dict[str, Any]) -> str | None:
@@ -233,13 +168,35 @@ class JournalingRequest(BaseRequest):
         if code == 200 and url.endswith("/getUpdates"):
             answer = json.loads(payload)
             if answer.get("ok") and answer.get("result"):
+                batch, readable = _readable(answer["result"])
                 # Raising here (the database is down) makes the poll fail: nothing is
                 # confirmed to Telegram, and the batch comes again with the next poll. Shielded:
                 # polling stopped at shutdown must not abandon the write half-way, holding
                 # SQLite's write lock until the process ends.
-                batch = [(chat_of(u), u) for u in answer["result"]]
-                await asyncio.shield(self.journal.keep(batch))
+                if batch:
+                    await asyncio.shield(self.journal.keep(batch))
+                if len(readable) != len(answer["result"]) or len(batch) != len(readable):
+                    payload = json.dumps(answer | {"result": readable}).encode()
         return code, payload
+
+
+def _readable(updates: list[Any]) -> tuple[list[tuple[int, dict[str, Any]]], list[Any]]:
+    """The updates of a poll that can be read, each with its chat, to keep; and the poll's
+    result as python-telegram-bot is to read it: one that cannot be read (a message without
+    its date…) is logged once and passed over as its bare ``update_id``, so that the next
+    poll confirms it instead of failing on it for ever."""
+    batch: list[tuple[int, dict[str, Any]]] = []
+    readable: list[Any] = []
+    for update in updates:
+        try:
+            batch.append((chat_of(update), update))
+            readable.append(update)
+        except Exception as error:
+            number = update.get("update_id") if isinstance(update, dict) else None
+            log.warning("Update %s cannot be read (%r): skipped", number, error)
+            if isinstance(number, int):
+                readable.append({"update_id": number})
+    return batch, readable
 
 
 async def poll(app: TamaloApp, allowed_updates: list[str], wake: asyncio.Event) -> None:

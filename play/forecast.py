@@ -73,10 +73,14 @@ class Histories:
         self.size = size
         self._kept: OrderedDict[_Key, ChatHistory] = OrderedDict()
 
-    async def of(self, work: UnitOfWork, record: GameRecord) -> ChatHistory:
-        """The history ``record``'s game is forecast from."""
+    async def of(
+        self, work: UnitOfWork, record: GameRecord, ended: tuple[int, int] | None = None
+    ) -> ChatHistory:
+        """The history ``record``'s game is forecast from (``ended``: its
+        ``games_ended``, if read already)."""
         mode = record.game.rules.mode
-        ended = await work.history.games_ended(record.chat_id, mode)
+        if ended is None:
+            ended = await work.history.games_ended(record.chat_id, mode)
         key = (record.chat_id, mode, record.id, ended)
         history = self._kept.get(key)
         if history is None:
@@ -94,9 +98,10 @@ async def outlook(
 ) -> Outlook | None:
     """The forecast under a hand's reply (``game``: ``record``'s game after the hand), unless
     the chat turned it off (``/impostazioni previsione=no``)."""
-    if not (await work.chats.settings(record.chat_id)).forecast:
+    wanted, ended = await work.history.forecast_key(record.chat_id, record.game.rules.mode)
+    if not wanted:
         return None
-    return Outlook(game, await histories.of(work, record), record.is_table)
+    return Outlook(game, await histories.of(work, record, ended), record.is_table)
 
 
 async def stories(

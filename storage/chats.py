@@ -154,14 +154,14 @@ class ChatStore:
 async def chat_language(db: Database, chat_id: int) -> str | None:
     """The language the chat chose with ``/lingua`` (``None``: it never chose), read before
     every update: one statement on a reading connection, no ORM session (half the time)."""
-    async with db.reader.connect() as connection:
+    async with db.connection(writing=False) as connection:
         return (await connection.execute(_LANGUAGE, {"id": chat_id})).scalar()
 
 
 async def chat_on_arrival(db: Database, chat_id: int) -> Arrival:
     """What every command and button first reads of its chat, in one statement: the language
     it chose, and whether it has a standings message that /classifica may still edit."""
-    async with db.reader.connect() as connection:
+    async with db.connection(writing=False) as connection:
         row = (await connection.execute(_ARRIVAL, {"chat": chat_id})).first()
     return Arrival(row[0], row[1]) if row is not None else Arrival()
 
@@ -184,13 +184,13 @@ def arrival_columns(chat_id: Any) -> tuple[Any, Any]:
 async def standings_passed(db: Database, chat_id: int, update_id: int) -> None:
     """The bot answered ``update_id`` after the chat's standings message: unless that message
     was the answer, it is no longer the bot's last one, and /classifica sends a new one."""
-    async with db.engine.begin() as connection:
+    async with db.connection(writing=True) as connection:
         await connection.execute(_STANDINGS_PASSED, {"chat": chat_id, "answered": update_id})
 
 
 async def chats_speaking(db: Database) -> list[tuple[int, str]]:
     """Every chat that chose its language with ``/lingua``, and that language."""
-    async with db.reader.connect() as connection:
+    async with db.connection(writing=False) as connection:
         rows = await connection.execute(
             select(_CHATS.c.id, _CHATS.c.language).where(_CHATS.c.language.is_not(None))
         )
@@ -216,5 +216,5 @@ async def last_message_id(db: Database, chat_id: int) -> int:
             models.PendingHand.chat_id == chat_id
         ),
     ]
-    async with db.reader.connect() as connection:
+    async with db.connection(writing=False) as connection:
         return max([(await connection.execute(query)).scalar() or 0 for query in ids])

@@ -21,12 +21,21 @@ from sqlalchemy.ext.asyncio import (
 )
 from sqlalchemy.pool import PoolResetState
 
+from storage.slots import Slots
+
 DEFAULT_URL = "sqlite+aiosqlite:///tamalo.db"
 WAL_SWITCH_TRIES = 100
 #: Execution option of the connections that only read (see ``Database.reading``).
 READING = "tamalo_reading"
 #: Seconds to wait for PostgreSQL to accept a connection.
 CONNECT_TIMEOUT = 5
+#: Connections kept open in the pool, and opened beyond them at busy times (SQLAlchemy's own
+#: defaults): as many units of work run at once in a process (``Database.turns``).
+POOL_SIZE, POOL_OVERFLOW = 5, 10
+#: Seconds a unit of work waits for a connection before failing (an outage: tried again).
+POOL_TIMEOUT = 30.0
+#: Where a session from ``Database.begin_change`` keeps what ends its turn.
+_DONE = "tamalo_turn_done"
 
 
 def _switch_to_wal(cursor: Any) -> None:
@@ -84,22 +93,38 @@ def _configure_sqlite(engine: AsyncEngine) -> None:
 
 
 class Database:
-    """Engine and session factory, created once at start-up."""
+    """Engine and session factory, created once at start-up.
 
-    def __init__(self, url: str = DEFAULT_URL) -> None:
+    Every unit of work takes a turn first (``storage.slots``): as many at once as the pool
+    has connections, and on SQLite one that writes at a time in this process. A unit of work
+    holds one connection; one task never needs two (``before_unit_of_work``)."""
+
+    def __init__(
+        self,
+        url: str = DEFAULT_URL,
+        *,
+        pool_size: int = POOL_SIZE,
+        pool_overflow: int = POOL_OVERFLOW,
+        pool_timeout: float = POOL_TIMEOUT,
+    ) -> None:
         self.url = make_url(url)
-        options: dict[str, Any] = {}
+        options: dict[str, Any] = {
+            "pool_size": pool_size,
+            "max_overflow": pool_overflow,
+            "pool_timeout": pool_timeout,
+        }
         if self.url.get_backend_name() == "postgresql":
             # A server that went away and came back: connections it dropped are found out
             # before use and replaced, and a server that does not answer fails within seconds
             # (Telegram then sends the webhook's update again) instead of a minute.
-            options = {"pool_pre_ping": True, "connect_args": {"timeout": CONNECT_TIMEOUT}}
+            options |= {"pool_pre_ping": True, "connect_args": {"timeout": CONNECT_TIMEOUT}}
         elif self.url.get_backend_name() == "sqlite":
             # A connection back in the pool is rolled back only if still in a transaction
             # (the "reset" listener below), not every time.
-            options = {"pool_reset_on_return": None}
+            options |= {"pool_reset_on_return": None}
         self.engine = create_async_engine(self.url, **options)
-        if self.url.get_backend_name() == "sqlite":
+        sqlite = self.url.get_backend_name() == "sqlite"
+        if sqlite:
             _configure_sqlite(self.engine)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
         reading: dict[str, Any] = {READING: True}
@@ -108,27 +133,101 @@ class Database:
         #: The engine for reading alone (no write lock on SQLite, one snapshot everywhere).
         self.reader = self.engine.execution_options(**reading)
         self.reading_sessions = async_sessionmaker(self.reader, expire_on_commit=False)
-        #: Called before a unit of work that writes begins (the bot commits there a change
-        #: still waiting for its answer: see ``bot.delivery.Answer``).
-        self.before_writing: Callable[[], Awaitable[None]] | None = None
+        #: Units of work at once: what the pool can serve, so none waits there (and fails).
+        self.turns = Slots(pool_size + pool_overflow, "unit of work")
+        #: SQLite's one writer, in this process: writers queue here instead of polling the
+        #: file's lock. (Other processes still poll it, up to the URL's ``timeout``.)
+        self.writer = Slots(1, "unit of work that writes") if sqlite else None
+        #: Called before a unit of work begins (the bot commits there a change still waiting
+        #: for its answer: see ``bot.answers.Answer``), so that a task never holds two.
+        self.before_unit_of_work: Callable[[], Awaitable[None]] | None = None
+
+    async def _turn(self, *, writing: bool) -> Callable[[], None]:
+        """Wait for this process's turn at the database; returns what ends it."""
+        if self.before_unit_of_work is not None:
+            await self.before_unit_of_work()
+        # The writer's turn first: writers waiting for it hold no connection meanwhile.
+        wrote = await self.writer.take() if writing and self.writer is not None else None
+        try:
+            used = await self.turns.take()
+        except BaseException:
+            if wrote is not None:
+                wrote()
+            raise
+
+        def done() -> None:
+            used()
+            if wrote is not None:
+                wrote()
+
+        return done
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:
         """One unit of work: committed when the block ends, rolled back if it raises."""
-        if self.before_writing is not None:
-            await self.before_writing()
-        async with self.sessions() as session, session.begin():
-            yield session
+        done = await self._turn(writing=True)
+        try:
+            async with self.sessions() as session, session.begin():
+                yield session
+        finally:
+            done()
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[AsyncSession]:
         """A unit of work that only reads: one consistent snapshot that never holds up the
         chats that are writing, however long it takes (an export of years of games)."""
-        async with self.reading_sessions() as session, session.begin():
-            yield session
+        done = await self._turn(writing=False)
+        try:
+            async with self.reading_sessions() as session, session.begin():
+                yield session
+        finally:
+            done()
+
+    @asynccontextmanager
+    async def connection(self, *, writing: bool) -> AsyncIterator[AsyncConnection]:
+        """A Core connection for a statement or two, in a transaction committed when the
+        block ends (``writing``) or on a reading connection."""
+        done = await self._turn(writing=writing)
+        try:
+            if writing:
+                async with self.engine.begin() as connection:
+                    yield connection
+            else:
+                async with self.reader.connect() as connection:
+                    yield connection
+        finally:
+            done()
+
+    async def begin_change(self) -> AsyncSession:
+        """A unit of work left open past a block: ended by ``end_change`` (a change that
+        commits with its answer, ``bot.answers``)."""
+        done = await self._turn(writing=True)
+        session = self.sessions()
+        session.info[_DONE] = done
+        try:
+            await session.begin()
+        except BaseException:
+            await self.end_change(session, commit=False)
+            raise
+        return session
+
+    async def end_change(self, session: AsyncSession, *, commit: bool) -> None:
+        """Commit (or roll back) a unit of work from ``begin_change``, and end its turn."""
+        try:
+            async with session:
+                if commit:
+                    await session.commit()
+                else:
+                    await session.rollback()
+        finally:
+            session.info.pop(_DONE, _nothing)()
 
     async def close(self) -> None:
         await self.engine.dispose()
+
+
+def _nothing() -> None:
+    """What ends a turn already ended."""
 
 
 class _Direct(NamedTuple):

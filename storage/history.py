@@ -11,13 +11,15 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
-from sqlalchemy import Integer, case, cast, func, select
+from sqlalchemy import Integer, bindparam, case, cast, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from scoring.history import ChatHistory, PlayerHistory
 from scoring.model import Mode
 from storage import models
+from storage.db import run
 
 #: The state of a game annulled by a tres-sex vote (``storage.games.GameState.ANNULLED``).
 ANNULLED = "annulled"
@@ -26,6 +28,22 @@ FINISHED = "finished"
 #: The chat's games counted: its latest, so that a player's form is recent and a chat with
 #: years of games reads as fast as a young one.
 RECENT_GAMES = 300
+
+
+_GAMES: Any = models.Game.__table__
+_CHATS: Any = models.Chat.__table__
+_ENDED = (
+    _GAMES.c.chat_id == bindparam("chat"),
+    _GAMES.c.mode == bindparam("mode"),
+    _GAMES.c.state == FINISHED,
+)
+#: What a hand's forecast reads, in one statement built once: whether the chat wants it
+#: (``/impostazioni previsione``), and ``games_ended``.
+_FORECAST_KEY = select(
+    select(_CHATS.c.forecast).where(_CHATS.c.id == bindparam("chat")).scalar_subquery(),
+    select(func.count()).select_from(_GAMES).where(*_ENDED).scalar_subquery(),
+    select(func.coalesce(func.max(_GAMES.c.id), 0)).where(*_ENDED).scalar_subquery(),
+)
 
 
 class HistoryStore:
@@ -46,6 +64,15 @@ class HistoryStore:
             )
         ).one()
         return int(row[0]), int(row[1])
+
+    async def forecast_key(self, chat_id: int, mode: Mode) -> tuple[bool, tuple[int, int]]:
+        """Whether the chat's hand replies carry the forecast's line, and ``games_ended``:
+        one statement (on SQLite straight to aiosqlite, ``storage.db.run``), read by every
+        hand."""
+        connection = await self.session.connection()
+        rows = await run(connection, _FORECAST_KEY, {"chat": chat_id, "mode": mode.value})
+        wanted, ended, latest = rows[0]
+        return wanted is None or bool(wanted), (int(ended), int(latest))
 
     async def chat_history(
         self, chat_id: int, mode: Mode, *, leave_out: int | None = None

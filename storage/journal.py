@@ -9,12 +9,13 @@ from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, delete, exists, func, or_, select, text, update
+from sqlalchemy import Table, bindparam, delete, exists, func, select, text, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage import models
 from storage.chats import Arrival, arrival_columns, insert_ignoring
 from storage.db import Database, run
+from storage.leases import ChatLeases
 
 #: Telegram delivers an update again only until a later poll confirms it: minutes at most.
 KEPT_AFTER_HANDLED = timedelta(days=1)
@@ -22,12 +23,25 @@ KEPT_AFTER_HANDLED = timedelta(days=1)
 _RECEIVED = cast(Table, models.ReceivedUpdate.__table__)
 _LEASES = cast(Table, models.InboxLease.__table__)
 _HANDLED = cast(Table, models.HandledMessage.__table__)
+
+
+def _waiting(chat_id: Any) -> Any:
+    """The chat has updates waiting to be handled."""
+    return exists().where(_RECEIVED.c.chat_id == chat_id, _RECEIVED.c.handled_at.is_(None))
+
+
 #: A chat's next update waiting, and what its chat's row says (language, standings message).
 _NEXT = (
     select(_RECEIVED.c.payload, *arrival_columns(bindparam("chat")))
     .where(_RECEIVED.c.chat_id == bindparam("chat"), _RECEIVED.c.handled_at.is_(None))
     .order_by(_RECEIVED.c.update_id)
     .limit(1)
+)
+#: Built once, run by every update answered from the inbox.
+_MARK_HANDLED = (
+    update(_RECEIVED)
+    .where(_RECEIVED.c.update_id == bindparam("update"))
+    .values(handled_at=bindparam("now"))
 )
 #: Built once: every command that changes something runs it (and building a statement costs
 #: about as much as running it on SQLite).
@@ -43,6 +57,7 @@ class UpdateJournal:
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        self.leases = ChatLeases(db, _LEASES, _waiting)
 
     async def keep(self, updates: Sequence[tuple[int, dict[str, Any]]]) -> list[dict[str, Any]]:
         """Keep the updates Telegram sent, each with its chat (JSON objects with an
@@ -73,25 +88,7 @@ class UpdateJournal:
     async def take(self, holder: str, most: int, lease: timedelta) -> list[int]:
         """Lease to ``holder`` up to ``most`` chats that have updates waiting and nobody
         handling them (their lease ran out: a crashed process's chats are taken over)."""
-        now = models.utcnow()
-        async with self.db.transaction() as session:
-            waiting = exists().where(
-                _RECEIVED.c.chat_id == _LEASES.c.chat_id, _RECEIVED.c.handled_at.is_(None)
-            )
-            free = or_(_LEASES.c.until.is_(None), _LEASES.c.until < now)
-            query = select(_LEASES.c.chat_id).where(free, waiting).limit(most)
-            if session.get_bind().dialect.name == "postgresql":
-                # Another process taking chats at this moment skips these instead of waiting
-                # (SQLite's BEGIN IMMEDIATE already makes them take turns).
-                query = query.with_for_update(skip_locked=True)
-            chats = list(await session.scalars(query))
-            if chats:
-                await session.execute(
-                    update(_LEASES)
-                    .where(_LEASES.c.chat_id.in_(chats))
-                    .values(holder=holder, until=now + lease)
-                )
-        return chats
+        return await self.leases.take(holder, most, lease)
 
     async def advance(
         self, chat_id: int, holder: str, lease: timedelta, done: int | None
@@ -113,43 +110,24 @@ class UpdateJournal:
                 await session.execute(
                     update(_RECEIVED).where(_RECEIVED.c.update_id == done).values(handled_at=now)
                 )
-            held = await session.execute(
-                update(_LEASES)
-                .where(_LEASES.c.chat_id == chat_id, _LEASES.c.holder == holder)
-                .values(until=now + lease)
-            )
-            if held.rowcount != 1:  # type: ignore[attr-defined]
+            if not await self.leases.hold(session, chat_id, holder, lease):
                 return None
             connection = await session.connection()
             row = (await connection.execute(_NEXT, {"chat": chat_id})).first()
             if row is None:
-                await session.execute(
-                    update(_LEASES)
-                    .where(_LEASES.c.chat_id == chat_id)
-                    .values(holder=None, until=None)
-                )
+                await self.leases.release(session, chat_id)
                 return None
         loaded: dict[str, Any] = json.loads(row[0])
         return loaded, Arrival(row[1], bool(row[2]))
 
     async def renew(self, holder: str, chats: Sequence[int], lease: timedelta) -> None:
         """Keep the chats being handled (an update can take longer than the lease)."""
-        if chats:
-            async with self.db.transaction() as session:
-                await session.execute(
-                    update(_LEASES)
-                    .where(_LEASES.c.chat_id.in_(chats), _LEASES.c.holder == holder)
-                    .values(until=models.utcnow() + lease)
-                )
+        await self.leases.renew(holder, chats, lease)
 
     async def let_go_of(self, holder: str | None = None) -> None:
         """Free the chats ``holder`` (or, with ``None``, anyone) held: another process may
         take them at once."""
-        async with self.db.transaction() as session:
-            query = update(_LEASES)
-            if holder is not None:
-                query = query.where(_LEASES.c.holder == holder)
-            await session.execute(query.values(holder=None, until=None))
+        await self.leases.let_go_of(holder)
 
     async def next_offset(self) -> int:
         """The poll's first offset: past every update already kept (0 with none)."""
@@ -195,3 +173,10 @@ async def keep_answer(
     reply = json.dumps(list(texts), ensure_ascii=False)
     # On SQLite, one trip to aiosqlite's thread (``storage.db.run``).
     await run(connection, _KEEP_ANSWER, {"chat": chat_id, "message": message_id, "kept": reply})
+
+
+async def mark_handled(session: AsyncSession, update_id: int) -> None:
+    """The update is handled, in the unit of work that answered it: it is not handled again
+    after a crash, whose replies are in the outbox already (``storage.outbox``)."""
+    connection = await session.connection()
+    await run(connection, _MARK_HANDLED, {"update": update_id, "now": models.utcnow()})

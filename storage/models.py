@@ -238,6 +238,33 @@ class InboxLease(Base):
     until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
+class OutboxMessage(Base):
+    """The outbox: a message the bot is to send, kept in the transaction of the change it
+    answers and sent from here at Telegram's pace, each chat's in ``id`` order, by whichever
+    bot process holds the chat's lease (``OutboxLease``); deleted once Telegram took it."""
+
+    __tablename__ = "outbox"
+    __table_args__ = (Index("ix_outbox_chat_id_id", "chat_id", "id"),)
+
+    id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True)
+    chat_id: Mapped[int] = mapped_column(BigInteger)
+    #: The Bot API method (``sendMessage``) and its parameters, as JSON.
+    method: Mapped[str] = mapped_column(String(32))
+    payload: Mapped[str] = mapped_column(Text)
+    queued_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class OutboxLease(Base):
+    """Which bot process sends a chat's messages, until when: one at a time across every
+    process, and a crashed one's chats taken over once its lease runs out."""
+
+    __tablename__ = "outbox_leases"
+
+    chat_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    holder: Mapped[str | None] = mapped_column(String(64))
+    until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
 class HandRow(Base):
     """One recorded hand; ``message_id`` is the chat message it came from."""
 

@@ -1,5 +1,6 @@
-"""Start-up without Telegram: the real ``python -m bot`` waits for the Bot API, one line per
-try, and serves as soon as it answers."""
+"""Start-up without Telegram or without the database: the real ``python -m bot`` waits for
+each, one line per try, serves as soon as they answer, and stops within two seconds of Ctrl-C
+or SIGTERM whatever it is waiting for."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.reliability.bot_api import BotApi
 
 TOKEN = "123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw"
@@ -20,6 +23,11 @@ GROUP = -100_7
 #: What the developer's own environment must not add: it decides how the bot runs.
 OWN_SETTINGS = ("TELEGRAM_", "DATABASE_", "WEBHOOK_", "PORT", "LOG_LEVEL", "CHART_WORKERS")
 RETRY = re.compile(r"WARNING bot: Cannot reach Telegram \((.+)\), retrying in (\d+) s$")
+DATABASE_RETRY = re.compile(
+    r"WARNING bot.app: Cannot reach the database \((.+)\), retrying in (\d+) s$"
+)
+#: Seconds a stop signal may take to stop the bot, in any state.
+STOPS_WITHIN = 2.0
 
 
 def free_port() -> int:
@@ -30,8 +38,36 @@ def free_port() -> int:
         return port
 
 
-def retries(log: Path) -> list[tuple[str, int]]:
-    return [(m[1], int(m[2])) for line in log.read_text().splitlines() if (m := RETRY.search(line))]
+def retries(log: Path, pattern: re.Pattern[str] = RETRY) -> list[tuple[str, int]]:
+    lines = log.read_text().splitlines()
+    return [(m[1], int(m[2])) for line in lines if (m := pattern.search(line))]
+
+
+def environment(tmp_path: Path, telegram: str, database: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(OWN_SETTINGS)}
+    return env | {
+        "TELEGRAM_BOT_TOKEN": TOKEN,
+        "TELEGRAM_BASE_URL": telegram,
+        "DATABASE_URL": database,
+        "CHART_WORKERS": "0",
+        "PYTHONPATH": str(Path(__file__).resolve().parents[1]),
+        "WEBHOOK_URL": "http://127.0.0.1:1/hook",
+        "WEBHOOK_SECRET": "Startup_test_secret",
+        "WEBHOOK_LISTEN": "127.0.0.1",
+        "PORT": str(free_port()),
+    }
+
+
+def stopping_time(bot: subprocess.Popen[bytes], stop: signal.Signals) -> float:
+    """Seconds the bot takes to end after ``stop``."""
+    start = time.monotonic()
+    bot.send_signal(stop)
+    try:
+        bot.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        bot.kill()
+        bot.wait()
+    return time.monotonic() - start
 
 
 def polling_failures(log: Path) -> int:
@@ -83,3 +119,72 @@ def test_the_bot_waits_for_telegram_and_serves_when_it_answers(tmp_path: Path) -
     assert "Traceback" not in output
     assert TOKEN not in output
     assert bot.returncode == 0
+
+
+@pytest.mark.parametrize(
+    ("mode", "stop"),
+    [("--polling", signal.SIGTERM), ("--webhook", signal.SIGINT)],
+    ids=["polling-SIGTERM", "webhook-Ctrl-C"],
+)
+def test_a_stop_signal_while_telegram_is_unreachable_at_start_up_stops_the_bot_at_once(
+    tmp_path: Path, mode: str, stop: signal.Signals
+) -> None:
+    telegram = f"http://127.0.0.1:{free_port()}/bot"  # nobody listens there
+    env = environment(tmp_path, telegram, f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}")
+    log = tmp_path / "stderr.log"
+    with log.open("w") as err:
+        bot = subprocess.Popen([sys.executable, "-m", "bot", mode], cwd=tmp_path, env=env,
+                               stderr=err)  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while not retries(log):
+            assert bot.poll() is None, log.read_text()
+            assert time.monotonic() < deadline, log.read_text()
+            time.sleep(0.1)
+        time.sleep(0.3)  # waiting for the next try, or trying
+        seconds = stopping_time(bot, stop)
+    finally:
+        if bot.poll() is None:
+            bot.kill()
+    output = log.read_text()
+
+    assert seconds < STOPS_WITHIN, output
+    assert bot.returncode == 0, output
+    assert "Traceback" not in output
+
+
+def test_the_bot_waits_for_the_database_one_line_per_try_and_stops_at_once(
+    tmp_path: Path,
+) -> None:
+    api = BotApi()
+    threading.Thread(target=api.serve_forever, daemon=True).start()
+    database = f"postgresql+asyncpg://tamalo:Not-this-password@127.0.0.1:{free_port()}/tamalo"
+    env = environment(tmp_path, api.base_url, database)
+    log = tmp_path / "stderr.log"
+    try:
+        with log.open("w") as err:
+            bot = subprocess.Popen([sys.executable, "-m", "bot", "--polling"], cwd=tmp_path,
+                                   env=env, stderr=err)  # fmt: skip
+        try:
+            deadline = time.monotonic() + 60
+            while len(retries(log, DATABASE_RETRY)) < 2:  # refused twice: 1 s, then 2 s
+                assert bot.poll() is None, log.read_text()
+                assert time.monotonic() < deadline, log.read_text()
+                time.sleep(0.1)
+            seconds = stopping_time(bot, signal.SIGTERM)
+        finally:
+            if bot.poll() is None:
+                bot.kill()
+    finally:
+        api.shutdown()
+        api.server_close()
+    output = log.read_text()
+
+    tries = retries(log, DATABASE_RETRY)
+    assert [wait for _, wait in tries] == [1, 2, 4][: len(tries)]
+    assert "ConnectionRefusedError" in tries[0][0], tries
+    assert len(output.splitlines()) <= len(tries) + 3, output  # a line a try, no traceback
+    assert "Traceback" not in output
+    assert "Not-this-password" not in output
+    assert seconds < STOPS_WITHIN, output
+    assert bot.returncode == 0, output

@@ -13,8 +13,8 @@ from telegram import Message, Update
 from telegram.constants import ChatMemberStatus, ChatType
 
 from bot import texts
+from bot.answers import answered_change, claimed
 from bot.context import Context
-from bot.delivery import answered_change, claimed
 from bot.refusals import UserError, mistake
 from play.errors import Refused
 from scoring import RuleBroken

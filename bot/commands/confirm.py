@@ -24,7 +24,7 @@ from bot.commands.common import (
     sender_id,
 )
 from bot.commands.entry import edit_in_place
-from bot.commands.forecast import forecast_line
+from bot.commands.forecast import forecast_line, forecast_of
 from bot.commands.game import chart_if_ended, closed_text, next_hand, recorded, reopen_button
 from bot.context import Context
 from bot.parsing import parse_nothing
@@ -32,6 +32,7 @@ from bot.refusals import UserError, mistake
 from play import game as play
 from play import hands
 from play.errors import Refused
+from play.forecast import Outlook
 from play.hands import HandRecorded, SameHandAnswer
 from scoring import Game, RuleBroken
 from storage import GameRecord
@@ -47,8 +48,9 @@ class Outcome:
     alert: bool = False
     text: str | None = None
     buttons: InlineKeyboardMarkup | None = None
-    #: A hand recorded.
+    #: A hand recorded, and what its forecast's line is worked out from.
     recorded: HandRecorded | None = None
+    outlook: Outlook | None = None
     #: A game closed: its record, for the final chart.
     closed: GameRecord | None = None
     #: A game reopened: said in a message of its own.
@@ -75,7 +77,7 @@ async def press(update: Update, context: Context) -> None:
         return
     if outcome.recorded is not None and outcome.text is not None:
         done = outcome.recorded
-        line = await forecast_line(context, done.record, done.game)
+        line = await forecast_line(context, done.record, outcome.outlook)
         outcome = replace(outcome, text=recorded(done, line))
     if outcome.text is not None:
         await edit_in_place(message, outcome.text, outcome.buttons)
@@ -124,7 +126,8 @@ async def _same_hand(
         outcome = await hands.record_hand(
             work, answer.record, hand, message_id=answer.message_id, user_id=user_id
         )
-    return Outcome(text=recorded(outcome), recorded=outcome)
+        outlook = await forecast_of(context, work, outcome.record, outcome.game)
+    return Outcome(text=recorded(outcome), recorded=outcome, outlook=outlook)
 
 
 async def _end(

@@ -16,14 +16,16 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.error import BadRequest, TelegramError
 
 from bot import i18n, texts
+from bot.answers import sending_now
 from bot.commands.common import changes, changing, message_of, replies_to_mistakes
-from bot.commands.forecast import forecast_line
+from bot.commands.forecast import forecast_line, forecast_of
 from bot.commands.game import chart_if_ended, next_hand, record_hand, recorded
 from bot.context import Context, TamaloApp
 from bot.keypad import PREFIX, Action, Entry, EntryMistake, Step, callback, parse_callback
 from bot.refusals import UserError
 from play import game as play
 from play import hands
+from play.forecast import Outlook
 from play.hands import HandRecorded
 from scoring import Mode
 from storage import EntryInProgress, UnitOfWork, chat_language
@@ -78,9 +80,10 @@ async def open_entry(update: Update, context: Context) -> None:
                 entry = entry.renumbered(number)  # shown as this number: no warning on a press
             await entries.keep(entry_id, entry.to_json(), now)
     view = texts.entry.entry_view(entry, number, who)
-    sent = await message.reply_text(
-        f"{warning}\n\n{view}" if warning else view, reply_markup=keyboard(entry_id, entry)
-    )
+    with sending_now():  # its id is kept: the presses edit it
+        sent = await message.reply_text(
+            f"{warning}\n\n{view}" if warning else view, reply_markup=keyboard(entry_id, entry)
+        )
     async with changing(context, message.chat_id) as work:
         await work.entries.show_in(entry_id, sent.message_id)
 
@@ -94,8 +97,9 @@ class Outcome:
     text: str | None = None
     buttons: InlineKeyboardMarkup | None = None
     alert: bool = False
-    #: The hand recorded.
+    #: The hand recorded, and what its forecast's line is worked out from.
     recorded: HandRecorded | None = None
+    outlook: Outlook | None = None
 
 
 async def press(update: Update, context: Context) -> None:
@@ -115,7 +119,7 @@ async def press(update: Update, context: Context) -> None:
     await query.answer(outcome.toast, show_alert=outcome.alert)
     if outcome.recorded is not None and outcome.text is not None:
         done = outcome.recorded
-        line = await forecast_line(context, done.record, done.game)
+        line = await forecast_line(context, done.record, outcome.outlook)
         outcome = replace(outcome, text=recorded(done, line))
     if outcome.text is not None:
         await edit_in_place(query.message, outcome.text, outcome.buttons)
@@ -171,7 +175,8 @@ async def _press(
                 work, record, hand, message_id=message_id, user_id=stored.user_id
             )
             await entries.close(entry_id)
-            return Outcome(text=recorded(outcome), recorded=outcome)
+            outlook = await forecast_of(context, work, outcome.record, outcome.game)
+            return Outcome(text=recorded(outcome), recorded=outcome, outlook=outlook)
         try:
             entry = entry.press(action)
         except EntryMistake as mistake:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
+from sqlalchemy.exc import SQLAlchemyError
 from telegram import Update
 from telegram.constants import ChatAction
 
@@ -14,28 +15,45 @@ from bot.context import Context
 from bot.parsing import parse_nothing
 from play import forecast as play
 from play import views
+from play.forecast import Outlook
 from scoring import Game
-from storage import GameRecord
+from storage import GameRecord, UnitOfWork
 
 log = logging.getLogger(__name__)
 
 
-async def forecast_line(context: Context, record: GameRecord, game: Game) -> str:
-    """The last line of a hand's reply ("\\n\\nChi vince? Anna 61% · …"): ``game`` is
-    ``record``'s game after the hand. Nothing if the chat turned it off; nothing either if
-    the forecast fails or is late (logged): the hand is stored already, its reply goes out."""
+async def forecast_of(
+    context: Context, work: UnitOfWork, record: GameRecord, game: Game
+) -> Outlook | None:
+    """What the forecast's line under a hand's reply is worked out from (``game``:
+    ``record``'s game after the hand), read inside the hand's own unit of work: the reply
+    needs no second connection while the hand's is open. ``None``: no line (the chat turned
+    it off). A failure of the database is the hand's; any other is logged, and the hand is
+    answered without the line."""
     if not context.bot_data.forecast_lines:
+        return None
+    try:
+        return await play.outlook(work, context.histories, record, game)
+    except SQLAlchemyError:
+        raise
+    except Exception:
+        log.exception("No forecast for game %s after %s hands", record.id, len(game.hands))
+        return None
+
+
+async def forecast_line(context: Context, record: GameRecord, outlook: Outlook | None) -> str:
+    """The last line of the reply to a hand of ``record``'s game ("\\n\\nChi vince? Anna 61%
+    · …"), worked out off the event loop from ``forecast_of``'s outlook; nothing without
+    one, nor if the forecast fails or is late (logged): the hand is stored, its reply goes."""
+    if outlook is None:
         return ""
     try:
-        async with reading(context) as work:
-            outlook = await play.outlook(work, context.histories, record, game)
-        if outlook is None:
-            return ""
         chances = await asyncio.wait_for(
             asyncio.to_thread(outlook.chances), context.bot_data.forecast_timeout
         )
     except Exception:
-        log.exception("No forecast for game %s after %s hands", record.id, len(game.hands))
+        hands = len(outlook.game.hands)
+        log.exception("No forecast for game %s after %s hands", record.id, hands)
         return ""
     return "\n\n" + texts.forecast.line(chances, to_final=outlook.to_final)
 

@@ -7,6 +7,7 @@ from dataclasses import replace
 from telegram import InlineKeyboardMarkup, Message, MessageEntity, Update
 
 from bot import texts
+from bot.answers import sending_now
 from bot.commands import buttons, target
 from bot.commands.charts import send_final_chart
 from bot.commands.common import (
@@ -20,7 +21,7 @@ from bot.commands.common import (
     replies_to_mistakes,
     sender_id,
 )
-from bot.commands.forecast import forecast_line
+from bot.commands.forecast import forecast_line, forecast_of
 from bot.commands.tournament import after, elsewhere
 from bot.context import Context
 from bot.parsing import (
@@ -130,13 +131,16 @@ async def record_hand(update: Update, context: Context) -> None:
         outcome = await hands.record_typed_hand(
             work, record, hand, text, message_id=message.message_id, user_id=sender_id(update)
         )
+        outlook = None
+        if isinstance(outcome, HandRecorded):
+            outlook = await forecast_of(context, work, outcome.record, outcome.game)
     if isinstance(outcome, SameHandAsked):
         await message.reply_text(
             texts.hands.same_hand_again(outcome.number, outcome.previous),
             reply_markup=buttons.same_hand(outcome.pending_id),
         )
         return
-    line = await forecast_line(context, outcome.record, outcome.game)
+    line = await forecast_line(context, outcome.record, outlook)
     await message.reply_text(recorded(outcome, line))
     await chart_if_ended(message, context, outcome)
 
@@ -163,7 +167,8 @@ async def edit_hand(update: Update, context: Context) -> None:
             await may_correct.check(work)
             hand = await hand_again(work, record, number, text)
             outcome = await hands.fix_hand(work, record, number, hand)
-    line = await forecast_line(context, outcome.record, outcome.game)
+        outlook = await forecast_of(context, work, outcome.record, outcome.game)
+    line = await forecast_line(context, outcome.record, outlook)
     reply = recorded(outcome, line) if isinstance(outcome, HandRecorded) else fixed(outcome, line)
     await message.reply_text(reply)
     await chart_if_ended(message, context, outcome)
@@ -191,7 +196,8 @@ async def fix_hand(update: Update, context: Context) -> None:
         number, rest = parse_fix(context.text_args, len(record.game.hands), record.game.ranked)
         hand = await hand_again(work, record, number, rest)
         outcome = await hands.fix_hand(work, record, number, hand)
-    line = await forecast_line(context, outcome.record, outcome.game)
+        outlook = await forecast_of(context, work, outcome.record, outcome.game)
+    line = await forecast_line(context, outcome.record, outlook)
     await message_of(update).reply_text(fixed(outcome, line))
     await chart_if_ended(message_of(update), context, outcome)
 
@@ -248,20 +254,22 @@ async def undo(update: Update, context: Context) -> None:
             sent_at=message.date,
             user_id=sender_id(update),
         )
-    if isinstance(undone, hands.JoinUndone):
-        sent = await message.reply_text(texts.hands.join_undone(undone.record.game, undone.name))
-    else:
-        label = texts.common.table_label(undone.record)
-        text = texts.hands.hand_undone(
-            undone.game, undone.number, undone.removed, reopened=undone.reopened, label=label
-        )
-        command = texts.common.hand_command(undone.removed)
-        line = (
-            ""
-            if undone.game.is_over()
-            else await forecast_line(context, undone.record, undone.game)
-        )
-        sent = await reply_with_command(message, text + line + after(undone.progress), command)
+        outlook = None
+        if not isinstance(undone, hands.JoinUndone) and not undone.game.is_over():
+            outlook = await forecast_of(context, work, undone.record, undone.game)
+    # Sent at once, its id kept: an /annulla sent before it was seen removes nothing more.
+    with sending_now():
+        if isinstance(undone, hands.JoinUndone):
+            joined = texts.hands.join_undone(undone.record.game, undone.name)
+            sent = await message.reply_text(joined)
+        else:
+            label = texts.common.table_label(undone.record)
+            text = texts.hands.hand_undone(
+                undone.game, undone.number, undone.removed, reopened=undone.reopened, label=label
+            )
+            command = texts.common.hand_command(undone.removed)
+            line = await forecast_line(context, undone.record, outlook)
+            sent = await reply_with_command(message, text + line + after(undone.progress), command)
     async with changing(context, message.chat_id) as work:
         await hands.undo_answered(work, message.chat_id, undone, sent.message_id)
 

@@ -12,6 +12,7 @@ from telegram.constants import ChatType
 from telegram.error import TelegramError
 
 from bot import i18n, texts
+from bot.answers import ANSWER
 from bot.commands.common import (
     changes,
     chat_id_of,
@@ -23,7 +24,6 @@ from bot.commands.common import (
 )
 from bot.commands.standings import standings_on_arrival
 from bot.context import Context
-from bot.delivery import ANSWER
 from bot.parsing import parse_language, parse_settings
 from play import settings as play_settings
 from storage import Arrival, chat_on_arrival

@@ -11,6 +11,7 @@ from telegram import Update
 from telegram.error import BadRequest
 
 from bot import dates, texts
+from bot.answers import sending_now
 from bot.commands.common import changing, chat_id_of, message_of, reading, replies_to_mistakes
 from bot.commands.stats import show_leaderboard
 from bot.context import Context
@@ -49,7 +50,8 @@ async def show_standings(update: Update, context: Context) -> None:
     if recent is not None and await _refreshed(context, chat_id, recent, text, now, view.timezone):
         shown = recent
     else:
-        shown = (await message_of(update).reply_text(text)).message_id
+        with sending_now():  # its id is kept: the next /classifica edits it
+            shown = (await message_of(update).reply_text(text)).message_id
     async with changing(context, chat_id) as work:
         await views.standings_shown(work, chat_id, shown, now, update.update_id)
 

@@ -139,13 +139,16 @@ def expected_reply(stream: Stream, message: int) -> str:
 
 
 @contextmanager
-def bot_process(tmp_path: Path, api: BotApi, name: str) -> Iterator[subprocess.Popen[bytes]]:
-    """``python -m bot --polling`` against the stand-in; never left running."""
+def bot_process(
+    tmp_path: Path, api: BotApi, name: str, database_url: str | None = None
+) -> Iterator[subprocess.Popen[bytes]]:
+    """``python -m bot --polling`` against the stand-in, on ``database_url`` (an SQLite file
+    in ``tmp_path`` by default); never left running."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(OWN_SETTINGS)}
     env.update(
         TELEGRAM_BOT_TOKEN=TOKEN,
         TELEGRAM_BASE_URL=api.base_url,
-        DATABASE_URL=f"sqlite+aiosqlite:///{tmp_path / 'tamalo.db'}",
+        DATABASE_URL=database_url or f"sqlite+aiosqlite:///{tmp_path / 'tamalo.db'}",
         CHART_WORKERS="0",
         PYTHONPATH=str(ROOT),
     )

@@ -1,6 +1,8 @@
 """The real ``python -m bot --polling`` restarted after a batch it kept and handled but never
 confirmed to Telegram: the first poll moves the offset past what the inbox has, so the batch
-is neither asked for in a loop (it once was, some 1,400 times in 5 s) nor handled again."""
+is neither asked for in a loop (it once was, some 1,400 times in 5 s) nor handled again. And
+an update python-telegram-bot cannot read is skipped, said once, instead of failing every
+poll after it (issue 22)."""
 
 from __future__ import annotations
 
@@ -52,3 +54,30 @@ def test_a_restart_after_a_kept_but_unconfirmed_batch_polls_a_bounded_number_of_
     # Each poll is held open while there is nothing to hand out (Telegram holds it for 10 s).
     assert polls <= WATCH / HOLD + 2, polls
     assert len(api.replies) == replies  # the batch was not handled again
+
+
+def test_an_update_that_cannot_be_read_is_skipped_once_and_polling_goes_on(tmp_path: Path) -> None:
+    api = BotApi()
+    threading.Thread(target=api.serve_forever, daemon=True).start()
+    try:
+        unreadable = api.typed(CHAT, "/aiuto")
+        del unreadable["message"]["date"]  # python-telegram-bot cannot read a message without
+        with api.changed:
+            api.updates.append(unreadable)
+        after = api.type(CHAT, "/aiuto")
+        with bot_process(tmp_path, api, "bot"):
+            answered = api.wait_until(lambda: after in {r.to for r in api.replies}, TIMEOUT)
+            confirmed = api.wait_until(
+                lambda: api.confirmed >= api.updates[-1]["update_id"], TIMEOUT
+            )
+        output = log_of(tmp_path, "bot")
+    finally:
+        api.shutdown()
+        api.server_close()
+
+    assert answered, output
+    assert confirmed  # Telegram is told it arrived: it is not handed out again
+    assert [r.to for r in api.replies] == [after]  # the unreadable one is answered nothing
+    number = unreadable["update_id"]
+    assert output.count(f"Update {number} cannot be read") == 1, output
+    assert "Polling failed" not in output
