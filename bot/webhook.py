@@ -36,6 +36,11 @@ SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 HEALTH_PATH = "/health"
 #: Seconds the web server waits for requests under way when stopping.
 GRACE = 1
+#: Seconds a request waits for its update to be kept before answering 503: the database is
+#: away (SQLite's file locked by another process, PostgreSQL not answering), and Telegram
+#: posts the update again later. The write itself goes on; an update kept meanwhile is known
+#: when it comes again.
+MOST_WAIT = 4.0
 
 
 class Intake:
@@ -47,13 +52,16 @@ class Intake:
         self._waiting: list[tuple[int, dict[str, Any], asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
 
-    async def keep(self, chat: int, update: dict[str, Any]) -> None:
-        """Return once the update is kept; raise what kept it from being kept."""
-        kept = asyncio.get_running_loop().create_future()
+    async def keep(self, chat: int, update: dict[str, Any], most: float = MOST_WAIT) -> None:
+        """Return once the update is kept; raise what kept it from being kept, or
+        ``TimeoutError`` after ``most`` seconds (the batch's write goes on)."""
+        kept: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        # Read, so that a batch that fails after its requests stopped waiting logs nothing.
+        kept.add_done_callback(lambda done: done.cancelled() or done.exception())
         self._waiting.append((chat, update, kept))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._write())
-        await kept
+        await asyncio.wait_for(asyncio.shield(kept), most)
 
     async def _write(self) -> None:
         # Never cancelled with a request: a write abandoned half-way would keep SQLite's
