@@ -142,14 +142,16 @@ class Database:
         #: for its answer: see ``bot.answers.Answer``), so that a task never holds two.
         self.before_unit_of_work: Callable[[], Awaitable[None]] | None = None
 
-    async def _turn(self, *, writing: bool) -> Callable[[], None]:
-        """Wait for this process's turn at the database; returns what ends it."""
+    async def _turn(self, *, writing: bool, first: bool = False) -> Callable[[], None]:
+        """Wait for this process's turn at the database (``first``: ahead of the turns
+        asked without it); returns what ends it."""
         if self.before_unit_of_work is not None:
             await self.before_unit_of_work()
         # The writer's turn first: writers waiting for it hold no connection meanwhile.
-        wrote = await self.writer.take() if writing and self.writer is not None else None
+        writer = self.writer if writing else None
+        wrote = await writer.take(first=first) if writer is not None else None
         try:
-            used = await self.turns.take()
+            used = await self.turns.take(first=first)
         except BaseException:
             if wrote is not None:
                 wrote()
@@ -163,9 +165,10 @@ class Database:
         return done
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[AsyncSession]:
-        """One unit of work: committed when the block ends, rolled back if it raises."""
-        done = await self._turn(writing=True)
+    async def transaction(self, *, first: bool = False) -> AsyncIterator[AsyncSession]:
+        """One unit of work: committed when the block ends, rolled back if it raises.
+        ``first``: its turn comes before those of the units of work asked without it."""
+        done = await self._turn(writing=True, first=first)
         try:
             async with self.sessions() as session, session.begin():
                 yield session

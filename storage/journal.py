@@ -64,7 +64,8 @@ class UpdateJournal:
         ``update_id``); returns those never received before, the others being deliveries
         again of updates already here."""
         ids = [u["update_id"] for _, u in updates]
-        async with self.db.transaction() as session:
+        # Ahead of the chats being answered: Telegram (or the webhook's caller) is waiting.
+        async with self.db.transaction(first=True) as session:
             connection = await session.connection()
             known = set(
                 await session.scalars(

@@ -6,6 +6,7 @@ instead of queueing)."""
 from __future__ import annotations
 
 import asyncio
+import collections
 import logging
 from collections.abc import Callable
 
@@ -18,11 +19,15 @@ class Slots:
 
     def __init__(self, size: int, what: str) -> None:
         self.size, self.what = size, what
-        self._free = asyncio.Semaphore(size)
+        self._free = size
+        #: Who waits, first those who go first (``take(first=True)``), each in turn.
+        self._first: collections.deque[asyncio.Future[None]] = collections.deque()
+        self._queue: collections.deque[asyncio.Future[None]] = collections.deque()
         self._held: dict[asyncio.Task[object] | None, int] = {}
 
-    async def take(self) -> Callable[[], None]:
-        """Wait for a slot; returns what gives it back (once)."""
+    async def take(self, *, first: bool = False) -> Callable[[], None]:
+        """Wait for a slot; returns what gives it back (once). ``first``: ahead of everyone
+        waiting without it (the webhook keeping an update Telegram is waiting on)."""
         task = asyncio.current_task()
         if task in self._held:
             # A unit of work inside another: a second connection for one task, which the pool
@@ -30,7 +35,7 @@ class Slots:
             log.warning("A task opened a %s while holding one", self.what, stack_info=True)
             self._held[task] += 1
         else:
-            await self._free.acquire()
+            await self._acquire(first)
             self._held[task] = 1
         given: list[bool] = []
 
@@ -41,9 +46,35 @@ class Slots:
             self._held[task] -= 1
             if not self._held[task]:
                 del self._held[task]
-                self._free.release()
+                self._release()
 
         return give_back
+
+    async def _acquire(self, first: bool) -> None:
+        if self._free and not self._first and not self._queue:
+            self._free -= 1
+            return
+        waiting: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        queue = self._first if first else self._queue
+        queue.append(waiting)
+        try:
+            await waiting
+        except BaseException:
+            if waiting.done() and not waiting.cancelled():
+                self._release()  # given the slot as it was cancelled: hand it on
+            else:
+                queue.remove(waiting)
+            raise
+
+    def _release(self) -> None:
+        """A slot given back: to the next waiting (those going first first), else free."""
+        for queue in (self._first, self._queue):
+            while queue:
+                waiting = queue.popleft()
+                if not waiting.done():
+                    waiting.set_result(None)
+                    return
+        self._free += 1
 
     @property
     def taken(self) -> int:
