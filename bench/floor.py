@@ -38,7 +38,7 @@ from pathlib import Path
 
 from sqlalchemy import text
 
-import scoring
+from scoring import tamalo
 from storage import Database, upgrade_schema
 
 #: The statements of one hand, in order; named parameters, so that ``sqlite3`` and
@@ -203,7 +203,7 @@ def _seat(connection: sqlite3.Connection, chat_id: int, names: Sequence[str]) ->
     game_id = connection.execute(
         "INSERT INTO games (chat_id, mode, target, tie_beats_caller, jokers, state, started_at)"
         " VALUES (?, ?, ?, 0, 0, 'running', ?) RETURNING id",
-        (chat_id, scoring.Mode.CLASSIC.value, scoring.DEFAULT_TARGET, now),
+        (chat_id, tamalo.Mode.CLASSIC.value, tamalo.DEFAULT_TARGET, now),
     ).fetchone()[0]
     player_ids: dict[str, int] = {}
     seats: list[list[object]] = []

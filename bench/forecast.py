@@ -28,7 +28,6 @@ from pathlib import Path
 
 import numpy as np
 
-import scoring
 from bench import forecast_games, forecast_history, forecast_life, mano
 from bench.common import (
     Figure,
@@ -41,13 +40,14 @@ from bench.common import (
 )
 from bench.forecast_games import card_games, replayed_games
 from bench.forecast_plots import draw_reliability, draw_sample
-from scoring.forecast import FEWEST_RUNS, HAND_BUDGET, RUNS, forecast
-from scoring.history import ChatHistory
+from scoring import tamalo
+from scoring.tamalo.forecast.chances import FEWEST_RUNS, HAND_BUDGET, RUNS, forecast
+from scoring.tamalo.forecast.history import ChatHistory
 
 STAGES = ("start", "¼ played", "½ played", "¾ played", "last hand")
 #: The group's-life backtest: each group's first games; a quick run's two classic groups.
 LIFE = 30
-QUICK_MIX = ((scoring.Rules(), 2),)
+QUICK_MIX = ((tamalo.Rules(), 2),)
 #: The buckets as the reliability diagram (in Italian, as the README's pictures) names them.
 DIAGRAM_NAMES = {
     "no past game": "nessuna partita prima",
@@ -75,7 +75,7 @@ class Backtest:
     #: The leader baseline's (chance, outcome) pairs: its calibration, for reference.
     leader_pairs: list[tuple[float, float]] = field(default_factory=list)
 
-    def add(self, game: scoring.Game, history: ChatHistory, runs: int | None) -> None:
+    def add(self, game: tamalo.Game, history: ChatHistory, runs: int | None) -> None:
         winners = game.winners()
         outcome = np.array([(p in winners) / len(winners) for p in game.players])
         for stage, played in zip(STAGES, stage_hands(len(game.hands)), strict=True):
@@ -184,12 +184,12 @@ async def measure(quick: bool = False) -> list[Figure]:
 
 
 def six_player_states(
-    count: int, rules: scoring.Rules | None = None
-) -> list[tuple[scoring.Game, ChatHistory]]:
+    count: int, rules: tamalo.Rules | None = None
+) -> list[tuple[tamalo.Game, ChatHistory]]:
     """Generated 6-player games at every stage, each with its chat's earlier games; with
     ``rules``, the same hands scored under them from the start (ControTamalo to 100: the
     longest games left)."""
-    states: list[tuple[scoring.Game, ChatHistory]] = []
+    states: list[tuple[tamalo.Game, ChatHistory]] = []
     (played,) = card_games(1, 60, seed=6)
     sixes = [game for game in played if len(game.players) == 6]
     if rules is not None:
@@ -200,8 +200,8 @@ def six_player_states(
     return (states * (1 + count // max(len(states), 1)))[:count]
 
 
-def rescored(game: scoring.Game, rules: scoring.Rules) -> scoring.Game:
-    again = scoring.Game(game.players, rules, first_dealer=game.first_dealer)
+def rescored(game: tamalo.Game, rules: tamalo.Rules) -> tamalo.Game:
+    again = tamalo.Game(game.players, rules, first_dealer=game.first_dealer)
     for scored in game.hands:
         again = again.with_hand(scored.hand)
     return again
@@ -213,7 +213,7 @@ async def cost(quick: bool) -> list[Figure]:
     typist = Typist()
     messages = [typist.message(chat, text) for chat, text in night]
     states = six_player_states(len(messages))
-    contro = six_player_states(len(messages), scoring.Rules(mode=scoring.Mode.CONTRO))
+    contro = six_player_states(len(messages), tamalo.Rules(mode=tamalo.Mode.CONTRO))
     times: list[float] = []
     contro_times: list[float] = []
     with tempfile.TemporaryDirectory(prefix="tamalo-bench-") as directory:

@@ -22,8 +22,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import scoring
 from bench.history import templates
+from scoring import tamalo
 
 DECK = [*range(1, 11), 11, 12] * 4 + [13, 13, 0, 0]
 ROUNDS = 12
@@ -48,7 +48,7 @@ def roster(rng: random.Random, size: int) -> tuple[Player, ...]:
 
 def deal_hand(
     rng: random.Random, players: Sequence[Player], *, counters: bool = False
-) -> scoring.Hand:
+) -> tamalo.Hand:
     """One hand played card by card; the reported totals, the caller, the counter-caller
     (with ``counters``) and who finished."""
     deck = DECK.copy()
@@ -85,9 +85,9 @@ def deal_hand(
                 caller = player.name
         if caller is not None and len(last_turns) >= len(players) - 1:
             break
-    reports = tuple(scoring.Report(p.name, sum(cards[p.name])) for p in players)
+    reports = tuple(tamalo.Report(p.name, sum(cards[p.name])) for p in players)
     out = frozenset(p.name for p in players if not cards[p.name] and p.name != counter)
-    return scoring.Hand(reports, caller, counter, out)
+    return tamalo.Hand(reports, caller, counter, out)
 
 
 def believed(rng: random.Random, player: Player, cards: Sequence[int]) -> float:
@@ -96,22 +96,22 @@ def believed(rng: random.Random, player: Player, cards: Sequence[int]) -> float:
 
 
 def play(
-    rng: random.Random, players: Sequence[Player], rules: scoring.Rules | None = None
-) -> scoring.Game:
-    rules = rules or scoring.Rules()
-    game = scoring.Game(
+    rng: random.Random, players: Sequence[Player], rules: tamalo.Rules | None = None
+) -> tamalo.Game:
+    rules = rules or tamalo.Rules()
+    game = tamalo.Game(
         tuple(p.name for p in players), rules, first_dealer=rng.randrange(len(players))
     )
-    counters = rules.mode is scoring.Mode.CONTRO
+    counters = rules.mode is tamalo.Mode.CONTRO
     while not game.is_over():
         game = game.with_hand(deal_hand(rng, players, counters=counters))
     return game
 
 
-def card_games(chats: int, games: int, seed: int = 18) -> list[list[scoring.Game]]:
+def card_games(chats: int, games: int, seed: int = 18) -> list[list[tamalo.Game]]:
     """Per chat, ``games`` classic games of 4 to 6 of its 8 regulars, in order."""
     rng = random.Random(seed)
-    made: list[list[scoring.Game]] = []
+    made: list[list[tamalo.Game]] = []
     for _ in range(chats):
         regulars = roster(rng, 8)
         made.append([play(rng, rng.sample(regulars, rng.randint(4, 6))) for _ in range(games)])
@@ -124,11 +124,11 @@ class Group:
 
     players: tuple[Player, ...]
     differ: bool
-    rules: scoring.Rules
+    rules: tamalo.Rules
 
     @property
     def kind(self) -> str:
-        mode = "classic" if self.rules.mode is scoring.Mode.CLASSIC else "ControTamalo"
+        mode = "classic" if self.rules.mode is tamalo.Mode.CLASSIC else "ControTamalo"
         return f"{mode} to {self.rules.target}, {'different' if self.differ else 'alike'}"
 
 
@@ -137,13 +137,13 @@ class Group:
 #: target the bot proposes) some twenty hands; to 100 (the rulebook's) some sixty, the
 #: longest games, where a small difference between players compounds the most.
 MIX = (
-    (scoring.Rules(), 12),
-    (scoring.Rules(mode=scoring.Mode.CONTRO, target=30), 4),
-    (scoring.Rules(mode=scoring.Mode.CONTRO, target=100), 2),
+    (tamalo.Rules(), 12),
+    (tamalo.Rules(mode=tamalo.Mode.CONTRO, target=30), 4),
+    (tamalo.Rules(mode=tamalo.Mode.CONTRO, target=100), 2),
 )
 
 
-def groups(mix: Sequence[tuple[scoring.Rules, int]] = MIX, seed: int = 23) -> list[Group]:
+def groups(mix: Sequence[tuple[tamalo.Rules, int]] = MIX, seed: int = 23) -> list[Group]:
     """The groups of ``mix``, each of six players: who differ (their memory and boldness
     drawn apart) and, in turn, who are all alike."""
     rng = random.Random(seed)
@@ -159,7 +159,7 @@ def groups(mix: Sequence[tuple[scoring.Rules, int]] = MIX, seed: int = 23) -> li
     return made
 
 
-def group_life(group: Group, games: int, seed: int) -> list[scoring.Game]:
+def group_life(group: Group, games: int, seed: int) -> list[tamalo.Game]:
     """The group's first ``games`` games, in order, each of four to six of its players."""
     rng = random.Random(seed)
     return [
@@ -167,16 +167,16 @@ def group_life(group: Group, games: int, seed: int) -> list[scoring.Game]:
     ]
 
 
-def replayed_games(count: int) -> list[scoring.Game]:
+def replayed_games(count: int) -> list[tamalo.Game]:
     """The /classifica bench's stored games, rebuilt hand by hand through the engine."""
-    games: list[scoring.Game] = []
+    games: list[tamalo.Game] = []
     for template in templates(count):
         names = tuple(f"S{i}" for i in range(template.seats))
-        game = scoring.Game(names)
+        game = tamalo.Game(names)
         for _, lines in template.hands:
-            reports = tuple(scoring.Report(names[seat], total) for seat, total, *_ in lines)
+            reports = tuple(tamalo.Report(names[seat], total) for seat, total, *_ in lines)
             caller = next((names[seat] for seat, _, called, *_ in lines if called), None)
-            game = game.with_hand(scoring.Hand(reports, caller))
+            game = game.with_hand(tamalo.Hand(reports, caller))
         assert game.is_over()
         games.append(game)
     return games

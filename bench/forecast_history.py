@@ -12,7 +12,7 @@ from pathlib import Path
 
 from bench.common import Figure, median, sqlite_url
 from bench.history import CHAT, REGULARS, History, _migrated, templates
-from scoring.model import Mode
+from scoring.tamalo.model import Mode
 from storage import Database
 from storage.history import HistoryStore
 

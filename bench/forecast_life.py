@@ -23,11 +23,11 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-import scoring
 from bench.common import Figure
 from bench.forecast_games import Group, group_life
-from scoring.forecast import forecast
-from scoring.history import ChatHistory
+from scoring import tamalo
+from scoring.tamalo.forecast.chances import forecast
+from scoring.tamalo.forecast.history import ChatHistory
 
 #: The buckets: the fewest past games of the group in each, and its name.
 BUCKETS = (
@@ -75,7 +75,7 @@ class Bucket:
     games_of: list[int] = field(default_factory=list)
     games: int = 0
 
-    def add(self, state: scoring.Game, chances: dict[str, float], outcome: np.ndarray) -> None:
+    def add(self, state: tamalo.Game, chances: dict[str, float], outcome: np.ndarray) -> None:
         players = state.players
         leaders = [s.player for s in state.standings() if s.rank == 1]
         given = {
@@ -117,7 +117,7 @@ def backtest(chosen: Sequence[Group], games: int, runs: int | None = None) -> di
 
 
 def _forecast_game(
-    bucket: Bucket, game: scoring.Game, history: ChatHistory, key: tuple[int, int], runs: int | None
+    bucket: Bucket, game: tamalo.Game, history: ChatHistory, key: tuple[int, int], runs: int | None
 ) -> None:
     winners = game.winners()
     outcome = np.array([(p in winners) / len(winners) for p in game.players])

@@ -14,8 +14,8 @@ from matplotlib.figure import Figure
 from bench.forecast_games import play, roster
 from bot.chart_drawing import DPI, PALETTE
 from bot.forecast_chart import forecast_chart
-from scoring.forecast import story
-from scoring.history import ChatHistory
+from scoring.tamalo.forecast.chances import story
+from scoring.tamalo.forecast.history import ChatHistory
 
 
 def draw_reliability(pairs: Mapping[str, Sequence[tuple[float, float]]], bins: int) -> bytes:

@@ -28,7 +28,7 @@ from bench.common import Figure, median
 from bench.mano import random_hand
 from bot.chart_drawing import DPI, GAME_SIZE
 from bot.render import draw_game
-from scoring import Game, Hand, Report, Rules
+from scoring.tamalo import Game, Hand, Report, Rules
 
 PLAYERS = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Francesco")
 HANDS = 40

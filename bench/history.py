@@ -36,7 +36,6 @@ from pathlib import Path
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-import scoring
 from bench.common import (
     Figure,
     InstantRequest,
@@ -49,6 +48,7 @@ from bench.common import (
 )
 from bench.mano import random_hand
 from bot.context import TamaloApp
+from scoring import tamalo
 from storage import Results, models
 
 REGULARS = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Giulia", "Luca")
@@ -84,11 +84,11 @@ def templates(count: int, seed: int = 3) -> list[Template]:
     for n in range(count):
         seats = 4 + n % 3
         names = tuple(f"S{i}" for i in range(seats))
-        game = scoring.Game(names)
+        game = tamalo.Game(names)
         while not game.is_over():
             totals, caller = random_hand(rng, names)
-            reports = tuple(scoring.Report(p, totals[p]) for p in names)
-            game = game.with_hand(scoring.Hand(reports, caller))
+            reports = tuple(tamalo.Report(p, totals[p]) for p in names)
+            game = game.with_hand(tamalo.Hand(reports, caller))
         hands = tuple(
             (
                 names.index(game.dealer_of(number)),
@@ -106,7 +106,7 @@ def templates(count: int, seed: int = 3) -> list[Template]:
             for number, scored in enumerate(game.hands, start=1)
         )
         placings = tuple(
-            (names.index(p.player), p.rank, p.total, p.won) for p in scoring.placings(game)
+            (names.index(p.player), p.rank, p.total, p.won) for p in tamalo.placings(game)
         )
         made.append(Template(seats, hands, placings))
     return made
@@ -155,7 +155,7 @@ class History:
             rows["players"].append((self.player_id, chat_id, name, name.casefold()))
             self.player_id += 1
         rows["chats"].append((chat_id, _stamp(START - timedelta(days=1))))
-        skills: dict[int, scoring.Skill] = {}
+        skills: dict[int, tamalo.Skill] = {}
         lines: dict[int, list[int]] = {}  # player: games, wins, sum of places
         counts = {"finished": 0, "annulled": 0, "running": 0, "hands": 0}
         message = 0
@@ -200,7 +200,7 @@ class History:
                     ((ids[seated[seat]], rank) for seat, rank, _, _ in template.placings),
                     key=lambda pair: pair[1],
                 )
-                skills.update(scoring.rate(skills, ranks))
+                skills.update(tamalo.rate(skills, ranks))
                 for seat, rank, total, won in template.placings:
                     player = ids[seated[seat]]
                     skill = skills[player]

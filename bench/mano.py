@@ -40,7 +40,6 @@ from typing import Any
 from telegram import Update
 from telegram.ext import Application
 
-import scoring
 from bench import floor
 from bench.common import (
     Figure,
@@ -54,6 +53,7 @@ from bench.common import (
     to_update,
 )
 from bot.render import Renderer
+from scoring import tamalo
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Giulia", "Luca", "Marta",
          "Nino", "Olga", "Piero")  # fmt: skip
@@ -70,12 +70,12 @@ class NoCharts(Renderer):
     """Charts already drawn: the final chart of each game costs nothing here."""
 
     async def game(
-        self, game: scoring.Game, title: str, colours: Mapping[str, int], *, finished: bool
+        self, game: tamalo.Game, title: str, colours: Mapping[str, int], *, finished: bool
     ) -> bytes:
         return TINY_PNG
 
     async def night(
-        self, figures: scoring.NightFigures, title: str, colours: Mapping[str, int]
+        self, figures: tamalo.NightFigures, title: str, colours: Mapping[str, int]
     ) -> bytes:
         return TINY_PNG
 
@@ -93,13 +93,13 @@ def chat_script(rng: random.Random, hands: int) -> list[str]:
     in all. The rules engine says when a game ends."""
     texts: list[str] = []
     players = rng.sample(NAMES, rng.randint(4, 6))
-    game: scoring.Game | None = None
+    game: tamalo.Game | None = None
     for _ in range(hands):
         if game is None or game.is_over():
-            game = scoring.Game(tuple(players))
+            game = tamalo.Game(tuple(players))
             texts.append("/nuova " + " ".join(players))
         totals, caller = random_hand(rng, players)
-        hand = scoring.Hand(tuple(scoring.Report(p, t) for p, t in totals.items()), caller)
+        hand = tamalo.Hand(tuple(tamalo.Report(p, t) for p, t in totals.items()), caller)
         game = game.with_hand(hand)
         called = f" t={caller}" if caller else ""
         texts.append("/mano " + " ".join(f"{p} {t}" for p, t in totals.items()) + called)

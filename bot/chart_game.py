@@ -14,7 +14,6 @@ from matplotlib.patheffects import withStroke
 from matplotlib.ticker import MaxNLocator
 from matplotlib.transforms import blended_transform_factory
 
-import scoring
 from bot.chart_drawing import (
     GAME_SIZE,
     GRID,
@@ -43,6 +42,7 @@ from bot.chart_drawing import (
 from bot.chart_layout import Box, Segments, place, set_apart
 from bot.chart_plan import GamePlan, Mark, Place, plan_game
 from bot.i18n import N_, _
+from scoring import tamalo
 
 NO_HANDS: Final = N_("Nessuna mano ancora")
 
@@ -93,7 +93,7 @@ _MARK_NAMES: Final = {
 
 
 def game_chart(
-    game: scoring.Game, *, title: str, colours: Mapping[str, int], finished: bool | None = None
+    game: tamalo.Game, *, title: str, colours: Mapping[str, int], finished: bool | None = None
 ) -> bytes:
     """A line chart of every player's running total hand by hand, as PNG bytes. The winner is
     highlighted once the game is ``finished`` (by default: once its totals end it; a game
@@ -253,7 +253,7 @@ def _draw_quadri(ax: Axes, plan: GamePlan, palette: Mapping[str, str], axes_px: 
     """The quadri as vertical separators, each headed with its number and, once closed, with
     its winners in their colours: "♛ Anna", or only the crowns where the names do not fit in
     the quadro's width (a quarter of the axes' ``axes_px`` pixels)."""
-    step = scoring.HANDS_PER_QUADRO
+    step = tamalo.HANDS_PER_QUADRO
     ax.vlines(
         list(range(step, plan.hands, step)),
         0,
@@ -268,8 +268,8 @@ def _draw_quadri(ax: Axes, plan: GamePlan, palette: Mapping[str, str], axes_px: 
     axes_h = ax.bbox.height
     font, names_font = font_at(TEXT_PT, bold=True), font_at(TEXT_PT - 2, bold=True)
     gap = 0.4 * px(TEXT_PT)
-    room = (axes_px - 2 * 18) / scoring.QUADRI - gap  # 18 px either side of the hands
-    for quadro in range(1, scoring.QUADRI + 1):
+    room = (axes_px - 2 * 18) / tamalo.QUADRI - gap  # 18 px either side of the hands
+    for quadro in range(1, tamalo.QUADRI + 1):
         centre = (quadro - 0.5) * step
         ax.text(
             centre,

@@ -16,7 +16,6 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator
 
-import scoring
 from bot.chart_drawing import (
     DPI,
     GAME_SIZE,
@@ -42,11 +41,12 @@ from bot.chart_grid import Room, night_grid
 from bot.chart_layout import Box
 from bot.chart_plan import PointsPanel, points_panels
 from bot.i18n import N_, _
+from scoring import tamalo
 
 NO_NIGHT: Final = N_("Nessuna partita stasera")
 
 
-def night_chart(figures: scoring.NightFigures, *, title: str, colours: Mapping[str, int]) -> bytes:
+def night_chart(figures: tamalo.NightFigures, *, title: str, colours: Mapping[str, int]) -> bytes:
     """The end-of-night summary as PNG bytes: wins and Tamalo calls side by side, hand points
     (classic and ControTamalo apart) below, one key for them all at the bottom."""
     if figures.is_empty():
@@ -165,7 +165,7 @@ def _draw_points(
 
 def _draw_calls(
     ax: Axes,
-    figures: scoring.NightFigures,
+    figures: tamalo.NightFigures,
     players: Sequence[str],
     palette: Mapping[str, str],
     box: Box,

@@ -8,8 +8,8 @@ import enum
 from dataclasses import dataclass
 from typing import Final
 
-import scoring
 from bot.i18n import _, ngettext
+from scoring import tamalo
 
 #: The points axis spans at least this much, so that a hand or two is not drawn as a cliff.
 MIN_SPAN: Final = 10
@@ -90,12 +90,12 @@ class GamePlan:
     winners: frozenset[str]
 
 
-def plan_game(game: scoring.Game, *, finished: bool) -> GamePlan:
+def plan_game(game: tamalo.Game, *, finished: bool) -> GamePlan:
     """The chart of ``game``; once ``finished``, the winners' lines are highlighted."""
     winners = frozenset(game.winners()) if finished else frozenset()
     lines, spots = _lines_and_calls(game, winners)
     quadri = game.rules.quadri
-    hands = scoring.QUADRI * scoring.HANDS_PER_QUADRO if quadri else max(len(game.hands), 1)
+    hands = tamalo.QUADRI * tamalo.HANDS_PER_QUADRO if quadri else max(len(game.hands), 1)
     spots += tuple(Spot(Mark.JOINED, ln.player, ln.xs[0], ln.ys[0]) for ln in lines if ln.xs[0])
     values = [y for line in lines for y in line.ys]
     target_line = target_above = None
@@ -125,7 +125,7 @@ def plan_game(game: scoring.Game, *, finished: bool) -> GamePlan:
 
 
 def _lines_and_calls(
-    game: scoring.Game, winners: frozenset[str]
+    game: tamalo.Game, winners: frozenset[str]
 ) -> tuple[tuple[Line, ...], tuple[Spot, ...]]:
     """Each player's running totals (a late joiner from their entry total; one who has not
     played yet, a single point there), and a spot for every Tamalo and ControTamalo call,
@@ -177,7 +177,7 @@ def _limits(values: list[int]) -> tuple[float, float]:
     return low - margin, high + margin
 
 
-def _labels(game: scoring.Game, lines: tuple[Line, ...]) -> tuple[Label, ...]:
+def _labels(game: tamalo.Game, lines: tuple[Line, ...]) -> tuple[Label, ...]:
     """Each line's name and last total: in the margin, or where it stops for a player who
     left before the last hand; and a late joiner's entry total where they sat down (in the
     margin for one who has not played yet: their line is that one point)."""
@@ -218,7 +218,7 @@ class PointsPanel:
     high: float
 
 
-def points_panels(figures: scoring.NightFigures) -> tuple[PointsPanel, ...]:
+def points_panels(figures: tamalo.NightFigures) -> tuple[PointsPanel, ...]:
     """One panel per scoring mode played tonight: classic and ControTamalo points are not on
     one scale, and ControTamalo's go below zero."""
     panels: list[PointsPanel] = []

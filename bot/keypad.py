@@ -13,7 +13,7 @@ import enum
 import json
 from dataclasses import dataclass, replace
 
-from scoring import MAX_TOTAL
+from scoring.tamalo import MAX_TOTAL
 
 #: Callback data: ``mano:<entry id>:<version>:<action>``, far below Telegram's 64 bytes.
 PREFIX = "mano"

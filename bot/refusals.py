@@ -47,7 +47,7 @@ from play.hands import (
     UndoneJustNow,
 )
 from play.tournament import FinalUnderWay, GameRunning, TournamentInProgress
-from scoring import (
+from scoring.tamalo import (
     AlreadySeated,
     HandNotSeated,
     LastTwoStay,

@@ -16,9 +16,9 @@ from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
 from typing import TypeVar
 
-import scoring
 from bot import i18n
 from play.forecast import Outlook
+from scoring import tamalo
 
 T = TypeVar("T")
 #: Workers draw at the lowest priority: on a small machine a chart waits for the bot's
@@ -32,7 +32,7 @@ def _lower_priority() -> None:
 
 
 def draw_game(
-    game: scoring.Game, title: str, colours: Mapping[str, int], finished: bool, language: str
+    game: tamalo.Game, title: str, colours: Mapping[str, int], finished: bool, language: str
 ) -> bytes:
     """In a worker: a game's chart as PNG bytes, its labels in ``language``."""
     from bot import chart_game  # only the worker loads matplotlib
@@ -42,7 +42,7 @@ def draw_game(
 
 
 def draw_night(
-    figures: scoring.NightFigures, title: str, colours: Mapping[str, int], language: str
+    figures: tamalo.NightFigures, title: str, colours: Mapping[str, int], language: str
 ) -> bytes:
     """In a worker: a night's chart as PNG bytes, its labels in ``language``."""
     from bot import chart_night
@@ -76,12 +76,12 @@ class Renderer:
         self._pool: Executor | None = None
 
     async def game(
-        self, game: scoring.Game, title: str, colours: Mapping[str, int], *, finished: bool
+        self, game: tamalo.Game, title: str, colours: Mapping[str, int], *, finished: bool
     ) -> bytes:
         return await self._run(draw_game, game, title, dict(colours), finished, i18n.language())
 
     async def night(
-        self, figures: scoring.NightFigures, title: str, colours: Mapping[str, int]
+        self, figures: tamalo.NightFigures, title: str, colours: Mapping[str, int]
     ) -> bytes:
         return await self._run(draw_night, figures, title, dict(colours), i18n.language())
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bot.chart_game import game_chart
 from bot.chart_night import night_chart
-from scoring import Game, Hand, Mode, Report, Rules, night_figures
+from scoring.tamalo import Game, Hand, Mode, Report, Rules, night_figures
 
 PLAYERS = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Francesco")
 HERE = Path(__file__).parent

@@ -1,7 +1,7 @@
 """Chi vince? The forecast at the table (issue 18): the line under each hand's reply and
 /previsione's story of the game.
 
-The forecast itself is ``scoring.forecast``, pure and CPU-bound: this module reads what it
+The forecast itself is ``scoring.tamalo.forecast``, pure and CPU-bound: this module reads what it
 needs (the chat's setting, its history in the game's mode) and hands back an ``Outlook`` the
 caller runs off the event loop. The history leaves the game being forecast out, so it only
 changes when one of the chat's games ends: ``Histories`` keeps it until then, a cache and not
@@ -18,9 +18,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from play import views
-from scoring import Game, Mode
-from scoring.forecast import as_it_stood, forecast, reach_final
-from scoring.history import ChatHistory
+from scoring.tamalo import Game, Mode
+from scoring.tamalo.forecast.chances import as_it_stood, forecast, reach_final
+from scoring.tamalo.forecast.history import ChatHistory
 from storage import GameRecord, UnitOfWork
 
 #: Histories kept: one per game being played, in as many chats at once.

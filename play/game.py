@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 
 from play.errors import NoRunningGame, Refused
 from play.tournament import GameRunning, Progress, TournamentInProgress, progress
-from scoring import Game, Mode, Rules
+from scoring.tamalo import Game, Mode, Rules
 from storage import GameAlreadyRunning, GameRecord, GameState, TournamentRunning, UnitOfWork
 
 

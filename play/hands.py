@@ -16,7 +16,7 @@ from datetime import UTC, datetime, timedelta
 from play.errors import NoRunningGame, Refused
 from play.game import settle
 from play.tournament import Progress, changeable, drop_final_not_begun
-from scoring import Game, Hand
+from scoring.tamalo import Game, Hand
 from storage import GameRecord, GameState, MessageAlreadyHandled, UnitOfWork
 
 #: A typed hand equal to the previous one, this soon after it, is asked about first.

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from play.errors import Refused
-from scoring import Game, Rules, draw_tables, finalists
+from scoring.tamalo import Game, Rules, draw_tables, finalists
 from storage import (
     GameAlreadyRunning,
     GameRecord,

@@ -16,7 +16,7 @@ from play.errors import (
     NoHandsToDraw,
     NoStatsFor,
 )
-from scoring import Rules
+from scoring.tamalo import Rules
 from storage import (
     ChatOverview,
     ExportRow,

@@ -1,4 +1,4 @@
-"""Games of a chat: load them as ``scoring.Game`` values, store what happens to them."""
+"""Games of a chat: load them as ``tamalo.Game`` values, store what happens to them."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from sqlalchemy import Select, Table, bindparam, delete, insert, or_, select, up
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
-import scoring
+from scoring import tamalo
 from storage import models
 from storage.chats import ChatStore, insert_ignoring
 from storage.db import READING, run
@@ -59,7 +59,7 @@ class GameRecord:
     state: GameState
     started_at: datetime
     ended_at: datetime | None
-    game: scoring.Game
+    game: tamalo.Game
     player_ids: Mapping[str, int]
     tournament_id: int | None = None
     stage: Stage | None = None
@@ -212,7 +212,7 @@ class _Played:
     """A game's seats in order and its hands as reported: what its snapshot holds."""
 
     seats: Sequence[_Seat]
-    hands: Sequence[scoring.Hand]
+    hands: Sequence[tamalo.Hand]
     #: The id of its last hand, if any.
     last_hand_id: int | None
 
@@ -259,14 +259,14 @@ def _from_snapshot(text: str | None) -> _Played | None:
         reports, out = [], []
         for i in range(0, len(line), 3):
             name, total, flags = names[line[i]], line[i + 1], line[i + 2]
-            reports.append(scoring.Report(name, total))
+            reports.append(tamalo.Report(name, total))
             if flags & _CALLER and caller is None:
                 caller = name
             if flags & _COUNTER and counter is None:
                 counter = name
             if flags & _OUT:
                 out.append(name)
-        hands.append(scoring.Hand(tuple(reports), caller, counter, frozenset(out)))
+        hands.append(tamalo.Hand(tuple(reports), caller, counter, frozenset(out)))
     return _Played(seats, hands, snapshot["last"])
 
 
@@ -290,18 +290,18 @@ def _played_of(record: GameRecord) -> _Played:
 #: first dealer (so never stale: another text is another game). A game's next load, as a rule
 #: its next hand, finds it here instead of reading and scoring every hand again: a hand added
 #: puts the game it leaves here (``GameStore.add_hand``). Per process, the latest few hundred.
-_REBUILT: OrderedDict[tuple[str, scoring.Rules, int], tuple[_Played, scoring.Game]] = OrderedDict()
+_REBUILT: OrderedDict[tuple[str, tamalo.Rules, int], tuple[_Played, tamalo.Game]] = OrderedDict()
 _REBUILT_MOST = 512
 
 
-def _remember(key: tuple[str, scoring.Rules, int], played: _Played, game: scoring.Game) -> None:
+def _remember(key: tuple[str, tamalo.Rules, int], played: _Played, game: tamalo.Game) -> None:
     _REBUILT[key] = (played, game)
     _REBUILT.move_to_end(key)
     if len(_REBUILT) > _REBUILT_MOST:
         _REBUILT.popitem(last=False)
 
 
-def _from_text(row: Any) -> tuple[_Played, scoring.Game] | None:
+def _from_text(row: Any) -> tuple[_Played, tamalo.Game] | None:
     """The game a row's snapshot holds, rebuilt (or found rebuilt); ``None`` if the row has
     no snapshot of this format."""
     if not row.snapshot:
@@ -318,7 +318,7 @@ def _from_text(row: Any) -> tuple[_Played, scoring.Game] | None:
     return played, game
 
 
-def _replayed(row: Any, played: _Played) -> scoring.Game:
+def _replayed(row: Any, played: _Played) -> tamalo.Game:
     """Rebuild the game from its hands' reported totals.
 
     Points are scored again by the rules engine; the stored ``points`` column is a copy kept
@@ -326,7 +326,7 @@ def _replayed(row: Any, played: _Played) -> scoring.Game:
     player's name and its hands.
     """
     seats = played.seats
-    game = scoring.Game(
+    game = tamalo.Game(
         players=tuple(seat.name for seat in seats),
         rules=rules_of(row),
         joined_after={s.name: s.joined_after for s in seats if s.joined_after},
@@ -341,7 +341,7 @@ def _replayed(row: Any, played: _Played) -> scoring.Game:
     return game
 
 
-def _to_record(row: Any, played: _Played, game: scoring.Game | None = None) -> GameRecord:
+def _to_record(row: Any, played: _Played, game: tamalo.Game | None = None) -> GameRecord:
     """The stored game: its row, its seats and hands, and the game they make (rebuilt from
     them unless given)."""
     seats = played.seats
@@ -361,9 +361,9 @@ def _to_record(row: Any, played: _Played, game: scoring.Game | None = None) -> G
     )
 
 
-def rules_of(row: Any) -> scoring.Rules:
-    return scoring.Rules(
-        mode=scoring.Mode(row.mode),
+def rules_of(row: Any) -> tamalo.Rules:
+    return tamalo.Rules(
+        mode=tamalo.Mode(row.mode),
         target=row.target,
         tie_beats_caller=row.tie_beats_caller,
         jokers=row.jokers,
@@ -373,10 +373,10 @@ def rules_of(row: Any) -> scoring.Rules:
     )
 
 
-def _hand(lines: Sequence[_Line], names: Mapping[int, str]) -> scoring.Hand:
+def _hand(lines: Sequence[_Line], names: Mapping[int, str]) -> tamalo.Hand:
     """A stored hand, its lines in seat order."""
-    return scoring.Hand(
-        tuple(scoring.Report(names[line.player_id], line.reported_total) for line in lines),
+    return tamalo.Hand(
+        tuple(tamalo.Report(names[line.player_id], line.reported_total) for line in lines),
         caller=next((names[line.player_id] for line in lines if line.is_caller), None),
         counter_caller=next(
             (names[line.player_id] for line in lines if line.is_counter_caller), None
@@ -385,7 +385,7 @@ def _hand(lines: Sequence[_Line], names: Mapping[int, str]) -> scoring.Hand:
     )
 
 
-def _call_won(scored: scoring.ScoredHand, player: str) -> bool | None:
+def _call_won(scored: tamalo.ScoredHand, player: str) -> bool | None:
     if player == scored.hand.caller:
         return scored.call_won
     if player == scored.hand.counter_caller:
@@ -486,7 +486,7 @@ class GameStore:
         self,
         chat_id: int,
         names: Sequence[str],
-        rules: scoring.Rules,
+        rules: tamalo.Rules,
         *,
         first_dealer: int = 0,
         tournament_id: int | None = None,
@@ -594,7 +594,7 @@ class GameStore:
     async def add_hand(
         self,
         record: GameRecord,
-        scored: scoring.ScoredHand,
+        scored: tamalo.ScoredHand,
         message_id: int | None,
         user_id: int | None = None,
     ) -> None:
@@ -627,7 +627,7 @@ class GameStore:
         _remember((written, game.rules, game.first_dealer), played, game.with_hand(scored.hand))
 
     async def replace_hand(
-        self, record: GameRecord, number: int, scored: scoring.ScoredHand
+        self, record: GameRecord, number: int, scored: tamalo.ScoredHand
     ) -> None:
         """Hand ``number`` reported again: its lines are replaced, its dealer stays."""
         hand_id = await self._hand_id(record, number)
@@ -637,9 +637,7 @@ class GameStore:
         if not record.running:
             await self._keep_results(record.id)
 
-    async def _add_lines(
-        self, record: GameRecord, hand_id: int, scored: scoring.ScoredHand
-    ) -> None:
+    async def _add_lines(self, record: GameRecord, hand_id: int, scored: tamalo.ScoredHand) -> None:
         hand = scored.hand
         connection = await self.session.connection()
         await run(
@@ -703,7 +701,7 @@ class GameStore:
         record = await self._reload(game_id)
         results = Results(self.session)
         if record.state is GameState.FINISHED and record.game.hands:
-            placings = scoring.placings(record.game)
+            placings = tamalo.placings(record.game)
             await results.record(record.chat_id, game_id, placings, record.player_ids)
         else:
             await results.forget(record.chat_id, game_id)

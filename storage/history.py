@@ -1,5 +1,5 @@
 """A chat's past hands in one scoring mode, counted by the database for the forecast
-(``scoring.history``): a few grouped rows whatever the number of hands.
+(``scoring.tamalo.forecast.history``): a few grouped rows whatever the number of hands.
 
 Every hand of the chat's latest ``RECENT_GAMES`` games in the mode that are not annulled
 counts, the running game's included, unless the caller leaves a game out (the one being
@@ -16,8 +16,8 @@ from typing import Any
 from sqlalchemy import Integer, bindparam, case, cast, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from scoring.history import ChatHistory, PlayerHistory
-from scoring.model import Mode
+from scoring.tamalo.forecast.history import ChatHistory, PlayerHistory
+from scoring.tamalo.model import Mode
 from storage import models
 from storage.db import run
 

@@ -14,7 +14,7 @@ from typing import cast
 from sqlalchemy import Table, bindparam, case, delete, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-import scoring
+from scoring import tamalo
 from storage import models
 
 _RESULTS = cast(Table, models.GameResult.__table__)
@@ -29,7 +29,7 @@ class LeaderboardLine:
     games: int
     wins: int
     rank_sum: int
-    skill: scoring.Skill
+    skill: tamalo.Skill
 
     @property
     def win_rate(self) -> float:
@@ -41,7 +41,7 @@ class LeaderboardLine:
 
     @property
     def provisional(self) -> bool:
-        return self.games < scoring.PROVISIONAL_BELOW
+        return self.games < tamalo.PROVISIONAL_BELOW
 
 
 class Results:
@@ -52,7 +52,7 @@ class Results:
         self.session = session
 
     async def record(
-        self, chat_id: int, game_id: int, placings: Sequence[scoring.Placing],
+        self, chat_id: int, game_id: int, placings: Sequence[tamalo.Placing],
         player_ids: Mapping[str, int],
     ) -> None:  # fmt: skip
         """A game has finished (or finished differently): its places, then the ratings."""
@@ -70,8 +70,8 @@ class Results:
                     "total": p.total,
                     "won": p.won,
                     "quadri": p.quadri,
-                    "mu": scoring.NEWCOMER.mu,  # set by _rerate below
-                    "sigma": scoring.NEWCOMER.sigma,
+                    "mu": tamalo.NEWCOMER.mu,  # set by _rerate below
+                    "sigma": tamalo.NEWCOMER.sigma,
                 }
                 for p in placings
             ],
@@ -100,7 +100,7 @@ class Results:
             .where(models.Rating.chat_id == chat_id)
         )
         lines = [
-            LeaderboardLine(name, r.games, r.wins, r.rank_sum, scoring.Skill(r.mu, r.sigma))
+            LeaderboardLine(name, r.games, r.wins, r.rank_sum, tamalo.Skill(r.mu, r.sigma))
             for name, r in rows
         ]
         return sorted(lines, key=lambda line: (-line.skill.ordinal, line.player.casefold()))
@@ -139,7 +139,7 @@ class Results:
             by_game.setdefault(game, []).append((player, rank))
         changed: list[dict[str, object]] = []
         for game, ranks in by_game.items():
-            after = scoring.rate(skills, ranks)
+            after = tamalo.rate(skills, ranks)
             skills.update(after)
             changed += [
                 {"g": game, "p": player, "new_mu": skill.mu, "new_sigma": skill.sigma}
@@ -154,9 +154,7 @@ class Results:
             )
         await self._refresh_lines(chat_id, players, skills)
 
-    async def _skills_before(
-        self, game_id: int, players: Iterable[int]
-    ) -> dict[int, scoring.Skill]:
+    async def _skills_before(self, game_id: int, players: Iterable[int]) -> dict[int, tamalo.Skill]:
         """Each player's rating after their last finished game before ``game_id``."""
         players = list(players)
         if not players:
@@ -177,10 +175,10 @@ class Results:
                 & (last.c.game_id == models.GameResult.game_id),
             )
         )
-        return {player: scoring.Skill(mu, sigma) for player, mu, sigma in rows}
+        return {player: tamalo.Skill(mu, sigma) for player, mu, sigma in rows}
 
     async def _refresh_lines(
-        self, chat_id: int, players: Iterable[int], skills: Mapping[int, scoring.Skill]
+        self, chat_id: int, players: Iterable[int], skills: Mapping[int, tamalo.Skill]
     ) -> None:
         """Write the leaderboard lines of ``players`` from their places; who has no finished
         game left has no line."""

@@ -17,7 +17,7 @@ from sqlalchemy import ColumnElement, case, distinct, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import QueryableAttribute, aliased
 
-from scoring.classic import ZERO_BELOW
+from scoring.tamalo.classic import ZERO_BELOW
 from storage import models
 from storage.games import GameState, find_player
 

@@ -9,7 +9,7 @@ import numpy as np
 
 from bench import forecast_games, forecast_life
 from bench.forecast import Backtest, backtest_generated, stage_hands
-from scoring import Mode, Rules
+from scoring.tamalo import Mode, Rules
 
 
 def test_stages_run_from_the_start_to_the_last_hand() -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from scoring import Hand, Report, Rules, score_classic, score_contro
+from scoring.tamalo import Hand, Report, Rules, score_classic, score_contro
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "docs" / "rules.md"

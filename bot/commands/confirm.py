@@ -34,7 +34,7 @@ from play import hands
 from play.errors import Refused
 from play.forecast import Outlook
 from play.hands import HandRecorded, SameHandAnswer
-from scoring import Game, RuleBroken
+from scoring.tamalo import Game, RuleBroken
 from storage import GameRecord
 
 

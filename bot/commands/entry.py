@@ -27,7 +27,7 @@ from play import game as play
 from play import hands
 from play.forecast import Outlook
 from play.hands import HandRecorded
-from scoring import Mode
+from scoring.tamalo import Mode
 from storage import EntryInProgress, UnitOfWork, chat_language
 
 log = logging.getLogger(__name__)

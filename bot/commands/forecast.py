@@ -16,7 +16,7 @@ from bot.parsing import parse_nothing
 from play import forecast as play
 from play import views
 from play.forecast import Outlook
-from scoring import Game
+from scoring.tamalo import Game
 from storage import GameRecord, UnitOfWork
 
 log = logging.getLogger(__name__)

@@ -38,7 +38,7 @@ from play import game as play
 from play import hands
 from play.game import EndAsked, GameClosed
 from play.hands import HandFixed, HandRecorded, SameHandAsked
-from scoring import Hand
+from scoring.tamalo import Hand
 from storage import GameRecord, GameState, UnitOfWork
 
 

@@ -15,7 +15,7 @@ from bot.parsing.new_game import (
 )
 from bot.parsing.words import find, looks_like_name, tokens
 from bot.refusals import UserError
-from scoring import MAX_TOTAL, CardError, Hand, Mode, Report, Rules, is_card, parse_cards
+from scoring.tamalo import MAX_TOTAL, CardError, Hand, Mode, Report, Rules, is_card, parse_cards
 
 _NUMBER = re.compile(r"[+-]?[0-9]+")
 

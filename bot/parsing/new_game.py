@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from bot import names, texts
 from bot.parsing.words import find, parse_name, tokens
 from bot.refusals import UserError
-from scoring import DEFAULT_TARGET, QUADRI_PLAYERS, TOURNAMENT_MIN_PLAYERS, Mode, Rules
+from scoring.tamalo import DEFAULT_TARGET, QUADRI_PLAYERS, TOURNAMENT_MIN_PLAYERS, Mode, Rules
 
 #: More than a table holds; it also keeps every reply well under Telegram's 4096 characters.
 MAX_PLAYERS = 12

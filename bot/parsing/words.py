@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from bot import names, texts
 from bot.refusals import UserError
-from scoring import is_card
+from scoring.tamalo import is_card
 
 MAX_NAME = 32
 _NAME = re.compile(r"[^\W\d_][\w'.\-]*")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.i18n import N_, _
 from bot.keypad import Entry
 from bot.keypad import Step as EntryStep
-from scoring import MAX_TOTAL
+from scoring.tamalo import MAX_TOTAL
 
 
 def entry_nobody() -> str:

@@ -17,7 +17,7 @@ from bot.texts.common import (
     points,
 )
 from bot.texts.hands import _standings_after, final_standings, standings_lines
-from scoring import Game, Mode
+from scoring.tamalo import Game, Mode
 
 
 def game_running(players: Sequence[str]) -> str:

@@ -7,7 +7,7 @@ from datetime import datetime
 
 from bot.i18n import _, ngettext
 from bot.texts.common import hand_command, names, points, quadri, signed
-from scoring import (
+from scoring.tamalo import (
     HANDS_PER_QUADRO,
     QUADRI,
     Game,

@@ -8,7 +8,7 @@ from bot.i18n import _, ngettext
 from bot.lore import MOVE_BY_KEY, MOVES, RUMOURS, Move
 from bot.texts.common import end_rule, mode_name, options_line, some_names
 from bot.texts.mistakes import did_you_mean
-from scoring import Mode, Rules
+from scoring.tamalo import Mode, Rules
 
 
 def rules_summary_text() -> str:

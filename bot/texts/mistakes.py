@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from bot.i18n import N_, _, ngettext
 from bot.names import close
 from bot.texts.common import _quoted, cards_hint, command_name, names, value_hint
-from scoring import Mode, Rules
+from scoring.tamalo import Mode, Rules
 
 
 def new_game_empty() -> str:

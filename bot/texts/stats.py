@@ -20,7 +20,7 @@ from bot.texts.common import (
 )
 from bot.texts.hands import winners_line
 from bot.texts.mistakes import did_you_mean
-from scoring import Game, Mode, Rules
+from scoring.tamalo import Game, Mode, Rules
 from storage import ChatOverview, GameRecord, HandFigures, LeaderboardLine, PlayerStats
 
 

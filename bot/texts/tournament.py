@@ -14,7 +14,7 @@ from bot.texts.common import (
     names,
     options_line,
 )
-from scoring import Game
+from scoring.tamalo import Game
 
 
 def tournament_in_progress() -> str:

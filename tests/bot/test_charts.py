@@ -28,7 +28,7 @@ from bot.chart_grid import ROW_LEAST, ROW_MOST, Room, night_grid
 from bot.chart_layout import DISTINCT, Box, Segments, apart, place, set_apart
 from bot.chart_night import night_chart
 from bot.chart_plan import Label, Mark, Place, Spot, plan_game, points_panels
-from scoring import Game, Hand, Mode, NightFigures, Report, Rules, night_figures
+from scoring.tamalo import Game, Hand, Mode, NightFigures, Report, Rules, night_figures
 
 COLOURS = {"Anna": 0, "Bruno": 1, "Carla": 2, "Dario": 3, "Elena": 4, "Francesco": 5}
 GREY = "#555555"  # the target line and the quadri separators

@@ -12,7 +12,7 @@ import pytest
 from bot import dates
 from bot.chart_drawing import PALETTE
 from bot.render import Renderer
-from scoring import Game, Hand, Report, night_figures
+from scoring.tamalo import Game, Hand, Report, night_figures
 from tests.bot.conftest import Table
 from tests.bot.test_charts import COLOURS, colours_in, count, pixels, texts_drawn
 

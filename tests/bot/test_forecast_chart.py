@@ -8,8 +8,8 @@ import itertools
 from matplotlib.image import imread
 
 from bot.forecast_chart import forecast_chart, spread_labels, story_lines
-from scoring import Game, Hand, Report
-from scoring.forecast import story
+from scoring.tamalo import Game, Hand, Report
+from scoring.tamalo.forecast.chances import story
 
 SIX = ("Anna", "Bruno", "Carla", "Dario", "Elena", "$Franco")
 WORDS = {"title": "Chi vince?", "hands_label": "mani", "chance_label": "probabilità"}

@@ -147,7 +147,7 @@ def _texts_drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def test_every_text_in_an_english_chart_is_english(monkeypatch: pytest.MonkeyPatch) -> None:
     from bot.chart_game import game_chart
     from bot.chart_night import night_chart
-    from scoring import Game, Hand, NightFigures, Report, Rules
+    from scoring.tamalo import Game, Hand, NightFigures, Report, Rules
 
     drawn = _texts_drawn(monkeypatch)
 

@@ -22,7 +22,7 @@ from bot.parsing import (
 )
 from bot.refusals import UserError
 from bot.texts.common import NAMES_LISTED, names, points, some_names
-from scoring import Hand, Mode, Report, Rules
+from scoring.tamalo import Hand, Mode, Report, Rules
 
 SEATS = ("Anna", "Bruno", "Carlo")
 

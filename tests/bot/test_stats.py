@@ -10,7 +10,7 @@ from telegram.constants import MessageLimit
 
 from bot import texts
 from bot.parsing import MAX_NAME
-from scoring import Skill
+from scoring.tamalo import Skill
 from storage import LeaderboardLine
 from tests.bot.conftest import Table
 from tests.bot.test_modes import tables_of

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 
-import scoring
-from scoring import Hand, Report, Rules
+from scoring import tamalo
+from scoring.tamalo import Hand, Report, Rules
 from storage import Database, GameRecord, Stage, UnitOfWork
 
 CHAT = -100
@@ -44,7 +44,7 @@ async def start(
         tournament_id=tournament_id,
         stage=stage,
     )
-    game: scoring.Game = record.game
+    game: tamalo.Game = record.game
     for h in hands:
         game = game.with_hand(h)
         await work.games.add_hand(record, game.hands[-1], None, sent_by)

@@ -8,7 +8,7 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 
 import pytest
 
-from scoring import Hand, Report
+from scoring.tamalo import Hand, Report
 from storage import Database, UnitOfWork
 from storage.schema import upgrade_schema
 

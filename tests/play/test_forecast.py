@@ -10,7 +10,7 @@ import pytest
 
 from play import forecast, hands, settings
 from play import game as play
-from scoring import Rules
+from scoring.tamalo import Rules
 from storage import ChatSettings, GameRecord
 from storage.history import HistoryStore
 from tests.play.conftest import CHAT, Acting, hand

@@ -9,7 +9,7 @@ from play import hands
 from play.errors import NoRunningGame
 from play.game import EndAsked, GameClosed
 from play.tournament import GameRunning
-from scoring import AlreadySeated, Mode, Rules
+from scoring.tamalo import AlreadySeated, Mode, Rules
 from storage import GameState
 from tests.play.conftest import CHAT, Acting, hand
 

@@ -10,7 +10,7 @@ import pytest
 from play import game as play
 from play import hands
 from play.hands import HandRecorded, HandUndone, JoinUndone, SameHandAnswer, SameHandAsked
-from scoring import Rules
+from scoring.tamalo import Rules
 from storage import GameRecord, GameState
 from tests.play.conftest import CHAT, Acting, hand
 

@@ -9,7 +9,7 @@ import pytest
 from play import game as play
 from play import hands, tournament
 from play.tournament import FinalStarted, FinalUnderWay, TableOver, TournamentWon
-from scoring import Hand, Report, Rules
+from scoring.tamalo import Hand, Report, Rules
 from storage import GameRecord, GameState
 from tests.play.conftest import CHAT, Acting
 

@@ -16,7 +16,7 @@ from play.errors import (
     NoHandsToDraw,
     NoStatsFor,
 )
-from scoring import Mode, Rules
+from scoring.tamalo import Mode, Rules
 from storage import Database, GameState, Stage, upgrade_schema
 from tests.play.chat import CHAT, hand, start, unit
 

@@ -2,8 +2,8 @@
 
 from bot import texts
 from play.forecast import Outlook
-from scoring import Game
-from scoring.history import ChatHistory
+from scoring.tamalo import Game
+from scoring.tamalo.forecast.history import ChatHistory
 from tests.bot.conftest import forecast_lines, start_bot, table
 
 __all__ = ["forecast_lines", "its_forecast", "start_bot", "table"]

@@ -24,7 +24,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 from sqlalchemy.pool import NullPool
 
 from bot import texts
-from scoring import Game
+from scoring.tamalo import Game
 from tests.reliability.bot_api import BotApi, Reply
 from tests.reliability.test_kill import bot_process, log_of
 from tests.reliability.test_webhook import RULES, answer, hand

@@ -39,7 +39,7 @@ from bot.parsing import (
     tokens,
 )
 from bot.refusals import UserError
-from scoring import MAX_TOTAL, Game, Mode, Rules
+from scoring.tamalo import MAX_TOTAL, Game, Mode, Rules
 from storage import ChatSettings, GameRecord, GameStore
 from tests.bot.conftest import Table
 from tests.conftest import examples

@@ -18,7 +18,7 @@ from bot import inbox as inbox_module
 from bot import texts
 from bot.delivery import chat_of
 from bot.inbox import Inbox
-from scoring import Game, Hand, Report
+from scoring.tamalo import Game, Hand, Report
 from storage import GameStore, UpdateJournal
 from tests.bot.conftest import Table
 

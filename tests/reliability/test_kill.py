@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot import texts
-from scoring import Game, Hand, Report, Rules
+from scoring.tamalo import Game, Hand, Report, Rules
 from tests.reliability.bot_api import BotApi, Reply
 from tests.reliability.conftest import its_forecast
 

@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 from telegram import Update
 
 from bot import texts
-from scoring import Game, Hand, Report
+from scoring.tamalo import Game, Hand, Report
 from tests.bot.conftest import Table
 
 #: How long the bot waits for a lock here, in seconds. SQLite's default is 5 and PostgreSQL

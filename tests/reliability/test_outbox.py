@@ -26,7 +26,7 @@ from bot.context import TamaloApp
 from bot.delivery import chat_of
 from bot.inbox import Inbox
 from bot.offline import Refused
-from scoring import Game, Hand, Report, Rules
+from scoring.tamalo import Game, Hand, Report, Rules
 from storage import Database, UpdateJournal, models
 from tests.bot.fakes import RecordingRequest
 from tests.reliability.conftest import its_forecast

@@ -20,7 +20,7 @@ import pytest
 from sqlalchemy.engine import make_url
 
 from bot import texts
-from scoring import Game, Hand, Report, Rules
+from scoring.tamalo import Game, Hand, Report, Rules
 from tests.conftest import BACKENDS, is_postgres
 from tests.reliability.bot_api import BotApi, Reply
 from tests.reliability.conftest import its_forecast

@@ -1,7 +1,7 @@
 """Final places and the skill rating the all-time leaderboard is built on."""
 
-import scoring
-from scoring import Game, Hand, NightFigures, Report, Rules, night_figures
+from scoring import tamalo
+from scoring.tamalo import Game, Hand, NightFigures, Report, Rules, night_figures
 
 
 def hand(caller: str | None = None, **totals: int) -> Hand:
@@ -12,29 +12,29 @@ def test_placings_rank_who_left_after_everyone_who_stayed() -> None:
     game = Game(("Anna", "Bruno", "Carlo"), Rules(target=50))
     game = game.with_hand(hand(Anna=10, Bruno=3, Carlo=7)).without_player("Bruno")
     game = game.with_hand(hand(Anna=45, Carlo=2))
-    assert scoring.placings(game) == (
-        scoring.Placing("Carlo", 1, 7, won=True),
-        scoring.Placing("Anna", 2, 55, won=False),
-        scoring.Placing("Bruno", 3, 0, won=False),
+    assert tamalo.placings(game) == (
+        tamalo.Placing("Carlo", 1, 7, won=True),
+        tamalo.Placing("Anna", 2, 55, won=False),
+        tamalo.Placing("Bruno", 3, 0, won=False),
     )
 
 
 def test_a_player_who_played_no_hand_has_no_place() -> None:
     game = Game(("Anna", "Bruno", "Carlo"), Rules(target=50))
     game = game.with_hand(hand(Anna=10, Bruno=3, Carlo=7)).with_player("Elena")
-    assert [p.player for p in scoring.placings(game)] == ["Bruno", "Carlo", "Anna"]
+    assert [p.player for p in tamalo.placings(game)] == ["Bruno", "Carlo", "Anna"]
     left_at_once = Game(("Anna", "Bruno", "Carlo")).without_player("Carlo")
     left_at_once = left_at_once.with_hand(hand(Anna=1, Bruno=2))
-    assert [p.player for p in scoring.placings(left_at_once)] == ["Anna", "Bruno"]
+    assert [p.player for p in tamalo.placings(left_at_once)] == ["Anna", "Bruno"]
 
 
 def test_a_rating_moves_towards_the_places() -> None:
-    after = scoring.rate({}, [("Anna", 1), ("Bruno", 2), ("Carlo", 2)])
-    assert after["Anna"].mu > scoring.NEWCOMER.mu > after["Bruno"].mu
+    after = tamalo.rate({}, [("Anna", 1), ("Bruno", 2), ("Carlo", 2)])
+    assert after["Anna"].mu > tamalo.NEWCOMER.mu > after["Bruno"].mu
     assert after["Bruno"] == after["Carlo"]  # a draw moves both alike
-    assert all(s.sigma < scoring.NEWCOMER.sigma for s in after.values())
-    assert scoring.NEWCOMER.ordinal == 0
-    assert scoring.rate({"Anna": after["Anna"]}, [("Anna", 1)]) == {"Anna": after["Anna"]}
+    assert all(s.sigma < tamalo.NEWCOMER.sigma for s in after.values())
+    assert tamalo.NEWCOMER.ordinal == 0
+    assert tamalo.rate({"Anna": after["Anna"]}, [("Anna", 1)]) == {"Anna": after["Anna"]}
 
 
 def test_a_nights_figures_count_wins_of_finished_games_hands_and_calls() -> None:

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 import pytest
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from scoring import Hand, Mode, Report, Rules, score_hand
-from scoring.history import ChatHistory
+from scoring.tamalo import Hand, Mode, Report, Rules, score_hand
+from scoring.tamalo.forecast.history import ChatHistory
 from storage import Database, models
 from storage.history import HistoryStore
 from storage.schema import upgrade_schema

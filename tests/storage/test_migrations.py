@@ -9,7 +9,7 @@ from alembic.migration import MigrationContext
 from sqlalchemy import Connection, inspect, text
 from sqlalchemy.exc import IntegrityError
 
-from scoring import Rules
+from scoring.tamalo import Rules
 from storage import Database, GameStore
 from storage.models import Base
 from storage.schema import alembic_config, newest_revision, upgrade_schema

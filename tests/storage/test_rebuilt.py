@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from scoring import Game, Rules
+from scoring.tamalo import Game, Rules
 from storage import games
 
 

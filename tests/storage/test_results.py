@@ -7,8 +7,8 @@ from alembic import command
 from sqlalchemy import Connection, select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
-import scoring
-from scoring import Hand, Report, Rules
+from scoring import tamalo
+from scoring.tamalo import Hand, Report, Rules
 from storage import Database, GameState, GameStore, Results, models
 from storage.schema import alembic_config, upgrade_schema
 
@@ -146,6 +146,6 @@ async def test_games_finished_before_results_were_kept_get_them_at_start_up(
         ("Bruno", 1, 1, 1),
         ("Anna", 1, 0, 2),
     ]
-    expected = scoring.rate({}, [("Bruno", 1), ("Anna", 2)])
+    expected = tamalo.rate({}, [("Bruno", 1), ("Anna", 2)])
     assert [x.skill for x in lines] == [expected["Bruno"], expected["Anna"]]
     await db.close()

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import Connection, text, update
 
-import scoring
+from scoring import tamalo
 from storage import Database, GameRecord, GameState, GameStore, models, upgrade_schema
 from storage.schema import alembic_config
 from tests.conftest import examples
@@ -39,16 +39,16 @@ async def migrated(db: Database) -> AsyncIterator[Database]:
     await db.close()
 
 
-def random_hand(rng: random.Random, game: scoring.Game) -> scoring.Hand:
+def random_hand(rng: random.Random, game: tamalo.Game) -> tamalo.Hand:
     players = list(game.next_players)
     totals = {p: rng.choice([0, 0, 1, 3, 5, 8, 13, 21]) for p in players}
     caller = rng.choice([None, *players])
     counter = None
-    if caller is not None and game.rules.mode is scoring.Mode.CONTRO and rng.random() < 0.4:
+    if caller is not None and game.rules.mode is tamalo.Mode.CONTRO and rng.random() < 0.4:
         counter = rng.choice([p for p in players if p != caller] or [None])
     out = frozenset(p for p, t in totals.items() if t == 0 and rng.random() < 0.5)
-    reports = tuple(scoring.Report(p, t) for p, t in totals.items())
-    return scoring.Hand(reports, caller, counter, out)
+    reports = tuple(tamalo.Report(p, t) for p, t in totals.items())
+    return tamalo.Hand(reports, caller, counter, out)
 
 
 async def running(db: Database, chat_id: int) -> GameRecord | None:
@@ -60,8 +60,8 @@ async def play(db: Database, chat_id: int, seed: int, operations: list[str]) -> 
     """A game, then ``operations`` on it, each its own unit of work; one refused by the rules
     (or by the store) changes nothing."""
     rng = random.Random(seed)
-    mode = rng.choice(list(scoring.Mode))
-    rules = scoring.Rules(mode=mode, target=rng.choice([30, 60, 100]))
+    mode = rng.choice(list(tamalo.Mode))
+    rules = tamalo.Rules(mode=mode, target=rng.choice([30, 60, 100]))
     async with db.transaction() as session:
         await GameStore(session).start(chat_id, NAMES[: rng.randint(2, 4)], rules)
     for operation in operations:

@@ -37,6 +37,6 @@ def test_the_engine_imports_only_itself_what_is_shared_the_standard_library_and_
 
 def test_the_check_sees_an_import_of_tamalo(tmp_path: Path) -> None:
     module = tmp_path / "bad.py"
-    module.write_text("from scoring.game import Game\nimport scoring.tago.cards\n")
+    module.write_text("from scoring.tamalo.game import Game\nimport scoring.tago.cards\n")
 
-    assert imported(module) == {"scoring.game", "scoring.tago.cards"}
+    assert imported(module) == {"scoring.tamalo.game", "scoring.tago.cards"}

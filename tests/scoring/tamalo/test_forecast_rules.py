@@ -1,4 +1,4 @@
-"""The forecast plays by the engine's rules: ``scoring.batch`` scores every random hand as
+"""The forecast plays by the engine's rules: ``forecast.batch`` scores every random hand as
 ``score_hand`` does, and every simulated game, replayed hand by hand through ``Game``, ends
 after the same hand with the same totals, winners and best two."""
 
@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import Game, Hand, Mode, Report, Rules, score_hand
-from scoring.batch import NOBODY, hand_points
-from scoring.forecast import _outcomes
-from scoring.hand_model import hand_model
-from scoring.history import ChatHistory
-from scoring.simulate import Runs, Stretch, simulate
-from scoring.tournament import finalists
+from scoring.tamalo import Game, Hand, Mode, Report, Rules, score_hand
+from scoring.tamalo.forecast.batch import NOBODY, hand_points
+from scoring.tamalo.forecast.chances import _outcomes
+from scoring.tamalo.forecast.hand_model import hand_model
+from scoring.tamalo.forecast.history import ChatHistory
+from scoring.tamalo.forecast.simulate import Runs, Stretch, simulate
+from scoring.tamalo.tournament import finalists
 from tests.conftest import examples
 
 PLAYERS = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco")

@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from scoring import Game, Hand, Report, Rules, Standing, quadro_of
+from scoring.tamalo import Game, Hand, Report, Rules, Standing, quadro_of
 
 PLAYERS = ("Anna", "Bruno", "Carlo", "Dario")
 
@@ -115,7 +115,7 @@ def test_four_quadri_takes_exactly_four_players_and_no_changes() -> None:
 
 
 def test_quadri_can_be_scored_with_controtamalo() -> None:
-    from scoring import Mode
+    from scoring.tamalo import Mode
 
     game = Game(PLAYERS, Rules(mode=Mode.CONTRO, quadri=True)).with_hand(hand(1, 4, 9, 30, "Anna"))
     assert game.totals() == {"Anna": -2, "Bruno": -1, "Carlo": 1, "Dario": 4}

@@ -12,8 +12,8 @@ are at least the others' ``places``-th most.
 
 from __future__ import annotations
 
-from scoring.game import Game
-from scoring.model import HANDS_PER_QUADRO
+from scoring.tamalo.game import Game
+from scoring.tamalo.model import HANDS_PER_QUADRO
 
 
 def contenders(game: Game, places: int = 1) -> tuple[str, ...]:

@@ -7,7 +7,7 @@ chat's habits as many hands of a player's as the evidence says (``scoring.shrink
 the chat's players really differ, and how many hands of each there are). A newcomer plays like
 the chat, a regular like themselves. What the evidence leaves open of a player, how good they
 really are with their cards and how often they really call, is drawn once a run from
-``SKILLS`` equally likely versions of them (``scoring.skill``): over a long game a small
+``SKILLS`` equally likely versions of them (``skill``): over a long game a small
 difference between players compounds, and it must not compound into a certainty the hands
 played do not give.
 """
@@ -19,10 +19,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from scoring.evidence import PRIOR_WEIGHT, Evidence
-from scoring.history import ChatHistory
-from scoring.model import Hand
-from scoring.skill import (
+from scoring.tamalo.forecast.evidence import PRIOR_WEIGHT, Evidence
+from scoring.tamalo.forecast.history import ChatHistory
+from scoring.tamalo.forecast.skill import (
     LEVELS,
     OUT,
     OUTCOMES,
@@ -34,6 +33,7 @@ from scoring.skill import (
     quantiles,
     skill_shifts,
 )
+from scoring.tamalo.model import Hand
 
 #: ControTamalo chances the chat's rate weighs in a player's: rare calls, too few to tell
 #: players apart by.
@@ -82,7 +82,7 @@ class HandModel:
     """Per seat (the game's players, in order): quantile tables ``(seats, LEVELS)`` of the
     total kept without calling (``OUT`` = finished the cards), with a Tamalo and with a
     ControTamalo, the best outcome first; per seat and version of the player (``SKILLS``,
-    each as likely), the shift of their tables (a row of ``scoring.skill.SHIFTED``) and their
+    each as likely), the shift of their tables (a row of ``skill.SHIFTED``) and their
     calling rate (1 = the chat's); per seat the chance of answering a Tamalo with a
     ControTamalo. ``called``: the chance that anyone calls in a hand."""
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from scoring import Hand, Report, Rules, score_classic
-from scoring.classic import call_won
+from scoring.tamalo import Hand, Report, Rules, score_classic
+from scoring.tamalo.classic import call_won
 
 
 def hand(caller: str | None = None, **totals: int) -> Hand:

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from scoring.model import Hand
+from scoring.tamalo.model import Hand
 
 
 @dataclass(frozen=True)

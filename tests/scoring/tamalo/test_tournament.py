@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from scoring import Game, Hand, Report, draw_tables, finalists
+from scoring.tamalo import Game, Hand, Report, draw_tables, finalists
 
 SIX = ("Anna", "Bruno", "Carlo", "Dario", "Elena", "Franco")
 

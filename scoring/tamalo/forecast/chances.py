@@ -1,6 +1,6 @@
 """Chi vince? A game's live forecast: the rest of the game played many times over with the
-rules engine's own rules (``scoring.simulate``), each player drawing hands like the ones they
-played in this chat and mode (``scoring.hand_model``).
+rules engine's own rules (``simulate``), each player drawing hands like the ones they
+played in this chat and mode (``hand_model``).
 
 ``forecast`` is a pure function of the game, the chat's history and a seed: the same three
 give the same numbers. It does no I/O and holds nothing, so a caller may run it in a worker
@@ -14,12 +14,12 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from scoring.contenders import contenders
-from scoring.game import Game
-from scoring.hand_model import hand_model
-from scoring.history import ChatHistory
-from scoring.simulate import Runs, expected_hands, simulate
-from scoring.tournament import FINALISTS_PER_TABLE
+from scoring.tamalo.forecast.contenders import contenders
+from scoring.tamalo.forecast.hand_model import hand_model
+from scoring.tamalo.forecast.history import ChatHistory
+from scoring.tamalo.forecast.simulate import Runs, expected_hands, simulate
+from scoring.tamalo.game import Game
+from scoring.tamalo.tournament import FINALISTS_PER_TABLE
 
 #: Runs of the rest of the game: a probability's noise is at most ±1.6 points (one sigma).
 RUNS = 1000
@@ -112,7 +112,7 @@ def reach_final(
     table: Game, history: ChatHistory | None = None, *, seed: int = 0, runs: int | None = None
 ) -> Mapping[str, float]:
     """A tournament table's chances to send each player to the final (its best two, with
-    every player level with the second, as ``scoring.tournament.finalists``)."""
+    every player level with the second, as ``scoring.tamalo.tournament.finalists``)."""
     return forecast(table, history, seed=seed, runs=runs).top_two
 
 

@@ -1,6 +1,6 @@
-"""The rest of a game played many times at once: hands drawn from ``scoring.hand_model``,
-scored by ``scoring.batch``, ended and ranked as ``scoring.game.Game`` ends and ranks them.
-Each run plays one version of each player throughout (``scoring.skill``), chosen at random:
+"""The rest of a game played many times at once: hands drawn from ``hand_model``,
+scored by ``batch``, ended and ranked as ``scoring.tamalo.game.Game`` ends and ranks them.
+Each run plays one version of each player throughout (``skill``), chosen at random:
 what the evidence leaves open of a player varies from run to run, not from hand to hand.
 
 A pure function of the game, the model, the number of runs and a seed: no I/O, no clock,
@@ -16,13 +16,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from scoring.batch import NOBODY, hand_points
-from scoring.classic import ZERO_BELOW
-from scoring.contro import LOW_TOTAL
-from scoring.game import Game
-from scoring.hand_model import LEVELS, OUT, HandModel
-from scoring.model import HANDS_PER_QUADRO, Mode
-from scoring.skill import SHIFTED
+from scoring.tamalo.classic import ZERO_BELOW
+from scoring.tamalo.contro import LOW_TOTAL
+from scoring.tamalo.forecast.batch import NOBODY, hand_points
+from scoring.tamalo.forecast.hand_model import LEVELS, OUT, HandModel
+from scoring.tamalo.forecast.skill import SHIFTED
+from scoring.tamalo.game import Game
+from scoring.tamalo.model import HANDS_PER_QUADRO, Mode
 
 #: A game still running this many hands on is scored as it stands (a ControTamalo chat whose
 #: hands all score −1 would never reach the target).
@@ -36,7 +36,7 @@ Bools = npt.NDArray[np.bool_]
 #: Per seat and run, the version of the player the run plays: where its shift starts in
 #: ``SHIFTED_LEVELS``, and its calling rate.
 Versions = tuple[Ints, npt.NDArray[np.float32]]
-#: ``scoring.skill.SHIFTED`` as one row: a version's levels start at its row times LEVELS.
+#: ``skill.SHIFTED`` as one row: a version's levels start at its row times LEVELS.
 SHIFTED_LEVELS = SHIFTED.ravel()
 
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from scoring import Hand, Report, Rules, bracket, score_contro
-from scoring.contro import counter_won, tamalo_won
+from scoring.tamalo import Hand, Report, Rules, bracket, score_contro
+from scoring.tamalo.contro import counter_won, tamalo_won
 
 
 def hand(caller: str | None = None, counter: str | None = None, out: str = "",

@@ -1,4 +1,4 @@
-"""What the forecast leaves open of a player is drawn once a run (``scoring.skill``): each run
+"""What the forecast leaves open of a player is drawn once a run (``forecast.skill``): each run
 plays one version of each player, cards and calls alike, and the versions spread the player's
 mean total as far as the evidence leaves it open."""
 
@@ -6,12 +6,21 @@ from __future__ import annotations
 
 import numpy as np
 
-from scoring import Game, Hand, Mode, Report, Rules
-from scoring.forecast import forecast
-from scoring.hand_model import HandModel, hand_model
-from scoring.history import ChatHistory
-from scoring.simulate import simulate
-from scoring.skill import LARGEST, SHIFTED, SKILLS, STEP, UNSHIFTED, VALUES, quantiles, skill_shifts
+from scoring.tamalo import Game, Hand, Mode, Report, Rules
+from scoring.tamalo.forecast.chances import forecast
+from scoring.tamalo.forecast.hand_model import HandModel, hand_model
+from scoring.tamalo.forecast.history import ChatHistory
+from scoring.tamalo.forecast.simulate import simulate
+from scoring.tamalo.forecast.skill import (
+    LARGEST,
+    SHIFTED,
+    SKILLS,
+    STEP,
+    UNSHIFTED,
+    VALUES,
+    quantiles,
+    skill_shifts,
+)
 
 TRIO = ("Anna", "Bruno", "Carla")
 

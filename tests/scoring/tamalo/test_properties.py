@@ -3,7 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring import Game, Hand, Mode, Report, Rules, score_classic, score_contro
+from scoring.tamalo import Game, Hand, Mode, Report, Rules, score_classic, score_contro
 
 PLAYERS = ("Anna", "Bruno", "Carlo", "Dario", "Elena", "Franco")
 

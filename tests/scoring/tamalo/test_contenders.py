@@ -6,9 +6,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import Game, Hand, Mode, Report, Rules
-from scoring.contenders import contenders
-from scoring.forecast import forecast
+from scoring.tamalo import Game, Hand, Mode, Report, Rules
+from scoring.tamalo.forecast.chances import forecast
+from scoring.tamalo.forecast.contenders import contenders
 
 FOUR = ("Anna", "Bruno", "Carla", "Dario")
 #: A total that outscores anything played before in any mode (a hand's points grow with it).

@@ -1,5 +1,5 @@
-"""Many hands scored at once, with numpy: the rules of ``scoring.classic`` and
-``scoring.contro`` over arrays, for the forecast's simulations.
+"""Many hands scored at once, with numpy: the rules of ``scoring.tamalo.classic`` and
+``scoring.tamalo.contro`` over arrays, for the forecast's simulations.
 
 Their constants are the engine's own, imported; that each rule gives the engine's points is
 proved by tests/scoring/test_forecast.py on many random hands.
@@ -15,8 +15,8 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from scoring.classic import CALL_PENALTY, ZERO_BELOW
-from scoring.contro import (
+from scoring.tamalo.classic import CALL_PENALTY, ZERO_BELOW
+from scoring.tamalo.contro import (
     BEAT_CONTRO,
     BEAT_TAMALO,
     CONTRO_LOST,
@@ -26,7 +26,7 @@ from scoring.contro import (
     TAMALO_LOST,
     TAMALO_WON,
 )
-from scoring.model import Mode, Rules
+from scoring.tamalo.model import Mode, Rules
 
 NOBODY = -1
 #: A total nobody reaches: who is not seated beats no call.

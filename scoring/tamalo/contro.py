@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scoring.model import Hand, Rules
+from scoring.tamalo.model import Hand, Rules
 
 TAMALO_WON, TAMALO_LOST = -2, 2
 CONTRO_WON, CONTRO_LOST = -3, 3

@@ -10,9 +10,9 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
 
-from scoring.classic import call_won, score_classic
-from scoring.contro import counter_won, score_contro, tamalo_won
-from scoring.errors import (
+from scoring.tamalo.classic import call_won, score_classic
+from scoring.tamalo.contro import counter_won, score_contro, tamalo_won
+from scoring.tamalo.errors import (
     AlreadySeated,
     HandNotSeated,
     LastTwoStay,
@@ -25,7 +25,7 @@ from scoring.errors import (
     NotPlaying,
     QuadriNeedsFour,
 )
-from scoring.model import HANDS_PER_QUADRO, QUADRI_PLAYERS, Hand, Mode, Rules
+from scoring.tamalo.model import HANDS_PER_QUADRO, QUADRI_PLAYERS, Hand, Mode, Rules
 
 
 @dataclass(frozen=True)

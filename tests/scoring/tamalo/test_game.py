@@ -4,7 +4,7 @@ from dataclasses import replace
 
 import pytest
 
-from scoring import Game, Hand, Report, Rules, Standing, entry_total
+from scoring.tamalo import Game, Hand, Report, Rules, Standing, entry_total
 
 
 def hand(caller: str | None = None, **totals: int) -> Hand:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from scoring.game import Game
-from scoring.model import Mode
+from scoring.tamalo.game import Game
+from scoring.tamalo.model import Mode
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 import pytest
 
-from scoring import CardError, card_value, parse_cards
+from scoring.tamalo import CardError, card_value, parse_cards
 
 
 @pytest.mark.parametrize(

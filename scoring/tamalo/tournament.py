@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from scoring.errors import TournamentTooSmall
-from scoring.game import Game
+from scoring.tamalo.errors import TournamentTooSmall
+from scoring.tamalo.game import Game
 
 MIN_PLAYERS = 6
 #: How many of each table go to the final.

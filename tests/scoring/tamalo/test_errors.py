@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from scoring import (
+from scoring.tamalo import (
     AlreadySeated,
     Game,
     Hand,

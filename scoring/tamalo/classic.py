@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scoring.model import Hand, Rules
+from scoring.tamalo.model import Hand, Rules
 
 #: Below this total a player scores zero ("chi ha meno di 5 punti percepisce ZERO").
 ZERO_BELOW = 5

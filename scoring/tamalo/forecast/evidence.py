@@ -8,10 +8,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from scoring.history import ChatHistory
-from scoring.model import Hand
 from scoring.shrinkage import Estimates, shrink
-from scoring.skill import OUT, OUTCOMES, TOP, VALUES, Floats
+from scoring.tamalo.forecast.history import ChatHistory
+from scoring.tamalo.forecast.skill import OUT, OUTCOMES, TOP, VALUES, Floats
+from scoring.tamalo.model import Hand
 
 #: How many hands of evidence the prior weighs in the chat's habits.
 PRIOR_WEIGHT = 20.0
