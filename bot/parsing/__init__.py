@@ -13,13 +13,14 @@ from bot.parsing.hands import parse_fix, parse_hand, parse_value
 from bot.parsing.moves import parse_move
 from bot.parsing.new_game import MAX_PLAYERS, NewGame, parse_new_game, parse_tournament
 from bot.parsing.people import Claim, parse_iam
-from bot.parsing.seats import parse_join, parse_leave, parse_table, pick_table
+from bot.parsing.seats import CloseToSeated, parse_join, parse_leave, parse_table, pick_table
 from bot.parsing.words import MAX_NAME, parse_help, parse_name, parse_nothing, tokens
 
 __all__ = [
     "MAX_NAME",
     "MAX_PLAYERS",
     "Claim",
+    "CloseToSeated",
     "NewGame",
     "UserError",
     "parse_fix",
