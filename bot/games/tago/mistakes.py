@@ -179,13 +179,17 @@ def curious_what() -> str:
 
 
 def _player(player: str) -> str:
-    return _("il PUNTO") if player == PUNTO else player
+    return _("Il PUNTO") if player == PUNTO else player
 
 
 def _wrong_count(e: WrongNumberOfCards) -> str:
+    if e.count == 0 and e.player == PUNTO:
+        return _("Mancano le carte del PUNTO: ne servono {expected}. {hint}").format(
+            expected=e.expected, hint=cards_hint()
+        )
     if e.count == 0:
-        return _("Mancano le carte di {who}: ne servono {expected}. {hint}").format(
-            who=_player(e.player), expected=e.expected, hint=cards_hint()
+        return _("Mancano le carte di {player}: ne servono {expected}. {hint}").format(
+            player=e.player, expected=e.expected, hint=cards_hint()
         )
     return _("{who} ha {count} carte, ne servono {expected}. {hint}").format(
         who=_player(e.player), count=e.count, expected=e.expected, hint=cards_hint()
