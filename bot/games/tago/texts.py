@@ -159,7 +159,7 @@ def hand_reply(night: Night, deal: Deal) -> str:
         )
     folded = [entry.player for entry in deal.hand.entries if entry.folded]
     if folded:
-        lines.append(_("Hanno lasciato: {players}").format(players=who(folded)))
+        lines.append(_("Lasciano la mano: {players}").format(players=who(folded)))
     if result.jackpot_in:
         lines.append(
             _("🎰 Al jackpot dalle ante: {amount} ({count} × {share})").format(
@@ -247,13 +247,12 @@ def rebuy_reply(night: Night, player: str, amount: int) -> str:
 
 
 def curious_reply(night: Night, players: Sequence[str]) -> str:
-    return (
-        _("👀 {players} paga {ante} per vedere la carta coperta: va al jackpot.").format(
-            players=who(players), ante=chips(night.table.ante)
-        )
-        + "\n"
-        + jackpot_reply(night.jackpot)
-    )
+    paid = ngettext(
+        "👀 {players} paga {ante} per vedere la carta coperta: va al jackpot.",
+        "👀 {players} pagano {ante} a testa per vedere la carta coperta: va al jackpot.",
+        len(players),
+    ).format(players=who(players), ante=chips(night.table.ante))
+    return paid + "\n" + jackpot_reply(night.jackpot)
 
 
 def jackpot_reply(jackpot: int, grown: int | None = None) -> str:

@@ -112,7 +112,7 @@ def test_the_side_pot_example_with_bruno_best() -> None:
 
     assert "💰 Piatto principale 490 · Anna, Bruno, Carlo → Bruno" in reply
     assert "💰 Piatto laterale 100 · Anna, Carlo → Anna" in reply
-    assert "Hanno lasciato: Dario" in reply
+    assert "Lasciano la mano: Dario" in reply
     assert reply.split("Fiches dopo la mano:\n")[1].splitlines() == [
         "Anna 200 (−100)",
         "Bruno 640 (+340)",
@@ -195,7 +195,9 @@ def test_the_settle_up_example_with_the_jackpot_s_cashier() -> None:
         "💶 Anna ricarica 300: ora ha 600 (entrato in tutto con 600)."
     )
     night, _ = play(night, "punto=4,½,0 Anna 5 lascia Bruno 5 lascia Carlo 45 4,4,2 Dario 45 3,1,½")
-    night, _ = play(night, "punto=1,2,3 Anna 295 1,2,3 Bruno 295 5,5,5 Carlo 5 lascia Dario 15 lascia")
+    night, _ = play(
+        night, "punto=1,2,3 Anna 295 1,2,3 Bruno 295 5,5,5 Carlo 5 lascia Dario 15 lascia"
+    )
     assert night.totals() == {"Anna": 90000, "Bruno": 0, "Carlo": 25000, "Dario": 33000}
 
     reply = texts.night_end(night.settled())
