@@ -35,6 +35,7 @@ from scoring.tago import (
     check_counts,
     format_halves,
     parse_amount,
+    parse_card,
     parse_cards,
     punto_options,
     read_punto,
@@ -69,8 +70,6 @@ KEYS: Mapping[str, str] = {
 FOLD_WORDS = frozenset({"lascia", "fold"})
 GAME_WORDS = frozenset({"tago"})  # folded: Tagò, tagò, TAGO
 STAKES_WORDS: Mapping[str, Stakes] = {"light": Stakes.LIGHT, "heavy": Stakes.HEAVY}
-#: A card typed as a letter, never a name.
-CARD_WORDS = frozenset({"m"})
 #: The default share of each ante that feeds the jackpot (RULES-tago.md, "Reading — the share").
 DEFAULT_JACKPOT_PERCENT = 10
 
@@ -299,13 +298,15 @@ def tokens(text: str) -> list[str]:
 
 
 def _is_name(word: str) -> bool:
+    """A word starting with a letter that is no card (``m``, ``½``), fold or key."""
     folded = word.casefold()
-    return (
-        bool(_NAME.fullmatch(word))
-        and folded not in CARD_WORDS
-        and folded not in FOLD_WORDS
-        and folded not in KEYS
-    )
+    if not _NAME.fullmatch(word) or folded in FOLD_WORDS or folded in KEYS:
+        return False
+    try:
+        parse_card(word)
+    except RuleBroken:
+        return True
+    return False
 
 
 def _name(word: str) -> str:
