@@ -153,6 +153,13 @@ def fold_with_cards(player: str) -> str:
     )
 
 
+def playoff_empty() -> str:
+    return _(
+        "Dopo spareggio scrivi chi ha giocato il pari e le sue carte alla fine, o lascia: "
+        "spareggio Anna 1,3,2 Bruno lascia."
+    )
+
+
 def stakes_missing() -> str:
     return _("Manca il tavolo: minimo e stack, come light 5/300 o heavy 5/300. {usage}").format(
         usage=night_usage()

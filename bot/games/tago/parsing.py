@@ -29,6 +29,7 @@ from scoring.tago import (
     NotPositive,
     NotSeated,
     PlayerCount,
+    Playoff,
     Stakes,
     Table,
     WrongNumberOfCards,
@@ -68,6 +69,7 @@ KEYS: Mapping[str, str] = {
     "rebuy": REBUY_KEY,
 }
 FOLD_WORDS = frozenset({"lascia", "fold"})
+PLAYOFF_WORDS = frozenset({"spareggio", "playoff"})
 GAME_WORDS = frozenset({"tago"})  # folded: Tagò, tagò, TAGO
 STAKES_WORDS: Mapping[str, Stakes] = {"light": Stakes.LIGHT, "heavy": Stakes.HEAVY}
 #: The default share of each ante that feeds the jackpot (RULES-tago.md, "Reading — the share").
@@ -179,11 +181,16 @@ def parse_new_night(text: str) -> NewNight:
 
 def parse_hand(text: str, players: Sequence[str]) -> Hand:
     """``punto=4,½,0 Anna 200 4,4,2 Bruno 150 3,1,½ Dario 40 lascia [scelta=…]
-    [mazziere=…]``: for each player of the hand, all they put in (the ante included), an
-    in-hand re-buy (``ricarica=100``), then their three cards or ``lascia`` (``fold``).
+    [mazziere=…] [spareggio Anna 1,3,2 Bruno lascia]``: for each player of the hand, all
+    they put in (the ante included, and any play-off's bets), an in-hand re-buy
+    (``ricarica=100``), then their three cards or ``lascia`` (``fold``). Each ``spareggio``
+    (``playoff``) is a tie played off: its players' cards at its end, or ``lascia``.
     ``players`` are the night's seats: the entries come back in their order."""
     usage = mistakes.hand_usage()
-    words = _split(text, {PUNTO_KEY, CHOICE_KEY, DEALER_KEY}, usage, per_player={REBUY_KEY})
+    main, *sections = _sections(tokens(text))
+    words = _split(
+        " ".join(main), {PUNTO_KEY, CHOICE_KEY, DEALER_KEY}, usage, per_player={REBUY_KEY}
+    )
     if not words.groups:
         raise UserError(mistakes.nothing_typed(usage))
     with _refusals():
@@ -193,7 +200,41 @@ def parse_hand(text: str, players: Sequence[str]) -> Hand:
         choice = _choice(words)
         dealer = _seated(words.options.get(DEALER_KEY), players)
         _check_hand(entries, punto, choice)
-    return Hand(tuple(entries), punto, choice, dealer=dealer)
+        playoffs = tuple(_playoff(section, players) for section in sections)
+    return Hand(tuple(entries), punto, choice, playoffs, dealer)
+
+
+def _sections(words: list[str]) -> list[list[str]]:
+    """The hand's words, then each play-off's, split at ``spareggio`` (``playoff``)."""
+    sections: list[list[str]] = [[]]
+    for word in words:
+        if names.fold(word) in PLAYOFF_WORDS:
+            sections.append([])
+        else:
+            sections[-1].append(word)
+    return sections
+
+
+def _playoff(words: list[str], players: Sequence[str]) -> Playoff:
+    """``Anna 1,3,2 Bruno lascia``: who played the tie off, and the cards of who stayed in."""
+    if not words:
+        raise UserError(mistakes.playoff_empty())
+    groups = _split(" ".join(words), frozenset(), mistakes.hand_usage()).groups
+    cards: dict[str, Cards] = {}
+    playing: list[str] = []
+    for name, values in groups:
+        player = _seated(name, players)
+        assert player is not None
+        playing.append(player)
+        if any(value.casefold() in FOLD_WORDS for value in values):
+            if len(values) > 1:
+                raise UserError(mistakes.fold_with_cards(player))
+            continue
+        cards[player] = _cards(values, 3)
+        if len(cards[player]) != 3:
+            raise WrongNumberOfCards(player, len(cards[player]))
+    playing.sort(key=players.index)
+    return Playoff(tuple(playing), cards)
 
 
 def parse_rebuy(text: str, players: Sequence[str]) -> tuple[str, int]:

@@ -157,6 +157,12 @@ def hand_reply(night: Night, deal: Deal) -> str:
                 player=deal.hand.live[0]
             )
         )
+    for playoff in result.playoffs:
+        lines.append(_("⚔️ Spareggio: {players}").format(players=who(playoff.players)))
+        lines += [score_line(line) for line in playoff.lines.values()]
+        out = [player for player in playoff.players if player not in playoff.lines]
+        if out:
+            lines.append(_("Lasciano lo spareggio: {players}").format(players=who(out)))
     folded = [entry.player for entry in deal.hand.entries if entry.folded]
     if folded:
         lines.append(_("Lasciano la mano: {players}").format(players=who(folded)))

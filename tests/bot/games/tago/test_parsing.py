@@ -258,3 +258,29 @@ def test_the_odds_read_two_shown_cards_each_and_two_or_three_of_the_punto() -> N
 )
 def test_the_odds_refuse_with_one_message(typed: str, says: str) -> None:
     assert says in refused(parse_odds, typed)
+
+
+def test_a_hand_with_its_play_offs() -> None:
+    hand = parse_hand(
+        "punto=4,½,0 Anna 60 1,3,0 Bruno 60 2,3,0 Carlo 5 lascia "
+        "spareggio bruno 2,3,2 Anna 1,3,½ playoff Anna 1,3,1 Bruno lascia",
+        SEATS,
+    )
+
+    assert [(p.players, dict(p.cards)) for p in hand.playoffs] == [
+        (("Anna", "Bruno"), {"Bruno": (4, 6, 4), "Anna": (2, 6, 1)}),
+        (("Anna", "Bruno"), {"Anna": (2, 6, 2)}),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("typed", "says"),
+    [
+        ("punto=4,½,0 Anna 60 1,3,0 Bruno 60 2,3,0 spareggio", "Dopo spareggio scrivi chi"),
+        ("punto=4,½,0 Anna 60 1,3,0 Bruno 60 2,3,0 spareggio Anna 1,3", "Anna ha 2 carte"),
+        ("punto=4,½,0 Anna 60 1,3,0 Bruno 60 2,3,0 spareggio Zoe 1,3,1", "Zoe non è al tavolo"),
+        ("punto=4,½,0 Anna 60 1,3,0 Bruno 60 2,3,0 spareggio Anna lascia 1,2,3", "Anna lascia"),
+    ],
+)
+def test_a_play_off_refuses_with_one_message(typed: str, says: str) -> None:
+    assert says in refused(parse_hand, typed, SEATS)

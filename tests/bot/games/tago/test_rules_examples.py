@@ -214,3 +214,31 @@ def test_the_settle_up_example_with_the_jackpot_s_cashier() -> None:
         "Carlo → Dario 30",
         "Carlo → la cassa del jackpot 20",
     ]
+
+
+# --- "Reading — ties": a play-off decides the pot the tied players share ---
+
+
+def test_a_tie_played_off_decides_the_pot() -> None:
+    night = open_night("tago heavy 5/300 ante=5 jackpot=0% Anna Bruno Carlo")
+    night, reply = play(
+        night,
+        "punto=4,½,0 Anna 60 1,3,0 Bruno 60 2,3,0 Carlo 5 lascia spareggio Anna 1,3,½ Bruno 2,3,2",
+    )
+
+    assert "🤝" not in reply
+    assert "⚔️ Spareggio: Anna e Bruno" in reply
+    assert "Anna 1,3,½ → 4½, VALORE" in reply
+    assert "Bruno 2,3,2 → 3, coppia di 2 tolta, a 1½" in reply
+    assert "💰 Piatto principale 125 · Anna, Bruno → Anna" in reply
+    assert night.totals()["Anna"] == 30000 - 6000 + 12500
+
+
+def test_a_play_off_left_by_one_of_the_tied() -> None:
+    night = open_night("tago heavy 5/300 ante=5 jackpot=0% Anna Bruno")
+    _night, reply = play(
+        night, "punto=4,½,0 Anna 30 1,3,0 Bruno 20 2,3,0 spareggio Anna 1,3,½ Bruno lascia"
+    )
+
+    assert "Lasciano lo spareggio: Bruno" in reply
+    assert "💰 Piatto principale 40 · Anna, Bruno → Anna" in reply
