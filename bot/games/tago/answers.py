@@ -8,7 +8,8 @@ import asyncio
 from dataclasses import dataclass, field
 
 from bot.games.tago import texts
-from bot.games.tago.parsing import JUDGE_CHOICE, JudgeRequest, OddsRequest
+from bot.games.tago.choice import JUDGE_CHOICE
+from bot.games.tago.parsing import JudgeRequest, OddsRequest
 from scoring.tago import Odds, judge, odds
 
 

@@ -9,13 +9,8 @@ import pytest
 
 from bot.games.tago import answers, texts
 from bot.games.tago.answers import Answer, judge_answer, odds_answer, odds_of
-from bot.games.tago.parsing import (
-    OddsRequest,
-    parse_choice_data,
-    parse_judge,
-    parse_odds,
-    with_choice,
-)
+from bot.games.tago.choice import parse_choice_data, with_choice
+from bot.games.tago.parsing import OddsRequest, parse_judge, parse_odds
 from scoring.tago import Odds
 
 

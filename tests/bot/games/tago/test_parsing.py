@@ -5,19 +5,21 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games.tago.parsing import (
+from bot.games.tago.choice import (
     HAND_CHOICE,
     JUDGE_CHOICE,
     choice_data,
     parse_choice_data,
+    pending_choice,
+    with_choice,
+)
+from bot.games.tago.parsing import (
     parse_curious,
     parse_hand,
     parse_judge,
     parse_new_night,
     parse_odds,
     parse_rebuy,
-    pending_choice,
-    with_choice,
 )
 from bot.refusals import UserError
 from scoring.tago import Entry, Stakes

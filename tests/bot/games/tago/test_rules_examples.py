@@ -3,10 +3,10 @@ through the engine, to the reply the chat reads."""
 
 from __future__ import annotations
 
-from bot.games.tago import texts
+from bot.games.tago import night_texts
 from bot.games.tago.answers import judge_answer
+from bot.games.tago.choice import HAND_CHOICE
 from bot.games.tago.parsing import (
-    HAND_CHOICE,
     NewNight,
     parse_curious,
     parse_hand,
@@ -28,7 +28,7 @@ def open_night(typed: str, jackpot: int = 0) -> Night:
 
 def play(night: Night, typed: str) -> tuple[Night, str]:
     night = night.with_hand(parse_hand(typed, night.players))
-    return night, texts.hand_reply(night, night.deals[-1])
+    return night, night_texts.hand_reply(night, night.deals[-1])
 
 
 # --- "Who wins": the table of worked examples ---
@@ -178,7 +178,7 @@ def test_a_curioso_pays_one_ante_to_the_jackpot() -> None:
     for player in parse_curious("carlo", night.players):
         night = night.with_curioso(player)
 
-    reply = texts.curious_reply(night, ["Carlo"])
+    reply = night_texts.curious_reply(night, ["Carlo"])
     assert reply == (
         "👀 Carlo paga 2,50 per vedere la carta coperta: va al jackpot.\n🎰 Jackpot: 2,50"
     )
@@ -191,7 +191,7 @@ def test_the_settle_up_example_with_the_jackpot_s_cashier() -> None:
     night = open_night("tago light 5/300 ante=5 jackpot=50% Anna Bruno Carlo Dario")
     player, amount = parse_rebuy("Anna 300", night.players)
     night = night.with_rebuy(player, amount)
-    assert texts.rebuy_reply(night, player, amount) == (
+    assert night_texts.rebuy_reply(night, player, amount) == (
         "💶 Anna ricarica 300: ora ha 600 (entrato in tutto con 600)."
     )
     night, _ = play(night, "punto=4,½,0 Anna 5 lascia Bruno 5 lascia Carlo 45 4,4,2 Dario 45 3,1,½")
@@ -200,7 +200,7 @@ def test_the_settle_up_example_with_the_jackpot_s_cashier() -> None:
     )
     assert night.totals() == {"Anna": 90000, "Bruno": 0, "Carlo": 25000, "Dario": 33000}
 
-    reply = texts.night_end(night.settled())
+    reply = night_texts.night_end(night.settled())
 
     assert reply.splitlines() == [
         "🏁 Fine della serata di Tagò. Risultati:",

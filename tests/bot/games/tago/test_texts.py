@@ -4,7 +4,7 @@ language's way, pots and side pots, the night's opening, standings, jackpot and 
 from __future__ import annotations
 
 from bot import i18n
-from bot.games.tago import texts
+from bot.games.tago import night_texts, texts
 from bot.games.tago.amounts import chips, percent, signed_chips
 from bot.games.tago.answers import judge_answer
 from bot.games.tago.parsing import parse_hand, parse_judge, parse_new_night, parse_odds
@@ -57,7 +57,7 @@ def test_the_punto_s_sum_chosen_is_said() -> None:
 def test_a_night_opened() -> None:
     night = night_of("tago heavy 5/300 ante=2.5 Anna Bruno=500 Carlo mazziere=Carlo", 1250)
 
-    assert texts.night_opened(night).splitlines() == [
+    assert night_texts.night_opened(night).splitlines() == [
         "🃏 Serata di Tagò: heavy 5/300 · ante 2,50 · 10% al jackpot",
         "Al tavolo: Anna 300, Bruno 500, Carlo 300",
         "Primo mazziere: Carlo",
@@ -73,14 +73,14 @@ def test_three_pots_are_numbered_and_a_hand_nobody_contests_is_said() -> None:
             night.players,
         )
     )
-    reply = texts.hand_reply(night, night.deals[-1])
+    reply = night_texts.hand_reply(night, night.deals[-1])
 
     assert "💰 Piatto principale 200 · Anna, Bruno, Carlo, Dario → Anna" in reply
     assert "💰 Piatto laterale 1 150 · Bruno, Carlo, Dario → Dario" in reply
     assert "💰 Piatto laterale 2 200 · Carlo, Dario → Dario" in reply
 
     night = night.with_hand(parse_hand("Anna 5 lascia Bruno 20", night.players))
-    reply = texts.hand_reply(night, night.deals[-1])
+    reply = night_texts.hand_reply(night, night.deals[-1])
     # Carlo and Dario sit this hand out: Anna is the first to act after Bruno.
     assert "🃏 Mano 2 · mazziere Bruno, primo di mano Anna" in reply
     assert "Gli altri hanno lasciato: Bruno prende tutto senza mostrare." in reply
@@ -91,7 +91,7 @@ def test_three_pots_are_numbered_and_a_hand_nobody_contests_is_said() -> None:
 def test_an_in_hand_rebuy_is_shown_beside_the_stack() -> None:
     night = night_of("tago heavy 5/300 ante=5 jackpot=0% Anna Bruno")
     night = night.with_hand(parse_hand("Anna 350 ricarica=50 lascia Bruno 300", night.players))
-    reply = texts.hand_reply(night, night.deals[-1])
+    reply = night_texts.hand_reply(night, night.deals[-1])
 
     assert "Anna 0 (−350) ricarica 50" in reply
 
@@ -102,7 +102,7 @@ def test_stacks_as_standings_with_the_jackpot_grown_tonight() -> None:
         parse_hand("punto=4,½,0 Anna 30 3,1,½ Bruno 30 4,4,2 Carlo 5 lascia", night.players)
     )
 
-    assert texts.stacks_reply(night).splitlines() == [
+    assert night_texts.stacks_reply(night).splitlines() == [
         "🃏 Fiches al tavolo (light 5/300 · ante 5 · 10% al jackpot)",
         "1. Anna 333,50 (+33,50)",
         "2. Carlo 295 (−5)",
@@ -110,16 +110,16 @@ def test_stacks_as_standings_with_the_jackpot_grown_tonight() -> None:
         "🎰 Jackpot: 11,50 (stasera +1,50)",
     ]
     with i18n.speaking("en"):
-        assert texts.stacks_reply(night).splitlines()[1] == "1. Anna 333.50 (+33.50)"
+        assert night_texts.stacks_reply(night).splitlines()[1] == "1. Anna 333.50 (+33.50)"
 
 
 def test_the_jackpot_alone_and_a_settle_up_with_no_payments() -> None:
-    assert texts.jackpot_reply(1250) == "🎰 Jackpot: 12,50"
+    assert night_texts.jackpot_reply(1250) == "🎰 Jackpot: 12,50"
     with i18n.speaking("en"):
-        assert texts.jackpot_reply(1250, -300) == "🎰 Jackpot: 12.50 (tonight −3)"
+        assert night_texts.jackpot_reply(1250, -300) == "🎰 Jackpot: 12.50 (tonight −3)"
     night = night_of("tago light 5/300 jackpot=0% Anna Bruno").settled()
 
-    assert texts.night_end(night).splitlines()[-1] == "Nessun pagamento: tutti pari."
+    assert night_texts.night_end(night).splitlines()[-1] == "Nessun pagamento: tutti pari."
 
 
 def test_the_settle_up_in_english_names_the_jackpot_s_cashier() -> None:
@@ -129,7 +129,7 @@ def test_the_settle_up_in_english_names_the_jackpot_s_cashier() -> None:
     ).settled()
 
     with i18n.speaking("en"):
-        lines = texts.night_end(night).splitlines()
+        lines = night_texts.night_end(night).splitlines()
 
     assert lines[0] == "🏁 The night of Tagò is over. Results:"
     assert lines[1] == "1. Anna +15 (chips 315, bought in 300)"

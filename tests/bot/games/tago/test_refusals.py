@@ -9,7 +9,7 @@ import pytest
 
 import scoring.tago
 from bot import i18n
-from bot.games.tago import mistakes
+from bot.games.tago import refusals
 from bot.games.tago.parsing import parse_hand, parse_new_night
 from scoring.errors import RuleBroken
 from scoring.tago import Night
@@ -23,7 +23,7 @@ def night_of(typed: str) -> Night:
 def refusal_of(night: Night, typed: str) -> str:
     with pytest.raises(RuleBroken) as caught:
         night.with_hand(parse_hand(typed, night.players))
-    return mistakes.refusal(caught.value)
+    return refusals.refusal(caught.value)
 
 
 def test_every_error_of_the_engine_has_its_words() -> None:
@@ -33,7 +33,7 @@ def test_every_error_of_the_engine_has_its_words() -> None:
         if issubclass(kind, RuleBroken)
     }
 
-    assert errors <= set(mistakes.kinds())
+    assert errors <= set(refusals.kinds())
 
 
 def test_a_contribution_above_a_player_s_chips_is_refused() -> None:
@@ -70,12 +70,12 @@ def test_a_curioso_who_did_not_fold_and_a_closed_night_are_refused() -> None:
 
     with pytest.raises(RuleBroken) as caught:
         night.with_curioso("Anna")
-    assert mistakes.refusal(caught.value) == (
+    assert refusals.refusal(caught.value) == (
         "Anna non ha lasciato nell'ultima mano, o ha già visto la sua carta."
     )
     with pytest.raises(RuleBroken) as caught:
         night.settled().with_rebuy("Anna", 100)
-    assert mistakes.refusal(caught.value).startswith("La serata è chiusa")
+    assert refusals.refusal(caught.value).startswith("La serata è chiusa")
 
 
 def test_the_refusals_in_english() -> None:
