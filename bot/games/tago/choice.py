@@ -39,5 +39,6 @@ def parse_choice_data(data: str) -> tuple[str, int] | None:
 
 
 def with_choice(text: str, halves: int) -> str:
-    """The command's arguments with the choice the button made, to be parsed again."""
-    return f"{text} scelta={format_halves(halves)}"
+    """The command's arguments with the choice the button made, to be parsed again: put first,
+    so that it is the hand's, never a play-off's after ``spareggio``."""
+    return f"scelta={format_halves(halves)} {text}"

@@ -121,7 +121,12 @@ def test_the_command_read_again_with_the_button_s_choice() -> None:
 
     assert parse_judge(with_choice(typed, 4)).choice == 4
     assert parse_judge(with_choice(typed, 28)).choice == 28
-    assert with_choice("punto=4,4,½ Anna 1,1,2 Bruno 0,0,0", 1).endswith("scelta=½")
+    assert with_choice("punto=4,4,½ Anna 1,1,2 Bruno 0,0,0", 1).startswith("scelta=½ ")
+    hand = parse_hand(
+        with_choice("punto=6,6,2 Anna 9 1,3,0 Bruno 9 1,3,0 spareggio Anna 1,3,1 Bruno lascia", 4),
+        SEATS,
+    )
+    assert hand.choice == 4
 
 
 # --- /nuova tago ---
