@@ -179,7 +179,7 @@ def stacks_reply(night: Night) -> str:
 
 
 def party(who_: Party) -> str:
-    return _("la cassa del jackpot") if isinstance(who_, Cashier) else who_
+    return _("Cassa del jackpot") if isinstance(who_, Cashier) else who_
 
 
 def payments_lines(payments: Sequence[Payment]) -> list[str]:

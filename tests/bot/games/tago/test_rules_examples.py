@@ -212,7 +212,7 @@ def test_the_settle_up_example_with_the_jackpot_s_cashier() -> None:
         "Pagamenti:",
         "Bruno → Anna 300",
         "Carlo → Dario 30",
-        "Carlo → la cassa del jackpot 20",
+        "Carlo → Cassa del jackpot 20",
     ]
 
 

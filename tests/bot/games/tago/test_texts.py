@@ -133,7 +133,7 @@ def test_the_settle_up_in_english_names_the_jackpot_s_cashier() -> None:
 
     assert lines[0] == "🏁 The night of Tagò is over. Results:"
     assert lines[1] == "1. Anna +15 (chips 315, bought in 300)"
-    assert lines[-2:] == ["Bruno → Anna 15", "Bruno → the jackpot's cashier 5"]
+    assert lines[-2:] == ["Bruno → Anna 15", "Bruno → Jackpot's cashier 5"]
 
 
 def test_the_odds_exact_best_first() -> None:
