@@ -62,7 +62,8 @@ GAME_WORDS = frozenset({"macchiavelli", "machiavelli"})
 
 #: ``key=value`` options of ``/nuova macchiavelli``, in either language, as the field they set.
 HOME_KEYS = {"smazzate": "deals", "deals": "deals", "soglia": "target", "target": "target",
-             "carte": "cards", "cards": "cards", "mazziere": "dealer", "dealer": "dealer"}  # fmt: skip
+             "carte": "cards", "cards": "cards",
+             "mazziere": "dealer", "dealer": "dealer"}  # fmt: skip
 HOME_FLAGS = {"jolly": "jokers", "jokers": "jokers", "singola": "single", "single": "single"}
 #: ``key=value`` options and flags of ``/torneo macchiavelli``.
 TOURNAMENT_KEYS = {"turni": "rounds", "rounds": "rounds", "smazzate": "deals", "deals": "deals",
@@ -70,8 +71,11 @@ TOURNAMENT_KEYS = {"turni": "rounds", "rounds": "rounds", "smazzate": "deals", "
 TOURNAMENT_FLAGS = {"danese": "danese", "jolly": "jokers", "jokers": "jokers"}
 MOVEMENT_WORDS = {"nava": Movement.NAVA, "misto": Movement.MIXED, "mixed": Movement.MIXED}
 #: Words never taken for a name: every option's, in any language.
-OPTION_WORDS = frozenset(HOME_KEYS) | frozenset(HOME_FLAGS) | frozenset(TOURNAMENT_KEYS) | (
-    frozenset(TOURNAMENT_FLAGS) | GAME_WORDS
+OPTION_WORDS = (
+    frozenset(HOME_KEYS)
+    | frozenset(HOME_FLAGS)
+    | frozenset(TOURNAMENT_KEYS)
+    | (frozenset(TOURNAMENT_FLAGS) | GAME_WORDS)
 )
 
 #: One player's count: a total, or the cards left in hand.

@@ -63,7 +63,7 @@ def end_rule(match: Match) -> str:
 
 def match_started(match: Match) -> str:
     jokers = _("con i jolly") if match.rules.jokers else _("senza jolly")
-    example = " ".join(f"{p} {c}" for p, c in zip(match.players, ("0", "K,A,7", "12", "5")))
+    example = _example_deal(match.players)
     return _(
         "🃏 Macchiavelli: {players} ({end}, {jokers}).\n"
         "Prima smazzata: distribuisce {dealer}.\n"
@@ -77,6 +77,15 @@ def match_started(match: Match) -> str:
         command=command_name("mano"),
         example=example,
     )
+
+
+#: An example's counts, one per seat (a game seats 8 at most): one closer, a card list.
+_EXAMPLE_COUNTS = ("0", "K,A,7", "12", "5", "30", "A,A", "8", "21")
+
+
+def _example_deal(players: Sequence[str]) -> str:
+    """``Anna 0 Bruno K,A,7 Carlo 12``: a deal of these players as it is typed."""
+    return " ".join(f"{p} {c}" for p, c in zip(players, _EXAMPLE_COUNTS, strict=False))
 
 
 def count_line(report: Report) -> str:
@@ -136,12 +145,8 @@ def match_over(match: Match) -> str:
         won = _("vincono a pari merito {winners} con {points}!").format(
             winners=names(winners), points=best
         )
-    played = ngettext("{n} smazzata", "{n} smazzate", len(match.deals)).format(
-        n=len(match.deals)
-    )
-    return "🏁 " + reason + _("Partita finita dopo {played}: {won}").format(
-        played=played, won=won
-    )
+    played = ngettext("{n} smazzata", "{n} smazzate", len(match.deals)).format(n=len(match.deals))
+    return "🏁 " + reason + _("Partita finita dopo {played}: {won}").format(played=played, won=won)
 
 
 # --- a tournament ---
@@ -176,14 +181,17 @@ def meetings_note(tournament: Tournament) -> str:
     plan = tournament.plan
     lines = []
     together = always_together(plan)
-    if together:
-        pairs = names([f"{a}–{b}" for a, b in together])
+    if len(together) == 1:
         lines.append(
-            ngettext(
-                "Con {t} tavoli {pairs} si incontrano in ogni turno.",
-                "Con {t} tavoli si incontrano in ogni turno: {pairs}.",
-                len(together),
-            ).format(t=tournament.table_count, pairs=pairs)
+            _("Con {t} tavoli {pair} si incontrano in ogni turno.").format(
+                t=tournament.table_count, pair=names(together[0])
+            )
+        )
+    elif together:
+        lines.append(
+            _("Con {t} tavoli si incontrano in ogni turno: {pairs}.").format(
+                t=tournament.table_count, pairs=names([f"{a}–{b}" for a, b in together])
+            )
         )
     lines.append(_("Incontri ripetuti: {n}.").format(n=repeated_meetings(plan)))
     return "\n".join(lines)
@@ -193,7 +201,7 @@ def tournament_started(tournament: Tournament) -> str:
     rules = tournament.rules
     danese = _(", l'ultimo è una Danese") if rules.danese else ""
     first = tournament.seating(1).players_at(1)
-    example = " ".join(f"{p} {c}" for p, c in zip(first, ("0", "K,A,7", "12", "5")))
+    example = _example_deal(first)
     return _(
         "🏆 Torneo di Macchiavelli: {players} giocatori, {rounds} turni di {deals} smazzate"
         "{danese}.\n\nTurno 1:\n{seating}\n\n{meetings}\n\n"
