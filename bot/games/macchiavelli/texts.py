@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.games.macchiavelli.sheets import SheetWords
 from bot.i18n import _, ngettext, pgettext
 from bot.texts.common import command_name, names
 from scoring.macchiavelli import (
@@ -308,3 +309,37 @@ def tables_status(tournament: Tournament) -> str:
             state = _("ha finito, aspetta")
         lines.append(_("Tavolo {n}: {state}").format(n=table, state=state))
     return "\n".join(lines)
+
+
+def sheet_words() -> SheetWords:
+    """The words of ``/cartellini``'s PDF, in the chat's language, for the worker that draws
+    it."""
+    n, s, e, w = (seat_letter(seat) for seat in Seat)
+    return SheetWords(
+        card=_("Cartellino"),
+        sheet=_("Segnapunti"),
+        round=_("Turno"),
+        table=_("Tavolo"),
+        seat=_("Posto"),
+        danese=_("Danese"),
+        by_standings=_("Danese, per classifica"),
+        withdrawn=_("ritirato"),
+        deal=_("Smazzata"),
+        mp="MP",
+        vp="VP",
+        total_mp=_("Totale MP"),
+        placement_vp=_("VP piazzamento"),
+        difference=_("Differenza"),
+        difference_vp=_("VP differenza"),
+        total_vp=_("VP del turno"),
+        seats=(n, s, e, w),
+        bye="BYE",
+        page=_("pagina {n} di {pages}"),
+    )
+
+
+def sheets_caption(tournament: Tournament) -> str:
+    """The caption of ``/cartellini``'s PDF."""
+    return _(
+        "🖨 Cartellini dei {players} giocatori e segnapunti dei {tables} tavoli, turno per turno."
+    ).format(players=len(tournament.players), tables=tournament.table_count)
