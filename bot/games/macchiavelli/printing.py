@@ -70,6 +70,7 @@ class _Page:
             ha=align,
             va="center",
             color=colour,
+            parse_math=False,  # a "$" in a name is a dollar; and it halves the drawing time
         )
 
     def line(
