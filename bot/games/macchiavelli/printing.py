@@ -163,10 +163,11 @@ def _card(
 ) -> None:
     width = CARD_W - 0.4
     page.text(x, y, f"{words.card} · {programme.title}", size=SMALL_PT, colour=MUTED)
-    page.text(x, y + 0.3, card.player, size=NAME_PT, bold=True)
+    page.text(x, y + 0.3, card.player, size=_fitted(card.player, NAME_PT, 22), bold=True)
     widths = (0.8, 0.75, 0.65, (width - 2.2) / 2, (width - 2.2) / 2)
     heads = (words.round, words.table, words.seat, words.mp, words.vp)
-    top, row = y + 0.6, 0.3
+    top = y + 0.6
+    row = min(0.3, (CARD_H - 0.25 - 0.6 - 0.15) / (len(card.lines) + 1))  # 5 rounds fit
     page.box(x, top, width, row, fill=SHADE)
     page.grid(x, top, widths, len(card.lines) + 1, row)
     for column, head in enumerate(heads):
@@ -187,6 +188,11 @@ def _card(
             note = words.withdrawn if line.note == "withdrawn" else words.by_standings
             page.text(left + (widths[1] + widths[2]) / 2, middle, note, size=SMALL_PT,
                       colour=MUTED, align="center")  # fmt: skip
+
+
+def _fitted(words: str, size: float, fits: int) -> float:
+    """The font size at which ``words`` fit where ``fits`` characters fit at ``size``."""
+    return size * min(1.0, fits / max(len(words), 1))
 
 
 def _centre(x: float, widths: Sequence[float], column: int) -> float:
@@ -233,7 +239,8 @@ def _sheet(
             shown, colour = words.bye, MUTED
         else:
             shown, colour = name, INK
-        page.text(centre, top + row * 0.95, shown, bold=colour == INK, align="center",
+        size = _fitted(shown, TEXT_PT, 16)
+        page.text(centre, top + row * 0.95, shown, size=size, bold=colour == INK, align="center",
                   colour=colour)  # fmt: skip
     body = top + row * 1.4
     page.grid(x, top, widths, 1, row * 1.4)
