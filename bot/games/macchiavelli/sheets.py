@@ -4,8 +4,7 @@ sheet per table per round with the names filled in, as the seed's "MACHIAVELLI 2
 them ("Cartellini giocatori con la posizione del giocatore nei vari turni ... SCORES già
 intestati con il nome dei giocatori al tavolo").
 
-No matplotlib here: ``draw_sheets`` is the function a worker runs (``bot.render``), and it
-imports ``printing``, which draws, only when called.
+No matplotlib here: ``printing`` draws them, in a worker (``render.draw_sheets``).
 """
 
 from __future__ import annotations
@@ -160,10 +159,3 @@ def page_count(programme: Programme) -> int:
     return -(-len(programme.players) // CARDS_PER_PAGE) + -(
         -len(score_sheets(programme)) // SHEETS_PER_PAGE
     )
-
-
-def draw_sheets(programme: Programme, words: SheetWords) -> bytes:
-    """In a worker (``bot.render``): the printable PDF of ``programme``."""
-    from bot.games.macchiavelli import printing  # only the worker loads matplotlib
-
-    return printing.sheets_pdf(programme, words)

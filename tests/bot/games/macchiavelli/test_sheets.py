@@ -13,9 +13,9 @@ from pypdf import PdfReader
 
 from bot import i18n
 from bot.games.macchiavelli import texts
+from bot.games.macchiavelli.render import draw_sheets
 from bot.games.macchiavelli.sheets import (
     Programme,
-    draw_sheets,
     page_count,
     player_cards,
     programme_of,
