@@ -14,15 +14,21 @@ from bot.refusals import UserError
 from bot.texts.common import command_name, names
 from scoring.errors import RuleBroken
 from scoring.macchiavelli import (
+    AlreadyWithdrawn,
     DealNotSeated,
     MatchOver,
     NegativePoints,
     NoJokers,
+    NoRoundLeft,
+    NoSuchDeal,
     NoSuchTable,
+    NotInTournament,
     OptionOutOfRange,
     PlayerCount,
+    RoundClosed,
     SingleHasOneDeal,
     TableDone,
+    TableLeftAlone,
     TooFewPlayers,
     TooManyCopies,
     TooManyPoints,
@@ -172,6 +178,25 @@ TEXTS: Mapping[type[Mistake], Render] = dict(
         _says(NoSuchTable, lambda e: _("Non c'è il tavolo {table}: sono {tables}.").format(
             table=e.table, tables=e.tables)),
         _says(TournamentOver, lambda _e: _("Il torneo è finito: tutti i turni sono giocati.")),
+        _says(NoSuchDeal, lambda e: _(
+            "Non c'è la smazzata {number}: ne sono state giocate {played}.").format(
+            number=e.number, played=e.played) if e.played else _(
+            "Non c'è ancora nessuna smazzata.")),
+        _says(RoundClosed, lambda e: _(
+            "Il turno {round} non si può più cambiare: si gioca il turno {current}.").format(
+            round=e.round, current=e.current)),
+        _says(NotInTournament, lambda e: _(
+            "{player} non gioca in questo torneo: /{tables} mostra chi gioca.").format(
+            player=e.player, tables=command_name("tavoli"))),
+        _says(AlreadyWithdrawn, lambda e: _("{player} si è già ritirato.").format(
+            player=e.player)),
+        _says(NoRoundLeft, lambda e: _(
+            "{player} non può ritirarsi: tutti i turni sono cominciati. Finite il turno "
+            "con i suoi punti.").format(player=e.player)),
+        _says(TableLeftAlone, lambda e: _(
+            "Senza {player} il tavolo {table} del turno {round} resterebbe con un solo "
+            "giocatore: non si può ritirare.").format(
+            player=e.player, table=e.table, round=e.round)),
     ]
 )  # fmt: skip
 

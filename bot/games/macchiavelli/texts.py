@@ -219,6 +219,28 @@ def tournament_started(tournament: Tournament) -> str:
     )
 
 
+def table_deal_recorded(tournament: Tournament, round_: int, table: int) -> str:
+    """The reply to a tournament table's ``/mano``: its last deal, the table's MP so far,
+    and how many deals it has left (or that it waits for the others)."""
+    deals = tournament.deals_at(round_, table)
+    heading = _("Turno {round}, tavolo {table}.").format(round=round_, table=table)
+    mp = tournament.match_points(round_, table)
+    running = ", ".join(f"{p} {points}" for p, points in sorted(mp.items(), key=lambda i: i[1]))
+    left = tournament.rules.deals - len(deals)
+    if left > 0:
+        state = ngettext(
+            "Manca {n} smazzata a questo tavolo.", "Mancano {n} smazzate a questo tavolo.", left
+        ).format(n=left)
+    elif tournament.is_complete(round_):
+        state = ""
+    else:
+        state = _("Il tavolo ha finito il turno: aspettiamo gli altri tavoli (/{tables}).").format(
+            tables=command_name("tavoli")
+        )
+    parts = [heading, deal_lines(deals[-1], len(deals)), _("MP: {running}").format(running=running)]
+    return "\n\n".join(part for part in (*parts, state) if part)
+
+
 def score_line(score: TableScore) -> str:
     """``Anna: MP 20 · piazzamento 8 · differenza 195 → 10 · VP 18``."""
     return _(

@@ -12,16 +12,22 @@ from bot.games.macchiavelli.refusals import TEXTS, Mistake, refusal, refused
 from bot.refusals import UserError
 from scoring.errors import RuleBroken
 from scoring.macchiavelli import (
+    AlreadyWithdrawn,
     DealNotSeated,
     HomeRules,
     MatchOver,
     NegativePoints,
     NoJokers,
+    NoRoundLeft,
+    NoSuchDeal,
     NoSuchTable,
+    NotInTournament,
     OptionOutOfRange,
     PlayerCount,
+    RoundClosed,
     SingleHasOneDeal,
     TableDone,
+    TableLeftAlone,
     TooFewPlayers,
     TooManyCopies,
     TooManyPoints,
@@ -68,11 +74,25 @@ SAMPLES: list[Mistake] = [
     TableDone(2, 3),
     NoSuchTable(5, 4),
     TournamentOver(),
+    NoSuchDeal(4, 3),
+    NoSuchDeal(0, 0),
+    RoundClosed(1, 3),
+    NotInTournament("Zeno"),
+    AlreadyWithdrawn("Anna"),
+    NoRoundLeft("Anna"),
+    TableLeftAlone("Anna", 3, 4),
 ]
 
 
 def test_every_kind_of_refusal_has_a_sample() -> None:
     assert {type(error) for error in SAMPLES} == set(TEXTS)
+
+
+def test_every_rule_the_engine_enforces_has_its_words() -> None:
+    import scoring.macchiavelli.errors as engine
+
+    kinds = {k for k in vars(engine).values() if isinstance(k, type) and issubclass(k, RuleBroken)}
+    assert kinds - {RuleBroken} <= set(TEXTS)
 
 
 @pytest.mark.parametrize("error", SAMPLES, ids=lambda e: type(e).__name__)

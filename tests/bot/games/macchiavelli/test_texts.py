@@ -285,3 +285,38 @@ def test_with_five_tables_nobody_meets_in_every_round() -> None:
     tournament = _fixed(TournamentRules(rounds=3, deals=3), players)
 
     assert texts.meetings_note(tournament).startswith("Incontri ripetuti: ")
+
+
+def test_a_table_deal_shows_the_tables_mp_and_the_deals_left() -> None:
+    tournament = _fixed(TournamentRules(rounds=3, deals=3))
+    seating = tournament.seating(1)
+    typed = "Dario 0 Carlo K,A,7 Bruno 12 Anna 5"
+    tournament = tournament.with_deal(
+        *resolve_at_table(parse_deal(typed), seating, tournament.rules)
+    )
+
+    assert texts.table_deal_recorded(tournament, 1, 1) == (
+        "Turno 1, tavolo 1.\n"
+        "\n"
+        "Smazzata 1: chiude Dario.\n"
+        "Anna 5\n"
+        "Bruno 12\n"
+        "Carlo K,A,7 = 28\n"
+        "Dario 0\n"
+        "\n"
+        "MP: Dario 0, Anna 5, Bruno 12, Carlo 28\n"
+        "\n"
+        "Mancano 2 smazzate a questo tavolo."
+    )
+    for _deal in range(2):
+        tournament = tournament.with_deal(
+            *resolve_at_table(
+                parse_deal("Anna 0 Bruno 1 Carlo 2 Dario 3"), seating, tournament.rules
+            )
+        )
+    with i18n.speaking("en"):
+        assert texts.table_deal_recorded(tournament, 1, 1).endswith(
+            "MP: Anna 5, Dario 6, Bruno 14, Carlo 32\n"
+            "\n"
+            "The table has finished the round: waiting for the other tables (/tavoli)."
+        )
