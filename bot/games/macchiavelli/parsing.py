@@ -247,9 +247,11 @@ def parse_deal(text: str) -> TypedDeal:
     """``Anna 0 Bruno K,A,7 Carlo 12`` (by names) or ``0 28 12`` (in seat order). After a
     name, cards may also come apart (``Bruno K A 7``). Card lists are read as with jokers:
     whether the game has them is ``resolve``'s to check."""
-    words = [w.rstrip(".") or w for w in tokens(text)]
+    words = tokens(text)
     if not words:
         raise EmptyDeal()
+    if len(words[-1]) > 1 and words[-1].endswith("."):  # the full stop ending a sentence
+        words[-1] = words[-1][:-1]
     read = [_read(word) for word in words]
     if not any(isinstance(item, str) for item in read):
         counts = tuple(item for item in read if not isinstance(item, str))
