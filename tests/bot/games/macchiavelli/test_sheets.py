@@ -22,6 +22,7 @@ from bot.games.macchiavelli.sheets import (
     score_sheets,
 )
 from scoring.macchiavelli import (
+    Deal,
     Seating,
     Tournament,
     TournamentRules,
@@ -105,8 +106,6 @@ def test_once_the_round_before_is_played_the_danese_has_its_names() -> None:
             at = seating.players_at(table)
             for _deal in range(3):
                 points = {p: (0 if i == 0 else 10 * i + table) for i, p in enumerate(at)}
-                from scoring.macchiavelli import Deal
-
                 tournament = tournament.with_deal(table, Deal.of(points))
     programme = programme_of(tournament, "Torneo")
     danese = tournament.seating(3)

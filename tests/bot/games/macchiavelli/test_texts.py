@@ -15,6 +15,7 @@ from scoring.macchiavelli import (
     TournamentRules,
     nava_plan,
     score_table,
+    table_sizes,
 )
 
 WORKED = ("Anna 0 Bruno K,A,7 Carlo 12", "Carlo 0 Anna JK,2 Bruno 40", "Bruno 0 Anna 5 Carlo A,A")
@@ -174,8 +175,6 @@ FOURTEEN = ("Anna", "Bruno", "Carlo", "Dario", "Elena", "Franco", "Gino",
 
 def _fixed(rules: TournamentRules, players: tuple[str, ...] = FOURTEEN) -> Tournament:
     """Seated in the order given (tables of 4 first), moved by Nava."""
-    from scoring.macchiavelli import table_sizes
-
     first = Seating.filled(players, table_sizes(len(players)))
     return Tournament(rules, nava_plan(first, rules.moved_rounds))
 
