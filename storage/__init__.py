@@ -17,18 +17,19 @@ from storage.db import Database
 from storage.entries import ENTRY_LIFETIME, EntryInProgress, EntryStore, StoredEntry
 from storage.games import (
     GameAlreadyRunning,
-    GameRecord,
     GameState,
     GameStore,
+    Options,
     Stage,
+    StoredGame,
     TournamentRunning,
 )
 from storage.journal import UpdateJournal
 from storage.mistakes import LastUndos, PendingHand, PendingHands, Undo
-from storage.moves import move_chat
+from storage.moves import ChatMove, move_chat
 from storage.named import NamedMoves
 from storage.people import LinkedPlayer, People, PlayerTaken
-from storage.results import LeaderboardLine, Results
+from storage.results import LeaderboardLine, Rated, Results
 from storage.schema import upgrade_schema
 from storage.stats import ChatOverview, ExportRow, HandFigures, PlayerStats, Rivalry, StatsStore
 from storage.tournaments import TournamentStore
@@ -39,6 +40,7 @@ __all__ = [
     "DEFAULT_TIMEZONE",
     "ENTRY_LIFETIME",
     "Arrival",
+    "ChatMove",
     "ChatOverview",
     "ChatSettings",
     "ChatStore",
@@ -48,7 +50,6 @@ __all__ = [
     "EntryStore",
     "ExportRow",
     "GameAlreadyRunning",
-    "GameRecord",
     "GameState",
     "GameStore",
     "HandFigures",
@@ -57,16 +58,19 @@ __all__ = [
     "LinkedPlayer",
     "MessageAlreadyHandled",
     "NamedMoves",
+    "Options",
     "PendingHand",
     "PendingHands",
     "People",
     "PlayerStats",
     "PlayerTaken",
+    "Rated",
     "Results",
     "Rivalry",
     "Stage",
     "StatsStore",
     "StoredEntry",
+    "StoredGame",
     "TournamentRunning",
     "TournamentStore",
     "Undo",

@@ -24,7 +24,7 @@ from bot.context import Context, TamaloApp
 from bot.keypad import PREFIX, Action, Entry, EntryMistake, Step, callback, parse_callback
 from bot.refusals import UserError
 from play import game as play
-from play import hands
+from play import hands, records
 from play.forecast import Outlook
 from play.hands import HandRecorded
 from scoring.tamalo import Mode
@@ -132,11 +132,11 @@ async def _press(
 ) -> Outcome:
     now = datetime.now(UTC)
     async with changing(context, chat_id) as work:
-        entries, games = work.entries, work.games
+        entries = work.entries
         stored = await entries.get(entry_id)
         if stored is None or stored.chat_id != chat_id:
             return Outcome(toast=texts.entry.entry_closed(), text=None)
-        record = await games.get(stored.game_id)
+        record = await records.get(work, stored.game_id)
         if record is None or not record.running:  # ended, or closed with /fine
             await entries.close(entry_id)
             return Outcome(toast=texts.entry.entry_game_over(), text=texts.entry.entry_game_over())

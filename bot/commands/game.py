@@ -38,8 +38,9 @@ from play import game as play
 from play import hands
 from play.game import EndAsked, GameClosed
 from play.hands import HandFixed, HandRecorded, SameHandAsked
+from play.records import GameRecord
 from scoring.tamalo import Hand
-from storage import GameRecord, GameState, UnitOfWork
+from storage import GameState, UnitOfWork
 
 
 async def running_game(

@@ -9,8 +9,9 @@ from bot.commands.common import changes, chat_id_of, message_of, replies_to_mist
 from bot.context import Context
 from bot.parsing import parse_tournament
 from play import tournament
+from play.records import GameRecord
 from play.tournament import FinalStarted, Progress, TableOver, TournamentWon
-from storage import GameRecord, UnitOfWork
+from storage import UnitOfWork
 
 
 @replies_to_mistakes

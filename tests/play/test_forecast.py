@@ -10,8 +10,9 @@ import pytest
 
 from play import forecast, hands, settings
 from play import game as play
+from play.records import GameRecord
 from scoring.tamalo import Rules
-from storage import ChatSettings, GameRecord
+from storage import ChatSettings
 from storage.history import HistoryStore
 from tests.play.conftest import CHAT, Acting, hand
 

@@ -7,10 +7,11 @@ import random
 import pytest
 
 from play import game as play
-from play import hands, tournament
+from play import hands, records, tournament
+from play.records import GameRecord
 from play.tournament import FinalStarted, FinalUnderWay, TableOver, TournamentWon
 from scoring.tamalo import Hand, Report, Rules
-from storage import GameRecord, GameState
+from storage import GameState
 from tests.play.conftest import CHAT, Acting
 
 SIX = ("Anna", "Bruno", "Carlo", "Dario", "Elena", "Franco")
@@ -121,7 +122,7 @@ async def test_a_table_changes_only_while_the_final_has_no_hand(acting: Acting) 
         )
         finished = next(
             r
-            for r in await work.games.tournament_games(first.tournament_id or 0)
+            for r in await records.tournament_games(work, first.tournament_id or 0)
             if r.id == first.id
         )
         assert finished.state is GameState.FINISHED

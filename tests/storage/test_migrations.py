@@ -9,9 +9,11 @@ from alembic.migration import MigrationContext
 from sqlalchemy import Connection, inspect, text
 from sqlalchemy.exc import IntegrityError
 
+from play import records
+from play.results import rerate_chat
 from scoring.ratings import Skill, rate
 from scoring.tamalo import Rules
-from storage import Database, GameStore, Results
+from storage import Database, Results, UnitOfWork
 from storage.models import Base
 from storage.schema import alembic_config, newest_revision, upgrade_schema
 
@@ -104,7 +106,7 @@ async def test_games_stored_before_the_game_modes_survive_the_upgrade(empty_db: 
             await session.execute(text(row))
     await upgrade_schema(db)
     async with db.transaction() as session:
-        record = await GameStore(session).running(1)
+        record = await records.running(UnitOfWork(session), 1)
     assert record is not None
     assert record.game.totals() == {"Anna": 15, "Bruno": 0}
     assert record.game.rules == Rules()
@@ -154,7 +156,7 @@ async def test_a_long_read_never_holds_up_a_write(database_url: str) -> None:
         # Another process records a game while the read is still open: it does not wait.
         async with asyncio.timeout(2):
             async with writer.transaction() as other:
-                await GameStore(other).start(-1, ("Anna", "Bruno"), Rules())
+                await records.start(UnitOfWork(other), -1, ("Anna", "Bruno"), Rules())
         # The read goes on seeing its own snapshot.
         assert await session.scalar(text("SELECT count(*) FROM games")) == 0
     async with reader.reading() as session:
@@ -236,9 +238,9 @@ async def test_games_stored_before_their_kind_are_tamalo_with_the_same_ratings(
                 )
             )
         ).all()
-        copied = await Results(session).leaderboard(1)
-        await Results(session).rerate_chat(1)
-        rerated = await Results(session).leaderboard(1)
+        copied = await Results(session).leaderboard(1, "tamalo")
+        await rerate_chat(UnitOfWork(session), 1)
+        rerated = await Results(session).leaderboard(1, "tamalo")
     assert sorted(kinds) == [(1, "tamalo", None), (2, "tamalo", None)]
     assert detail is None
     assert [tuple(row) for row in after] == [tuple(row) for row in before]
