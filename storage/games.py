@@ -5,7 +5,6 @@ runs here: ``play`` rebuilds each game from what is stored, and passes what it w
 
 from __future__ import annotations
 
-import enum
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -29,22 +28,8 @@ from storage.snapshots import (
     remember,
     snapshot_text,
 )
+from storage.states import GameState, Stage
 from storage.tamalo import TAMALO, HandLine, options_of, rules_columns
-
-
-class GameState(enum.StrEnum):
-    RUNNING = "running"
-    FINISHED = "finished"
-    #: Annulled by a tres-sex vote: kept, counted in no standings.
-    ANNULLED = "annulled"
-
-
-class Stage(enum.StrEnum):
-    """Where a game stands in its tournament."""
-
-    TABLE_1 = "1"
-    TABLE_2 = "2"
-    FINAL = "finale"
 
 
 class GameAlreadyRunning(Exception):

@@ -10,7 +10,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage import models
 from storage.chats import ChatStore
-from storage.games import GameState, GameStore
+from storage.games import GameStore
+from storage.states import GameState
 
 
 @dataclass(frozen=True)

@@ -18,8 +18,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import QueryableAttribute, aliased
 
 from storage import models
-from storage.games import GameState
 from storage.players import find_player
+from storage.states import GameState
 
 
 def _count(condition: ColumnElement[bool] | QueryableAttribute[bool]) -> ColumnElement[int]:

@@ -1,6 +1,6 @@
 """``/mano`` alone: the hand entered with buttons, in one message edited in place.
 
-Where the entry stands is stored between presses (``storage.entries``), so a restart or
+Where the entry stands is stored between presses (``storage.tamalo.entries``), so a restart or
 another bot process carries on with it. Every press is one unit of work under the chat's
 lock; the last one records the hand exactly as ``/mano`` with the same text would, and
 closes the entry in the same transaction, so a double tap records it once.

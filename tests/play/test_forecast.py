@@ -13,7 +13,7 @@ from play import game as play
 from play.records import GameRecord
 from scoring.tamalo import Rules
 from storage import ChatSettings
-from storage.history import HistoryStore
+from storage.tamalo.history import HistoryStore
 from tests.play.conftest import CHAT, Acting, hand
 
 TRIO = ("Anna", "Bruno", "Carlo")
