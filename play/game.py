@@ -10,9 +10,9 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from play import records, results
-from play.errors import NoRunningGame, Refused
+from play.errors import GameRunning, NoRunningGame, Refused, TournamentInProgress
 from play.records import GameRecord
-from play.tournament import GameRunning, Progress, TournamentInProgress, progress, running_players
+from play.tamalo.tournament import Progress, progress, running_players
 from scoring.tamalo import Game, Mode, Rules
 from storage import GameAlreadyRunning, GameState, TournamentRunning, UnitOfWork
 

@@ -19,7 +19,7 @@ from play.errors import NoRunningGame, Refused
 from play.game import settle
 from play.records import GameRecord
 from play.tamalo.rebuild import key_of, lines_of, remember
-from play.tournament import Progress, changeable, drop_final_not_begun
+from play.tamalo.tournament import Progress, changeable, drop_final_not_begun
 from scoring.tamalo import Game, Hand
 from storage import GameState, MessageAlreadyHandled, UnitOfWork
 

@@ -8,9 +8,9 @@ from bot import texts
 from bot.commands.common import changes, chat_id_of, message_of, replies_to_mistakes, sender_id
 from bot.context import Context
 from bot.parsing import parse_tournament
-from play import tournament
 from play.records import GameRecord
-from play.tournament import FinalStarted, Progress, TableOver, TournamentWon
+from play.tamalo import tournament
+from play.tamalo.tournament import FinalStarted, Progress, TableOver, TournamentWon
 from storage import UnitOfWork
 
 

@@ -1,4 +1,5 @@
-"""Tournaments: two tables drawn at random, each a game; the best two of each play the final.
+"""Tamalo's tournaments: two tables drawn at random, each a game; the best two of each play
+the final.
 
 ``start_tournament`` draws and starts the tables; ``progress`` moves a tournament on when one
 of its games ends (the final starts once both tables are over; the final crowns the winner).
@@ -11,9 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from play import records
-from play.errors import Refused
-from play.records import GameRecord
+from play.errors import GameRunning, Refused, TournamentInProgress
+from play.tamalo import records
+from play.tamalo.records import GameRecord
 from scoring.tamalo import Game, Rules, draw_tables, finalists
 from storage import (
     GameAlreadyRunning,
@@ -25,18 +26,6 @@ from storage import (
 
 #: The draw: the operating system's randomness, never a seed someone could guess.
 DRAW = random.SystemRandom()
-
-
-class GameRunning(Refused):
-    """A game is running: no other starts beside it (``players``, in their order, if known)."""
-
-    def __init__(self, players: Sequence[str] = ()) -> None:
-        super().__init__(tuple(players))
-        self.players = tuple(players)
-
-
-class TournamentInProgress(Refused):
-    """The chat is in the middle of a tournament: no game starts beside it."""
 
 
 class FinalUnderWay(Refused):
