@@ -10,6 +10,7 @@ its totals say (``play.game.settle``).
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -19,8 +20,8 @@ from play.errors import NoRunningGame, Refused
 from play.game import settle
 from play.records import GameRecord
 from play.tamalo.rebuild import key_of, lines_of, remember
-from play.tamalo.tournament import Progress, changeable, drop_final_not_begun
-from scoring.tamalo import Game, Hand
+from play.tamalo.tournament import Progress, changeable, drop_final_not_begun, elsewhere
+from scoring.tamalo import Game, Hand, Rules
 from storage import GameState, MessageAlreadyHandled, UnitOfWork
 
 #: A typed hand equal to the previous one, this soon after it, is asked about first.
@@ -151,6 +152,38 @@ class SameHandConfirmed:
     record: GameRecord
     message_id: int
     text: str
+
+
+@dataclass(frozen=True)
+class HandFrame:
+    """What a hand typed for a game is read against, as plain values (the bot parses against
+    it, with no unit of work): who plays it, the rules, who of the game does not
+    (``absent``), its number (``None``: the next hand), the players of a tournament's ended
+    tables (each: whether they wait for the final), whether the game takes late joiners, and
+    everyone seated."""
+
+    players: tuple[str, ...]
+    rules: Rules
+    absent: tuple[str, ...]
+    number: int | None
+    elsewhere: Mapping[str, bool]
+    joinable: bool
+    seated: tuple[str, ...]
+
+
+async def frame(work: UnitOfWork, record: GameRecord, number: int | None = None) -> HandFrame:
+    """What hand ``number`` (or the next) of ``record``'s game is read against."""
+    game = record.game
+    players = game.next_players if number is None else game.seated_for(number)
+    return HandFrame(
+        players,
+        game.rules,
+        tuple(p for p in game.players if p not in players),
+        number,
+        await elsewhere(work, record),
+        record.tournament_id is None,
+        game.players,
+    )
 
 
 async def record_hand(
