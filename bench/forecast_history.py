@@ -1,4 +1,4 @@
-"""What the forecast's history costs to read (``storage.history``) as a chat's hands grow:
+"""What the forecast's history costs to read (``storage.tamalo.history``) as a chat's hands grow:
 the same stored histories as the /classifica bench (``bench.history``), 10³ and 10⁵ hands in
 the chat among other chats; medians of reads through ``storage.Database``."""
 
@@ -14,7 +14,7 @@ from bench.common import Figure, median, sqlite_url
 from bench.history import CHAT, REGULARS, History, _migrated, templates
 from scoring.tamalo.model import Mode
 from storage import Database
-from storage.history import HistoryStore
+from storage.tamalo.history import HistoryStore
 
 
 async def _read_times(database: Path, rounds: int) -> list[float]:

@@ -48,8 +48,9 @@ from bench.common import (
 )
 from bench.mano import random_hand
 from bot.context import TamaloApp
+from play.results import rerate_chat
 from scoring import tamalo
-from storage import Results, models
+from storage import UnitOfWork, models
 
 REGULARS = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Giulia", "Luca")
 CHAT = -100_424_242
@@ -338,7 +339,7 @@ async def _check_ratings(sessions: async_sessionmaker[AsyncSession], chat_id: in
     async with sessions() as session:
         transaction = await session.begin()
         written = sorted((await session.execute(query)).all())
-        await Results(session).rerate_chat(chat_id)
+        await rerate_chat(UnitOfWork(session), chat_id)
         rated = sorted((await session.execute(query)).all())
         await transaction.rollback()
     assert len(written) == len(rated), "not the same players rated"

@@ -46,6 +46,7 @@ from bot.delivery import AnswerFirst, JournalingRequest, is_outage
 from bot.render import Renderer
 from bot.updates import ChatOrderedUpdates
 from play.forecast import Histories
+from play.results import complete_results
 from storage import Database, UpdateJournal, chats_speaking, upgrade_schema
 
 log = logging.getLogger(__name__)
@@ -152,7 +153,7 @@ async def upgrade_when_reachable(db: Database) -> None:
     wait = FIRST_WAIT
     while True:
         try:
-            await upgrade_schema(db)
+            await upgrade_schema(db, complete_results)
             return
         except Exception as error:
             if not is_outage(error):

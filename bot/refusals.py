@@ -11,6 +11,7 @@ from bot import texts
 from play.errors import (
     AdminsDecide,
     GameAnnulled,
+    GameRunning,
     LeaderboardEmpty,
     NobodyLinked,
     NoGamesTonight,
@@ -23,6 +24,7 @@ from play.errors import (
     NotYourPlayer,
     PlayerTakenByOther,
     Refused,
+    TournamentInProgress,
     UnknownPlayer,
 )
 from play.game import (
@@ -46,7 +48,7 @@ from play.hands import (
     UndoClosedGame,
     UndoneJustNow,
 )
-from play.tournament import FinalUnderWay, GameRunning, TournamentInProgress
+from play.tamalo.tournament import FinalUnderWay
 from scoring.tamalo import (
     AlreadySeated,
     HandNotSeated,

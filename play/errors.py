@@ -6,6 +6,8 @@ its own (``bot.refusals``); raising one rolls the unit of work back.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 class Refused(Exception):
     """An action that cannot be done as asked; nothing changes."""
@@ -13,6 +15,18 @@ class Refused(Exception):
 
 class NoRunningGame(Refused):
     """The chat has no game running."""
+
+
+class GameRunning(Refused):
+    """A game is running: no other starts beside it (``players``, in their order, if known)."""
+
+    def __init__(self, players: Sequence[str] = ()) -> None:
+        super().__init__(tuple(players))
+        self.players = tuple(players)
+
+
+class TournamentInProgress(Refused):
+    """The chat is in the middle of a tournament: no game starts beside it."""
 
 
 class NotAtTheTable(Refused):

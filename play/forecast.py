@@ -18,10 +18,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from play import views
+from play.records import GameRecord
 from scoring.tamalo import Game, Mode
 from scoring.tamalo.forecast.chances import as_it_stood, forecast, reach_final
 from scoring.tamalo.forecast.history import ChatHistory
-from storage import GameRecord, UnitOfWork
+from storage import UnitOfWork
 
 #: Histories kept: one per game being played, in as many chats at once.
 KEPT_HISTORIES = 256

@@ -9,10 +9,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
-from play.errors import NoRunningGame, Refused
-from play.tournament import GameRunning, Progress, TournamentInProgress, progress
+from play import records, results
+from play.errors import GameRunning, NoRunningGame, Refused, TournamentInProgress
+from play.records import GameRecord
+from play.tamalo.tournament import Progress, progress, running_players
 from scoring.tamalo import Game, Mode, Rules
-from storage import GameAlreadyRunning, GameRecord, GameState, TournamentRunning, UnitOfWork
+from storage import GameAlreadyRunning, GameState, TournamentRunning, UnitOfWork
 
 
 class NoJoiningTournaments(Refused):
@@ -89,10 +91,10 @@ class GameClosed:
 
 async def running_games(work: UnitOfWork, chat_id: int) -> list[GameRecord]:
     """The chat's running games: one, or a tournament's tables side by side."""
-    records = await work.games.running_games(chat_id)
-    if not records:
+    running = await records.running_games(work, chat_id)
+    if not running:
         raise NoRunningGame
-    return records
+    return running
 
 
 async def start_game(
@@ -105,11 +107,11 @@ async def start_game(
     started_by: int | None = None,
 ) -> GameStarted:
     try:
-        record = await work.games.start(
-            chat_id, players, rules, first_dealer=first_dealer, started_by=started_by
+        record = await records.start(
+            work, chat_id, players, rules, first_dealer=first_dealer, started_by=started_by
         )
     except GameAlreadyRunning as error:
-        raise GameRunning(error.players) from error
+        raise GameRunning(await running_players(work, error)) from error
     except TournamentRunning as error:
         raise TournamentInProgress from error
     return GameStarted(record)
@@ -118,7 +120,7 @@ async def start_game(
 async def rematch(work: UnitOfWork, chat_id: int, *, started_by: int | None) -> GameStarted:
     """A new game with the last game's players, mode and options; the first dealer is the
     next seat after the last game's."""
-    last = await work.games.latest(chat_id)
+    last = await records.latest(work, chat_id)
     if last is None:
         raise NoGameToRematch
     if last.tournament_id is not None:
@@ -145,10 +147,10 @@ async def settle(work: UnitOfWork, record: GameRecord, game: Game) -> Progress |
     now = datetime.now(UTC)
     over = game.is_over()
     if over and record.running:
-        await work.games.set_state(record, GameState.FINISHED, now)
+        await results.set_state(work, record, GameState.FINISHED, now, game)
         return await progress(work, record, game, now)
     if not over and not record.running:
-        await work.games.set_state(record, GameState.RUNNING, now)
+        await results.set_state(work, record, GameState.RUNNING, now, game)
         if record.tournament_id is not None:
             await work.tournaments.set_state(record.tournament_id, GameState.RUNNING, now)
         return None
@@ -160,17 +162,17 @@ async def settle(work: UnitOfWork, record: GameRecord, game: Game) -> Progress |
 async def join(work: UnitOfWork, record: GameRecord, name: str) -> Joined:
     """Seat a late joiner, who starts level with the last in the standings."""
     record.game.with_player(name)  # the rules' last word; the seat is then stored
-    return Joined(await work.games.seat(record, name), name)
+    return Joined(await records.seat(work, record, name), name)
 
 
 async def joinable_game(work: UnitOfWork, chat_id: int) -> GameRecord:
     """The running game a late joiner may sit down at (before asking who joins)."""
-    records = await work.games.running_games(chat_id)
-    if any(r.tournament_id is not None for r in records):
+    running = await records.running_games(work, chat_id)
+    if any(r.tournament_id is not None for r in running):
         raise NoJoiningTournaments
-    if not records:
+    if not running:
         raise NoRunningGame
-    record = records[0]
+    record = running[0]
     record.game.check_joinable()
     return record
 
@@ -190,7 +192,7 @@ async def join_asked(work: UnitOfWork, chat_id: int, game_id: int) -> GameRecord
 async def leave(work: UnitOfWork, record: GameRecord, name: str) -> Left:
     """``name`` plays no more hands; their history stays."""
     game = record.game.without_player(name)
-    await work.games.leave(record, name)
+    await work.games.leave(record.stored, name)
     return Left(game, name)
 
 
@@ -203,7 +205,7 @@ async def end_game(work: UnitOfWork, record: GameRecord) -> EndAsked | GameClose
 
 async def end_asked(work: UnitOfWork, chat_id: int, game_id: int) -> GameRecord | None:
     """The game a close was asked about, if it is still running in this chat."""
-    record = await work.games.get(game_id)
+    record = await records.get(work, game_id)
     if record is None or record.chat_id != chat_id or not record.running:
         return None
     return record
@@ -212,14 +214,14 @@ async def end_asked(work: UnitOfWork, chat_id: int, game_id: int) -> GameRecord 
 async def close(work: UnitOfWork, record: GameRecord) -> GameClosed:
     """Finish ``record``'s game as it stands, and move its tournament on."""
     now = datetime.now(UTC)
-    await work.games.set_state(record, GameState.FINISHED, now)
+    await results.set_state(work, record, GameState.FINISHED, now)
     return GameClosed(record, await progress(work, record, record.game, now))
 
 
 async def reopen(work: UnitOfWork, chat_id: int, game_id: int | None = None) -> Game:
     """Reopen the chat's last game (``game_id``, if given) if /fine closed it: as long as no
     other game started since. Returns the game, running again."""
-    latest = await work.games.latest(chat_id)
+    latest = await records.latest(work, chat_id)
     if latest is None:
         raise NothingToReopen
     if game_id is not None and latest.id != game_id:
@@ -232,7 +234,7 @@ async def reopen(work: UnitOfWork, chat_id: int, game_id: int | None = None) -> 
         raise ReopenTournament
     if latest.game.is_over():
         raise ReopenReachedTarget
-    await work.games.set_state(latest, GameState.RUNNING, datetime.now(UTC))
+    await results.set_state(work, latest, GameState.RUNNING, datetime.now(UTC))
     return latest.game
 
 
@@ -242,7 +244,7 @@ async def lower_target(
     """A ControTamalo game of this chat ends at ``target``, lower than its own, if its first
     hand is still to come (and it is not 4 Quadri, which ends after its hands): the game as
     it is now, or ``None`` if it is too late."""
-    record = await work.games.get(game_id)
+    record = await records.get(work, game_id)
     if (
         record is None
         or record.chat_id != chat_id  # a button changes only a game of its own chat
@@ -253,4 +255,4 @@ async def lower_target(
         or record.game.rules.target <= target
     ):
         return None
-    return await work.games.lower_target(record, target)
+    return await records.lower_target(work, record, target)

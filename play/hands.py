@@ -10,14 +10,19 @@ its totals say (``play.game.settle``).
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+from play import records as kept
+from play import results
 from play.errors import NoRunningGame, Refused
 from play.game import settle
-from play.tournament import Progress, changeable, drop_final_not_begun
-from scoring.tamalo import Game, Hand
-from storage import GameRecord, GameState, MessageAlreadyHandled, UnitOfWork
+from play.records import GameRecord
+from play.tamalo.rebuild import key_of, lines_of, remember
+from play.tamalo.tournament import Progress, changeable, drop_final_not_begun, elsewhere
+from scoring.tamalo import Game, Hand, Rules
+from storage import GameState, MessageAlreadyHandled, UnitOfWork
 
 #: A typed hand equal to the previous one, this soon after it, is asked about first.
 SAME_HAND_WINDOW = timedelta(minutes=2)
@@ -149,12 +154,48 @@ class SameHandConfirmed:
     text: str
 
 
+@dataclass(frozen=True)
+class HandFrame:
+    """What a hand typed for a game is read against, as plain values (the bot parses against
+    it, with no unit of work): who plays it, the rules, who of the game does not
+    (``absent``), its number (``None``: the next hand), the players of a tournament's ended
+    tables (each: whether they wait for the final), whether the game takes late joiners, and
+    everyone seated."""
+
+    players: tuple[str, ...]
+    rules: Rules
+    absent: tuple[str, ...]
+    number: int | None
+    elsewhere: Mapping[str, bool]
+    joinable: bool
+    seated: tuple[str, ...]
+
+
+async def frame(work: UnitOfWork, record: GameRecord, number: int | None = None) -> HandFrame:
+    """What hand ``number`` (or the next) of ``record``'s game is read against."""
+    game = record.game
+    players = game.next_players if number is None else game.seated_for(number)
+    return HandFrame(
+        players,
+        game.rules,
+        tuple(p for p in game.players if p not in players),
+        number,
+        await elsewhere(work, record),
+        record.tournament_id is None,
+        game.players,
+    )
+
+
 async def record_hand(
     work: UnitOfWork, record: GameRecord, hand: Hand, *, message_id: int, user_id: int | None
 ) -> HandRecorded:
     """Add ``hand`` to ``record``'s game (typed in ``message_id`` by ``user_id``)."""
-    game = record.game.with_hand(hand)
-    await work.games.add_hand(record, game.hands[-1], message_id, user_id)
+    game = record.game.with_hand(hand)  # the one time the engine scores this hand
+    number = len(game.hands)
+    written = await work.games.add_hand(
+        record.stored, lines_of(game.hands[-1]), record.game.dealer_of(number), message_id, user_id
+    )
+    remember(key_of(record.stored, written), game)  # the game's next load finds it scored
     return HandRecorded(record, game, await settle(work, record, game))
 
 
@@ -199,7 +240,7 @@ async def answer_same_hand(
         return SameHandAnswer.ANSWERED
     if not yes:
         return SameHandAnswer.DROPPED
-    record = await work.games.get(pending.game_id)
+    record = await kept.get(work, pending.game_id)
     if record is None or not record.running or len(record.game.hands) + 1 != pending.number:
         return SameHandAnswer.STALE
     return SameHandConfirmed(record, pending.message_id, pending.text)
@@ -233,7 +274,7 @@ async def correctable(work: UnitOfWork, chat_id: int) -> list[GameRecord]:
     records = await _correctable(work, chat_id)
     if records:
         return records
-    latest = await work.games.latest(chat_id)
+    latest = await kept.latest(work, chat_id)
     if latest is None or latest.state is GameState.ANNULLED:
         raise NoRunningGame
     raise FixClosedGame
@@ -243,7 +284,7 @@ async def _correctable(work: UnitOfWork, chat_id: int) -> list[GameRecord]:
     records = [r for r in await changeable(work, chat_id) if r.running or r.game.is_over()]
     if records:
         return records
-    latest = await work.games.latest(chat_id)
+    latest = await kept.latest(work, chat_id)
     if latest is None or latest.state is GameState.ANNULLED or not latest.game.is_over():
         return []
     return [latest]
@@ -255,7 +296,9 @@ async def fix_hand(work: UnitOfWork, record: GameRecord, number: int, hand: Hand
     game = record.game.with_hand_replaced(number, hand)
     if record.tournament_id is not None and not record.running:
         await drop_final_not_begun(work, record)
-    await work.games.replace_hand(record, number, game.hands[number - 1])
+    await work.games.replace_hand(record.stored, number, lines_of(game.hands[number - 1]))
+    if not record.running:
+        await results.keep(work, record, record.state, game)
     return HandFixed(record, game, number, await settle(work, record, game))
 
 
@@ -270,7 +313,7 @@ async def undo(
     if (joined := await _last_join(work, chat_id)) is not None:
         record, name = joined
         await work.undos.keep(chat_id, record.id, JOIN_UNDONE, user_id)
-        return JoinUndone(await work.games.unseat(record, name), name)
+        return JoinUndone(await kept.unseat(work, record, name), name)
     undone = await _undo_hand(work, chat_id)
     await work.undos.keep(chat_id, undone.record.id, undone.number, user_id)
     return undone
@@ -285,10 +328,10 @@ async def undo_answered(
 
 async def _last_join(work: UnitOfWork, chat_id: int) -> tuple[GameRecord, str] | None:
     """The running game's late joiner, if their join is its latest change."""
-    record = await work.games.running(chat_id)
+    record = await kept.running(work, chat_id)
     if record is None:
         return None
-    name = await work.games.last_join(record)
+    name = await work.games.last_join(record.stored)
     return None if name is None else (record, name)
 
 
@@ -298,9 +341,11 @@ async def _undo_hand(work: UnitOfWork, chat_id: int) -> HandUndone:
         raise UndoClosedGame(tournament=record.tournament_id is not None)
     if record.tournament_id is not None and not record.running:
         await drop_final_not_begun(work, record)
-    await work.games.remove_last_hand(record)
+    await work.games.remove_last_hand(record.stored)
     number, removed = len(record.game.hands), record.game.hands[-1].hand
     game = record.game.without_last_hand()
+    if not record.running:
+        await results.keep(work, record, record.state, game)
     return HandUndone(record, number, removed, game, await settle(work, record, game))
 
 
@@ -309,7 +354,7 @@ async def _last_played(work: UnitOfWork, chat_id: int) -> GameRecord:
     tournament whose final has not begun), or else the last game played."""
     records = await changeable(work, chat_id)
     if not records:
-        latest = await work.games.latest(chat_id)
+        latest = await kept.latest(work, chat_id)
         records = [latest] if latest and latest.state is not GameState.ANNULLED else []
     records = [r for r in records if r.last_hand_id is not None]
     if not records:
@@ -327,6 +372,6 @@ async def _not_undone_just_now(
         return
     if last.number == JOIN_UNDONE:
         raise JoinUndoneJustNow
-    record = await work.games.get(last.game_id)
+    record = await kept.get(work, last.game_id)
     hands = len(record.game.hands) if record is not None else 0
     raise UndoneJustNow(last.number, hands, record)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from play import records, results
 from storage import UnitOfWork
 
 
@@ -19,5 +20,15 @@ class ChatMoved:
 
 async def chat_moved(work: UnitOfWork, old: int, new: int) -> ChatMoved:
     """Move the history of chat ``old`` to chat ``new``. Telegram tells both chats; whichever
-    is told first moves the history, the other finds nothing left to move."""
-    return ChatMoved(old, new, await work.move_chat(old, new))
+    is told first moves the history, the other finds nothing left to move. The old chat's
+    games closed by the move get their places, and merged players their ratings anew."""
+    move = await work.move_chat(old, new)
+    if move is None:
+        return ChatMoved(old, new, False)
+    for game_id in move.closed:
+        record = await records.get(work, game_id)
+        assert record is not None
+        await results.keep(work, record, record.state, record.game)
+    if move.merged:
+        await results.rerate_chat(work, new)
+    return ChatMoved(old, new, True)

@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from play import records as kept
 from play.errors import (
     GameAnnulled,
     LeaderboardEmpty,
@@ -16,16 +17,18 @@ from play.errors import (
     NoHandsToDraw,
     NoStatsFor,
 )
+from play.records import GameRecord
 from scoring.tamalo import Rules
+from scoring.tamalo.classic import ZERO_BELOW
 from storage import (
     ChatOverview,
     ExportRow,
-    GameRecord,
     GameState,
     LeaderboardLine,
     PlayerStats,
     UnitOfWork,
 )
+from storage.tamalo import TAMALO
 
 #: A named move and how many times (``(move, times)``), the most made first.
 Moves = Sequence[tuple[str, int]]
@@ -34,10 +37,10 @@ Moves = Sequence[tuple[str, int]]
 async def shown_games(work: UnitOfWork, chat_id: int) -> list[GameRecord]:
     """What the chat looks at: the running game (every table of a tournament, finished ones
     too), or else the last game played."""
-    records = await work.games.running_games(chat_id)
+    records = await kept.running_games(work, chat_id)
     if tournament := next((r.tournament_id for r in records if r.tournament_id), None):
-        records = await work.games.tournament_games(tournament)
-    if not records and (latest := await work.games.latest(chat_id)) is not None:
+        records = await kept.tournament_games(work, tournament)
+    if not records and (latest := await kept.latest(work, chat_id)) is not None:
         records = [latest]
     if not records:
         raise NoGameYet
@@ -72,8 +75,10 @@ async def standings_shown(
 
 
 async def leaderboard(work: UnitOfWork, chat_id: int) -> list[LeaderboardLine]:
-    """The chat's all-time leaderboard; refused while no game has finished."""
-    lines = await work.results.leaderboard(chat_id)
+    """The chat's all-time leaderboard of the game it plays (its last game's kind; Tamalo
+    before any game); refused while no game of that kind has finished."""
+    latest = await work.games.latest(chat_id)
+    lines = await work.results.leaderboard(chat_id, TAMALO if latest is None else latest.kind)
     if not lines:
         raise LeaderboardEmpty
     return lines
@@ -110,7 +115,7 @@ class PlayerFigures:
 
 async def player_stats(work: UnitOfWork, chat_id: int, name: str) -> PlayerFigures:
     """The figures of the chat's player ``name``; refused if nobody has that name."""
-    player = await work.stats.player(chat_id, name)
+    player = await work.stats.player(chat_id, name, low=ZERO_BELOW)
     if player is None:
         raise NoStatsFor(name, tuple(await work.stats.players(chat_id)))
     return PlayerFigures(player, await work.moves.of_player(player.player_id))
@@ -129,7 +134,7 @@ async def own_stats(work: UnitOfWork, user_id: int) -> list[OwnFigures]:
     return [
         OwnFigures(group.title, PlayerFigures(player, await work.moves.of_player(player.player_id)))
         for group in await work.people.players_of(user_id)
-        if (player := await work.stats.player(group.chat_id, group.player))
+        if (player := await work.stats.player(group.chat_id, group.player, low=ZERO_BELOW))
     ]
 
 
@@ -146,7 +151,7 @@ class History:
 
 async def history(work: UnitOfWork, chat_id: int) -> History:
     timezone = (await work.chats.settings(chat_id)).timezone
-    entries = await work.games.late_entries(chat_id)
+    entries = await kept.late_entries(work, chat_id)
     return History(timezone, entries, work.stats.export(chat_id))
 
 
@@ -173,7 +178,7 @@ async def to_draw(work: UnitOfWork, chat_id: int) -> list[GameRecord]:
 
 async def night(work: UnitOfWork, chat_id: int, start: datetime, end: datetime) -> list[GameRecord]:
     """/serata: the games started between ``start`` and ``end`` (the night); refused if none."""
-    records = await work.games.started_between(chat_id, start, end)
+    records = await kept.started_between(work, chat_id, start, end)
     if not records:
         raise NoGamesTonight
     return records
@@ -181,5 +186,5 @@ async def night(work: UnitOfWork, chat_id: int, start: datetime, end: datetime) 
 
 async def rules(work: UnitOfWork, chat_id: int) -> Rules | None:
     """The rules of the game the chat is playing, if one is running."""
-    records = await work.games.running_games(chat_id)
+    records = await kept.running_games(work, chat_id)
     return records[0].game.rules if records else None

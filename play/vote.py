@@ -9,8 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
+from play import records, results
 from play.errors import NotAtTheTable
-from storage import GameRecord, GameState, UnitOfWork, Vote
+from play.records import GameRecord
+from storage import GameState, UnitOfWork, Vote
 
 ANNULLED, REJECTED = "annulled", "rejected"
 
@@ -126,7 +128,7 @@ async def press(
     anyone, a player linked with /sonoio themselves; whoever may open the vote (``admin``: a
     group admin) may close it, since closing changes nothing."""
     vote = await work.votes.get(vote_id)
-    record = await work.games.get(vote.game_id) if vote is not None else None
+    record = await records.get(work, vote.game_id) if vote is not None else None
     if (
         vote is None
         or record is None
@@ -168,7 +170,7 @@ async def electorate(work: UnitOfWork, record: GameRecord) -> Electorate:
         return Electorate(
             {p: record.player_ids[p] for p in record.game.ranked}, False, (record.id,)
         )
-    played = await work.games.tournament_games(record.tournament_id)
+    played = await records.tournament_games(work, record.tournament_id)
     tables = [r for r in played if r.is_table]
     return Electorate(
         {p: r.player_ids[p] for r in tables for p in r.game.ranked},
@@ -195,8 +197,8 @@ async def _annul(work: UnitOfWork, record: GameRecord) -> None:
     """Annul the game; at a tournament, the whole tournament, which is one contest."""
     now = datetime.now(UTC)
     if record.tournament_id is None:
-        await work.games.set_state(record, GameState.ANNULLED, now)
+        await results.set_state(work, record, GameState.ANNULLED, now)
         return
-    for played in await work.games.tournament_games(record.tournament_id):
-        await work.games.set_state(played, GameState.ANNULLED, now)
+    for played in await records.tournament_games(work, record.tournament_id):
+        await results.set_state(work, played, GameState.ANNULLED, now)
     await work.tournaments.set_state(record.tournament_id, GameState.ANNULLED, now)

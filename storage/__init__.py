@@ -14,23 +14,23 @@ from storage.chats import (
 )
 from storage.claims import Claims, MessageAlreadyHandled
 from storage.db import Database
-from storage.entries import ENTRY_LIFETIME, EntryInProgress, EntryStore, StoredEntry
 from storage.games import (
     GameAlreadyRunning,
-    GameRecord,
-    GameState,
     GameStore,
-    Stage,
+    Options,
+    StoredGame,
     TournamentRunning,
 )
 from storage.journal import UpdateJournal
 from storage.mistakes import LastUndos, PendingHand, PendingHands, Undo
-from storage.moves import move_chat
-from storage.named import NamedMoves
+from storage.moves import ChatMove, move_chat
 from storage.people import LinkedPlayer, People, PlayerTaken
-from storage.results import LeaderboardLine, Results
+from storage.results import LeaderboardLine, Rated, Results
 from storage.schema import upgrade_schema
+from storage.states import GameState, Stage
 from storage.stats import ChatOverview, ExportRow, HandFigures, PlayerStats, Rivalry, StatsStore
+from storage.tamalo.entries import ENTRY_LIFETIME, EntryInProgress, EntryStore, StoredEntry
+from storage.tamalo.named import NamedMoves
 from storage.tournaments import TournamentStore
 from storage.unit import UnitOfWork
 from storage.votes import Vote, VoteStore
@@ -39,6 +39,7 @@ __all__ = [
     "DEFAULT_TIMEZONE",
     "ENTRY_LIFETIME",
     "Arrival",
+    "ChatMove",
     "ChatOverview",
     "ChatSettings",
     "ChatStore",
@@ -48,7 +49,6 @@ __all__ = [
     "EntryStore",
     "ExportRow",
     "GameAlreadyRunning",
-    "GameRecord",
     "GameState",
     "GameStore",
     "HandFigures",
@@ -57,16 +57,19 @@ __all__ = [
     "LinkedPlayer",
     "MessageAlreadyHandled",
     "NamedMoves",
+    "Options",
     "PendingHand",
     "PendingHands",
     "People",
     "PlayerStats",
     "PlayerTaken",
+    "Rated",
     "Results",
     "Rivalry",
     "Stage",
     "StatsStore",
     "StoredEntry",
+    "StoredGame",
     "TournamentRunning",
     "TournamentStore",
     "Undo",

@@ -156,6 +156,12 @@ class Game(Base):
     stage: Mapped[str | None] = mapped_column(String(8))
     #: The Telegram user who started it (the phone at the table), if known.
     started_by: Mapped[int | None] = mapped_column(BigInteger)
+    #: Which game it is (``tamalo``, ``macchiavelli``, ``tago``): every layer has a module
+    #: per kind.
+    kind: Mapped[str] = mapped_column(String(16), default="tamalo", server_default="tamalo")
+    #: The game's own options as JSON, for a kind whose options the columns above do not
+    #: hold (Tamalo's are those columns: empty).
+    options: Mapped[str | None] = mapped_column(Text)
     #: Its seats and hands as one JSON text (``storage.games``: ``snapshot_text``), written in
     #: the same transaction as every change to them, so that a game loads in one statement;
     #: empty (or of an older format) means "read the seats and hands themselves".
@@ -282,6 +288,9 @@ class HandRow(Base):
     user_id: Mapped[int | None] = mapped_column(BigInteger)
     dealer_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
     recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    #: The deal's own detail as JSON, for a kind whose deals ``hand_results`` does not hold
+    #: (Tamalo's hands: empty).
+    detail: Mapped[str | None] = mapped_column(Text)
 
     results: Mapped[list[HandResult]] = relationship(cascade="all, delete-orphan", lazy="raise")
 
@@ -428,7 +437,7 @@ class GameResult(Base):
 
 
 class Rating(Base):
-    """A player's all-time line of the chat's leaderboard, kept up to date from
+    """A player's all-time line of the chat's leaderboard of one game, kept up to date from
     ``game_results`` so that reading the leaderboard costs one row per player."""
 
     __tablename__ = "ratings"
@@ -436,6 +445,8 @@ class Rating(Base):
     player_id: Mapped[int] = mapped_column(
         ForeignKey("players.id", ondelete="CASCADE"), primary_key=True
     )
+    #: The game's kind: each game has its own ladder.
+    kind: Mapped[str] = mapped_column(String(16), primary_key=True, server_default="tamalo")
     chat_id: Mapped[int] = mapped_column(ForeignKey("chats.id", ondelete="CASCADE"), index=True)
     games: Mapped[int] = mapped_column(Integer)
     wins: Mapped[int] = mapped_column(Integer)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from sqlalchemy import delete, select, update
@@ -9,29 +10,40 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage import models
 from storage.chats import ChatStore
-from storage.games import GameState, GameStore
-from storage.results import Results
+from storage.games import GameStore
+from storage.states import GameState
 
 
-async def move_chat(session: AsyncSession, old: int, new: int) -> bool:
+@dataclass(frozen=True)
+class ChatMove:
+    """What a move did: the old chat's games it closed (the new chat had a game going), and
+    whether players merged (the ratings are then to be worked out again, by ``play``)."""
+
+    closed: tuple[int, ...] = ()
+    merged: bool = False
+
+
+async def move_chat(session: AsyncSession, old: int, new: int) -> ChatMove | None:
     """Move every game, player, tournament, rating and setting of chat ``old`` to chat ``new``,
-    in the caller's unit of work; returns whether there was anything to move (a second call
+    in the caller's unit of work; returns ``None`` if there was nothing to move (a second call
     finds nothing). If the new chat has been used already, the histories merge: a name in
-    both is one player, and the ratings are worked out again over all the games."""
+    both is one player."""
     if await session.get(models.Chat, old) is None:  # moved already (before the lock: on
-        return False  # PostgreSQL the lock would create the row afresh, empty)
+        return None  # PostgreSQL the lock would create the row afresh, empty)
     chats = ChatStore(session)
     for chat_id in sorted((old, new)):  # always in the same order: no deadlock
         await chats.lock(chat_id)
     source = await session.get(models.Chat, old, populate_existing=True)
     if source is None:
-        return False
+        return None
     target = await chats.ensure(new)
     games = GameStore(session)
+    closed: list[int] = []
     if await games.running_games(new):
         # The new chat has a game going already: the old chat's are closed as they stand.
-        for record in await games.running_games(old):
-            await games.set_state(record, GameState.FINISHED, datetime.now(UTC))
+        for stored in await games.running_games(old):
+            await games.set_state(stored, GameState.FINISHED, datetime.now(UTC))
+            closed.append(stored.id)
     # A person who is a player in both chats stays the one of the new chat.
     linked_in_new = select(models.Player.user_id).where(
         models.Player.chat_id == new, models.Player.user_id.is_not(None)
@@ -64,8 +76,7 @@ async def move_chat(session: AsyncSession, old: int, new: int) -> bool:
         await session.execute(
             update(models.Game).where(models.Game.chat_id == new).values(snapshot=None)
         )
-        await Results(session).rerate_chat(new)
-    return True
+    return ChatMove(tuple(closed), merged)
 
 
 async def _merge_players(session: AsyncSession, old: int, new: int) -> bool:

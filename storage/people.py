@@ -9,7 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage import models
 from storage.chats import ChatStore
-from storage.games import find_player
+from storage.players import find_player
 
 
 class PlayerTaken(Exception):

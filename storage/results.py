@@ -1,35 +1,44 @@
-"""Finished games' places and the chat's all-time leaderboard, kept right as games change.
-
-A rating depends on every game before it, so when a finished game changes (a hand fixed or
-undone, the game reopened or annulled) the ratings are worked out again from that game on;
-the games after it in the chat are few (usually none), so this stays cheap.
-"""
+"""Finished games' places and the chat's all-time leaderboards (one per kind of game), as
+stored. The ratings are worked out by ``play`` (``play.results``) and kept here."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import cast
+from typing import Protocol, cast
 
 from sqlalchemy import Table, bindparam, case, delete, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from scoring import tamalo
+from scoring.ratings import NEWCOMER, PROVISIONAL_BELOW, Skill
 from storage import models
 
 _RESULTS = cast(Table, models.GameResult.__table__)
 _RATINGS = cast(Table, models.Rating.__table__)
 
 
+class Placed(Protocol):
+    """A player's place at the end of a game, as ``play`` worked it out."""
+
+    @property
+    def player(self) -> str: ...
+    @property
+    def rank(self) -> int: ...
+    @property
+    def total(self) -> int: ...
+    @property
+    def won(self) -> bool: ...
+
+
 @dataclass(frozen=True)
 class LeaderboardLine:
-    """A player's all-time figures in a chat."""
+    """A player's all-time figures in a chat, at one game."""
 
     player: str
     games: int
     wins: int
     rank_sum: int
-    skill: tamalo.Skill
+    skill: Skill
 
     @property
     def win_rate(self) -> float:
@@ -41,7 +50,16 @@ class LeaderboardLine:
 
     @property
     def provisional(self) -> bool:
-        return self.games < tamalo.PROVISIONAL_BELOW
+        return self.games < PROVISIONAL_BELOW
+
+
+@dataclass(frozen=True)
+class Rated:
+    """A player's rating after a game."""
+
+    game_id: int
+    player_id: int
+    skill: Skill
 
 
 class Results:
@@ -52,13 +70,16 @@ class Results:
         self.session = session
 
     async def record(
-        self, chat_id: int, game_id: int, placings: Sequence[tamalo.Placing],
+        self,
+        game_id: int,
+        placings: Sequence[Placed],
         player_ids: Mapping[str, int],
-    ) -> None:  # fmt: skip
-        """A game has finished (or finished differently): its places, then the ratings."""
-        before = await self._players_of(game_id)
-        if before:
-            await self._delete(game_id)
+        quadri: Mapping[str, int | None] | None = None,
+    ) -> list[int]:
+        """A game has finished (or finished differently): its places (with the quadri each
+        won, in 4 Quadri), replacing any it had (whose players are returned). Their ratings
+        are to be worked out again."""
+        before = await self.forget(game_id)
         connection = await self.session.connection()
         await connection.execute(
             insert(_RESULTS),
@@ -69,93 +90,69 @@ class Results:
                     "rank": p.rank,
                     "total": p.total,
                     "won": p.won,
-                    "quadri": p.quadri,
-                    "mu": tamalo.NEWCOMER.mu,  # set by _rerate below
-                    "sigma": tamalo.NEWCOMER.sigma,
+                    "quadri": (quadri or {}).get(p.player),
+                    "mu": NEWCOMER.mu,  # rated next
+                    "sigma": NEWCOMER.sigma,
                 }
                 for p in placings
             ],
         )
-        await self._rerate(chat_id, game_id, also=before)
+        return before
 
-    async def forget(self, chat_id: int, game_id: int) -> None:
-        """A game no longer counts (reopened, annulled, deleted): its places go."""
-        before = await self._players_of(game_id)
-        if before:
-            await self._delete(game_id)
-            await self._rerate(chat_id, game_id, also=before)
-
-    async def rerate_chat(self, chat_id: int) -> None:
-        """Rate every finished game of the chat again, from the first."""
-        players = await self.session.scalars(
-            select(models.Player.id).where(models.Player.chat_id == chat_id)
-        )
-        await self._rerate(chat_id, 0, also=list(players))
-
-    async def leaderboard(self, chat_id: int) -> list[LeaderboardLine]:
-        """Everyone with a finished game in the chat, best rating first."""
-        rows = await self.session.execute(
-            select(models.Player.name, models.Rating)
-            .join(models.Rating, models.Rating.player_id == models.Player.id)
-            .where(models.Rating.chat_id == chat_id)
-        )
-        lines = [
-            LeaderboardLine(name, r.games, r.wins, r.rank_sum, tamalo.Skill(r.mu, r.sigma))
-            for name, r in rows
-        ]
-        return sorted(lines, key=lambda line: (-line.skill.ordinal, line.player.casefold()))
-
-    async def _players_of(self, game_id: int) -> list[int]:
-        return list(
+    async def forget(self, game_id: int) -> list[int]:
+        """A game no longer counts (reopened, annulled, deleted): its places go; returns who
+        had one."""
+        before = list(
             await self.session.scalars(
                 select(models.GameResult.player_id).where(models.GameResult.game_id == game_id)
             )
         )
+        if before:
+            await self.session.execute(
+                delete(models.GameResult).where(models.GameResult.game_id == game_id)
+            )
+        return before
 
-    async def _delete(self, game_id: int) -> None:
-        await self.session.execute(
-            delete(models.GameResult).where(models.GameResult.game_id == game_id)
+    async def players(self, chat_id: int) -> list[int]:
+        return list(
+            await self.session.scalars(
+                select(models.Player.id).where(models.Player.chat_id == chat_id)
+            )
         )
 
-    async def _rerate(self, chat_id: int, game_id: int, also: Iterable[int] = ()) -> None:
-        """Rate again the chat's finished games from ``game_id`` on, in the order they were
-        started, then refresh the leaderboard lines of everyone they touch (and ``also``)."""
-        later = (
-            await self.session.execute(
-                select(
-                    models.GameResult.game_id,
-                    models.GameResult.player_id,
-                    models.GameResult.rank,
-                )
-                .join(models.Game, models.Game.id == models.GameResult.game_id)
-                .where(models.Game.chat_id == chat_id, models.GameResult.game_id >= game_id)
-                .order_by(models.GameResult.game_id, models.GameResult.rank)
+    async def kinds(self, chat_id: int) -> list[str]:
+        """The kinds of game the chat has a finished game of."""
+        return list(
+            await self.session.scalars(
+                select(models.Game.kind)
+                .where(models.Game.chat_id == chat_id)
+                .distinct()
+                .order_by(models.Game.kind)
             )
-        ).all()
-        players = {player for _, player, _ in later} | set(also)
-        skills = await self._skills_before(game_id, players)
-        by_game: dict[int, list[tuple[int, int]]] = {}
-        for game, player, rank in later:
-            by_game.setdefault(game, []).append((player, rank))
-        changed: list[dict[str, object]] = []
-        for game, ranks in by_game.items():
-            after = tamalo.rate(skills, ranks)
-            skills.update(after)
-            changed += [
-                {"g": game, "p": player, "new_mu": skill.mu, "new_sigma": skill.sigma}
-                for player, skill in after.items()
-            ]
-        if changed:
-            await self.session.execute(
-                update(_RESULTS)
-                .where(_RESULTS.c.game_id == bindparam("g"), _RESULTS.c.player_id == bindparam("p"))
-                .values(mu=bindparam("new_mu"), sigma=bindparam("new_sigma")),
-                changed,
-            )
-        await self._refresh_lines(chat_id, players, skills)
+        )
 
-    async def _skills_before(self, game_id: int, players: Iterable[int]) -> dict[int, tamalo.Skill]:
-        """Each player's rating after their last finished game before ``game_id``."""
+    async def places_from(
+        self, chat_id: int, kind: str, game_id: int
+    ) -> list[tuple[int, int, int]]:
+        """The places of the chat's finished games of ``kind`` from ``game_id`` on, in the
+        order they were started: (game, player, rank), best first."""
+        rows = await self.session.execute(
+            select(models.GameResult.game_id, models.GameResult.player_id, models.GameResult.rank)
+            .join(models.Game, models.Game.id == models.GameResult.game_id)
+            .where(
+                models.Game.chat_id == chat_id,
+                models.Game.kind == kind,
+                models.GameResult.game_id >= game_id,
+            )
+            .order_by(models.GameResult.game_id, models.GameResult.rank)
+        )
+        return [(game, player, rank) for game, player, rank in rows]
+
+    async def skills_before(
+        self, kind: str, game_id: int, players: Iterable[int]
+    ) -> dict[int, Skill]:
+        """Each player's rating after their last finished game of ``kind`` before
+        ``game_id``."""
         players = list(players)
         if not players:
             return {}
@@ -164,7 +161,12 @@ class Results:
                 models.GameResult.player_id,
                 func.max(models.GameResult.game_id).label("game_id"),
             )
-            .where(models.GameResult.player_id.in_(players), models.GameResult.game_id < game_id)
+            .join(models.Game, models.Game.id == models.GameResult.game_id)
+            .where(
+                models.GameResult.player_id.in_(players),
+                models.GameResult.game_id < game_id,
+                models.Game.kind == kind,
+            )
             .group_by(models.GameResult.player_id)
             .subquery()
         )
@@ -175,18 +177,38 @@ class Results:
                 & (last.c.game_id == models.GameResult.game_id),
             )
         )
-        return {player: tamalo.Skill(mu, sigma) for player, mu, sigma in rows}
+        return {player: Skill(mu, sigma) for player, mu, sigma in rows}
 
-    async def _refresh_lines(
-        self, chat_id: int, players: Iterable[int], skills: Mapping[int, tamalo.Skill]
+    async def keep_ratings(self, rated: Sequence[Rated]) -> None:
+        """Each player's rating after each game, as worked out."""
+        if rated:
+            await self.session.execute(
+                update(_RESULTS)
+                .where(_RESULTS.c.game_id == bindparam("g"), _RESULTS.c.player_id == bindparam("p"))
+                .values(mu=bindparam("new_mu"), sigma=bindparam("new_sigma")),
+                [
+                    {
+                        "g": r.game_id,
+                        "p": r.player_id,
+                        "new_mu": r.skill.mu,
+                        "new_sigma": r.skill.sigma,
+                    }
+                    for r in rated
+                ],
+            )
+
+    async def refresh_lines(
+        self, chat_id: int, kind: str, players: Iterable[int], skills: Mapping[int, Skill]
     ) -> None:
-        """Write the leaderboard lines of ``players`` from their places; who has no finished
-        game left has no line."""
+        """Write the leaderboard lines of ``players`` at ``kind`` from their places; who has
+        no finished game of it left has no line."""
         players = list(players)
         if not players:
             return
         await self.session.execute(
-            delete(models.Rating).where(models.Rating.player_id.in_(players))
+            delete(models.Rating).where(
+                models.Rating.player_id.in_(players), models.Rating.kind == kind
+            )
         )
         totals = await self.session.execute(
             select(
@@ -195,12 +217,14 @@ class Results:
                 func.sum(case((models.GameResult.won, 1), else_=0)),
                 func.sum(models.GameResult.rank),
             )
-            .where(models.GameResult.player_id.in_(players))
+            .join(models.Game, models.Game.id == models.GameResult.game_id)
+            .where(models.GameResult.player_id.in_(players), models.Game.kind == kind)
             .group_by(models.GameResult.player_id)
         )
         lines = [
             {
                 "player_id": player,
+                "kind": kind,
                 "chat_id": chat_id,
                 "games": games,
                 "wins": wins,
@@ -212,3 +236,16 @@ class Results:
         ]
         if lines:
             await self.session.execute(insert(_RATINGS), lines)
+
+    async def leaderboard(self, chat_id: int, kind: str) -> list[LeaderboardLine]:
+        """Everyone with a finished game of ``kind`` in the chat, best rating first."""
+        rows = await self.session.execute(
+            select(models.Player.name, models.Rating)
+            .join(models.Rating, models.Rating.player_id == models.Player.id)
+            .where(models.Rating.chat_id == chat_id, models.Rating.kind == kind)
+        )
+        lines = [
+            LeaderboardLine(name, r.games, r.wins, r.rank_sum, Skill(r.mu, r.sigma))
+            for name, r in rows
+        ]
+        return sorted(lines, key=lambda line: (-line.skill.ordinal, line.player.casefold()))

@@ -3,6 +3,7 @@ games already stored filled in."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -10,7 +11,7 @@ from sqlalchemy import Connection, inspect, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage.db import Database
-from storage.games import GameStore
+from storage.unit import UnitOfWork
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -64,9 +65,12 @@ def _check_foreign_keys(connection: Connection) -> None:
         raise RuntimeError(f"the migration left rows with broken foreign keys: {broken[:5]}")
 
 
-async def upgrade_schema(db: Database) -> None:
-    """Bring the schema to the newest Alembic revision, then fill in what it derives from
-    games already stored."""
+async def upgrade_schema(
+    db: Database, derive: Callable[[UnitOfWork], Awaitable[object]] | None = None
+) -> None:
+    """Bring the schema to the newest Alembic revision, then fill in what ``derive`` works
+    out from games already stored (``play.results.complete_results``), in the same
+    transaction: processes starting together do it once."""
     sqlite = db.url.get_backend_name() == "sqlite"
     async with db.engine.connect() as connection:
         if sqlite:
@@ -87,8 +91,10 @@ async def upgrade_schema(db: Database) -> None:
                     await connection.run_sync(_upgrade)
                     if sqlite:
                         await connection.run_sync(_check_foreign_keys)
-                async with AsyncSession(bind=connection) as session:
-                    await GameStore(session).complete_results()
+                if derive is not None:
+                    async with AsyncSession(bind=connection) as session:
+                        await derive(UnitOfWork(session))
+                        await session.flush()
         finally:
             if sqlite:
                 await connection.run_sync(_pragma, "foreign_keys=ON")

@@ -17,9 +17,9 @@ from sqlalchemy import ColumnElement, case, distinct, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import QueryableAttribute, aliased
 
-from scoring.tamalo.classic import ZERO_BELOW
 from storage import models
-from storage.games import GameState, find_player
+from storage.players import find_player
+from storage.states import GameState
 
 
 def _count(condition: ColumnElement[bool] | QueryableAttribute[bool]) -> ColumnElement[int]:
@@ -124,7 +124,7 @@ class StatsStore:
         )
         return list(names)
 
-    async def player(self, chat_id: int, name: str) -> PlayerStats | None:
+    async def player(self, chat_id: int, name: str, *, low: int) -> PlayerStats | None:
         """Everything about one player of the chat; ``None`` if nobody has that name."""
         player = await find_player(self.session, chat_id, name)
         if player is None:
@@ -149,7 +149,7 @@ class StatsStore:
             quadri=quadri or 0,
             current_streak=current,
             longest_streak=longest,
-            hands=await self._hands(player.id),
+            hands=await self._hands(player.id, low),
             rivalries=await self._rivalries(player.id),
             player_id=player.id,
         )
@@ -188,7 +188,9 @@ class StatsStore:
         longest = await self.session.scalar(select(func.coalesce(func.max(runs.c.length), 0)))
         return current or 0, longest or 0
 
-    async def _hands(self, player_id: int) -> tuple[HandFigures, ...]:
+    async def _hands(self, player_id: int, low: int) -> tuple[HandFigures, ...]:
+        """Each mode's hand figures; ``under_five`` counts the totals below ``low`` (Tamalo's
+        zero: ``scoring.tamalo.classic.ZERO_BELOW``)."""
         line, hand, game = models.HandResult, models.HandRow, models.Game
         rows = await self.session.execute(
             select(
@@ -197,7 +199,7 @@ class StatsStore:
                 func.avg(line.points),
                 func.min(line.points),
                 func.max(line.points),
-                _count(line.reported_total < ZERO_BELOW),
+                _count(line.reported_total < low),
                 _count(line.is_caller),
                 _count(line.is_caller & line.call_won.is_(True)),
                 _count(line.is_counter_caller),

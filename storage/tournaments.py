@@ -10,7 +10,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage import models
 from storage.chats import ChatStore
-from storage.games import GameState, TournamentRunning
+from storage.games import TournamentRunning
+from storage.states import GameState
 
 
 class TournamentStore:

@@ -14,15 +14,15 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage.chats import Arrival, ChatStore
 from storage.claims import Claims
-from storage.entries import EntryStore
 from storage.games import GameStore
-from storage.history import HistoryStore
 from storage.mistakes import LastUndos, PendingHands
-from storage.moves import move_chat
-from storage.named import NamedMoves
+from storage.moves import ChatMove, move_chat
 from storage.people import People
 from storage.results import Results
 from storage.stats import StatsStore
+from storage.tamalo.entries import EntryStore
+from storage.tamalo.history import HistoryStore
+from storage.tamalo.named import NamedMoves
 from storage.tournaments import TournamentStore
 from storage.votes import VoteStore
 
@@ -95,7 +95,7 @@ class UnitOfWork:
         by the claim itself."""
         return await self.claims.message(chat_id, message_id)
 
-    async def move_chat(self, old: int, new: int) -> bool:
+    async def move_chat(self, old: int, new: int) -> ChatMove | None:
         """Chat ``old`` became chat ``new``: its whole history moves with it (taking both
-        chats' locks); ``False`` if there was nothing left to move."""
+        chats' locks); ``None`` if there was nothing left to move."""
         return await move_chat(self.session, old, new)

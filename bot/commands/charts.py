@@ -13,8 +13,9 @@ from bot.commands.common import chat_id_of, message_of, reading, replies_to_mist
 from bot.context import Context
 from bot.parsing import parse_nothing
 from play import views
+from play.records import GameRecord
 from scoring.tamalo import night_figures
-from storage import GameRecord, GameState
+from storage import GameState
 
 log = logging.getLogger(__name__)
 

@@ -34,8 +34,8 @@ from play import hands
 from play.errors import Refused
 from play.forecast import Outlook
 from play.hands import HandRecorded, SameHandAnswer
+from play.records import GameRecord
 from scoring.tamalo import Game, RuleBroken
-from storage import GameRecord
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """``/mano`` alone: the hand entered with buttons, in one message edited in place.
 
-Where the entry stands is stored between presses (``storage.entries``), so a restart or
+Where the entry stands is stored between presses (``storage.tamalo.entries``), so a restart or
 another bot process carries on with it. Every press is one unit of work under the chat's
 lock; the last one records the hand exactly as ``/mano`` with the same text would, and
 closes the entry in the same transaction, so a double tap records it once.
@@ -24,7 +24,7 @@ from bot.context import Context, TamaloApp
 from bot.keypad import PREFIX, Action, Entry, EntryMistake, Step, callback, parse_callback
 from bot.refusals import UserError
 from play import game as play
-from play import hands
+from play import hands, records
 from play.forecast import Outlook
 from play.hands import HandRecorded
 from scoring.tamalo import Mode
@@ -132,11 +132,11 @@ async def _press(
 ) -> Outcome:
     now = datetime.now(UTC)
     async with changing(context, chat_id) as work:
-        entries, games = work.entries, work.games
+        entries = work.entries
         stored = await entries.get(entry_id)
         if stored is None or stored.chat_id != chat_id:
             return Outcome(toast=texts.entry.entry_closed(), text=None)
-        record = await games.get(stored.game_id)
+        record = await records.get(work, stored.game_id)
         if record is None or not record.running:  # ended, or closed with /fine
             await entries.close(entry_id)
             return Outcome(toast=texts.entry.entry_game_over(), text=texts.entry.entry_game_over())

@@ -16,8 +16,9 @@ from bot.parsing import parse_nothing
 from play import forecast as play
 from play import views
 from play.forecast import Outlook
+from play.records import GameRecord
 from scoring.tamalo import Game
-from storage import GameRecord, UnitOfWork
+from storage import UnitOfWork
 
 log = logging.getLogger(__name__)
 

@@ -22,7 +22,7 @@ from bot.commands.common import (
     sender_id,
 )
 from bot.commands.forecast import forecast_line, forecast_of
-from bot.commands.tournament import after, elsewhere
+from bot.commands.tournament import after
 from bot.context import Context
 from bot.parsing import (
     CloseToSeated,
@@ -38,9 +38,10 @@ from bot.parsing import (
 from play import game as play
 from play import hands
 from play.game import EndAsked, GameClosed
-from play.hands import HandFixed, HandRecorded, SameHandAsked
+from play.hands import HandFixed, HandFrame, HandRecorded, SameHandAsked
+from play.records import GameRecord
 from scoring.tamalo import Hand
-from storage import GameRecord, GameState, UnitOfWork
+from storage import GameState, UnitOfWork
 
 
 async def running_game(
@@ -55,30 +56,32 @@ async def running_game(
 
 async def next_hand(work: UnitOfWork, record: GameRecord, text: str) -> Hand:
     """The next hand of ``record``'s game, as ``text`` reports it (as typed after /mano)."""
-    game = record.game
-    absent = [p for p in game.players if p not in game.next_players]
-    return parse_hand(
-        text,
-        game.next_players,
-        game.rules,
-        absent=absent,
-        elsewhere=await elsewhere(work, record),
-        joinable=record.tournament_id is None,
-    )
+    return read_hand(text, await hands.frame(work, record))
 
 
 async def hand_again(work: UnitOfWork, record: GameRecord, number: int, text: str) -> Hand:
     """Hand ``number`` of ``record``'s game, as ``text`` reports it again."""
-    game = record.game
-    seated = game.seated_for(number)
+    return read_hand(text, await hands.frame(work, record, number))
+
+
+def read_hand(text: str, frame: HandFrame) -> Hand:
+    """A hand as ``text`` reports it, read against ``frame`` (no unit of work). A player of a
+    tournament's ended table named is told: a finalist waits for the final, anyone else is
+    out."""
+    here = frame.seated
     return parse_hand(
         text,
-        seated,
-        game.rules,
-        absent=[p for p in game.players if p not in seated],
-        number=number,
-        elsewhere=await elsewhere(work, record),
-        joinable=record.tournament_id is None,
+        frame.players,
+        frame.rules,
+        absent=frame.absent,
+        number=frame.number,
+        elsewhere={
+            player: texts.mistakes.waits_for_final(player, here)
+            if waits
+            else texts.mistakes.out_of_tournament(player, here)
+            for player, waits in frame.elsewhere.items()
+        },
+        joinable=frame.joinable,
     )
 
 

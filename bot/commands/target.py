@@ -11,7 +11,7 @@ from bot import texts
 from bot.commands.common import changing
 from bot.context import Context
 from play import game as play
-from storage import GameRecord
+from play.records import GameRecord
 
 #: ``soglia:<game id>``: the game whose target the button lowers to ``texts.common.CONTRO_TARGET``.
 CALLBACK = re.compile(r"^soglia:(\d{1,9})$")

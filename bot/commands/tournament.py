@@ -8,9 +8,8 @@ from bot import texts
 from bot.commands.common import changes, chat_id_of, message_of, replies_to_mistakes, sender_id
 from bot.context import Context
 from bot.parsing import parse_tournament
-from play import tournament
-from play.tournament import FinalStarted, Progress, TableOver, TournamentWon
-from storage import GameRecord, UnitOfWork
+from play.tamalo import tournament
+from play.tamalo.tournament import FinalStarted, Progress, TableOver, TournamentWon
 
 
 @replies_to_mistakes
@@ -26,19 +25,6 @@ async def start_tournament(update: Update, context: Context) -> None:
             [t.game for t in started.tables], propose_target=not new.target_given
         )
     )
-
-
-async def elsewhere(work: UnitOfWork, record: GameRecord) -> dict[str, str]:
-    """At a tournament, the players of its tables that have ended, who are not at
-    ``record``'s game, each with what to tell a hand that names them: a finalist waits for
-    the final, anyone else is out."""
-    here = record.game.players
-    return {
-        player: texts.mistakes.waits_for_final(player, here)
-        if waits
-        else texts.mistakes.out_of_tournament(player, here)
-        for player, waits in (await tournament.elsewhere(work, record)).items()
-    }
 
 
 def after(progress: Progress | None) -> str:

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 
 from bot.i18n import DEFAULT, N_, _, language, ngettext, pgettext
 from bot.names import fold
+from play.records import GameRecord
 from scoring.tamalo import Hand, Mode, Rules
-from storage import GameRecord
 
 #: The lower target proposed for ControTamalo (hands are worth 1-4 points, not 5-30).
 CONTRO_TARGET = 30

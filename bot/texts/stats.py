@@ -20,8 +20,9 @@ from bot.texts.common import (
 )
 from bot.texts.hands import winners_line
 from bot.texts.mistakes import did_you_mean
+from play.records import GameRecord
 from scoring.tamalo import Game, Mode, Rules
-from storage import ChatOverview, GameRecord, HandFigures, LeaderboardLine, PlayerStats
+from storage import ChatOverview, HandFigures, LeaderboardLine, PlayerStats
 
 
 def chart_title(record: GameRecord, day: str) -> str:

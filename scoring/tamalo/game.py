@@ -93,6 +93,11 @@ class Game:
         if not 0 <= self.first_dealer < len(self.players):
             raise ValueError(f"no seat {self.first_dealer} to deal from")
 
+    @property
+    def deals(self) -> tuple[ScoredHand, ...]:
+        """The hands played, as every game calls its deals (``scoring.match.Match``)."""
+        return self.hands
+
     # --- who plays ---
 
     def seated_for(self, number: int) -> tuple[str, ...]:

@@ -1,9 +1,11 @@
-"""A finished Tamalo game's places, for the all-time leaderboard (``scoring.ratings``)."""
+"""A finished Tamalo game's places, for the all-time leaderboard (``scoring.ratings``): the
+places every game has (``scoring.match.places``), with who left last and the quadri won."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scoring.match import places
 from scoring.tamalo.game import Game
 
 
@@ -23,15 +25,14 @@ def placings(game: Game) -> tuple[Placing, ...]:
     """Everyone who played, best first. Reading: a player who left (``/esci``) is not ranked
     for the win, so for the leaderboard they share the place after everyone who stayed. A
     player who played no hand (joined, or left, before any) did not play the game: no place."""
-    winners = set(game.winners())
     totals = game.totals()
     played = {report.player for scored in game.hands for report in scored.hand.reports}
-    ranked = [
-        Placing(s.player, s.rank, s.total, s.player in winners, s.quadri)
-        for s in game.standings()
-        if s.player in played
-    ]
     won = game.quadri_won() if game.rules.quadri else {}
+    ranked = [
+        Placing(p.player, p.rank, p.total, p.won, won.get(p.player))
+        for p in places(game)
+        if p.player in played
+    ]
     last = len(ranked) + 1
     left = [
         Placing(p, last, totals[p], False, won.get(p))

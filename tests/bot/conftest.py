@@ -14,7 +14,8 @@ from telegram import Update
 from bot.app import build_application, running
 from bot.config import Secret, Settings
 from bot.context import Context, TamaloApp
-from storage import GameStore
+from play import records
+from storage import UnitOfWork
 from tests.bot.fakes import BOT_USER, MESSAGE_IDS, RecordingRequest
 
 GROUP = -100_123
@@ -173,7 +174,7 @@ class Table:
 
     async def totals(self) -> dict[str, int]:
         async with self.app.bot_data.db.transaction() as session:
-            record = await GameStore(session).latest(self.chat_id)
+            record = await records.latest(UnitOfWork(session), self.chat_id)
         assert record is not None
         return record.game.totals()
 

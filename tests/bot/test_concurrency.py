@@ -13,7 +13,8 @@ from sqlalchemy import text
 from telegram import Update
 
 from bot import texts
-from storage import GameStore
+from play import records
+from storage import UnitOfWork
 from tests.bot.conftest import StartBot, Table
 
 
@@ -162,7 +163,7 @@ class StoredHand:
 async def stored_hands(table: Table) -> list[StoredHand]:
     """The hands of the chat's game as the database holds them, in number order."""
     async with table.app.bot_data.db.reading() as session:
-        record = await GameStore(session).latest(table.chat_id)
+        record = await records.latest(UnitOfWork(session), table.chat_id)
         assert record is not None
         rows = await session.execute(
             text(

@@ -8,10 +8,11 @@ import pytest
 
 from bot import i18n
 from bot.refusals import QUOTED_WORD, RULE_TEXTS, UserError, mistake
-from play import game, hands, lore, people, settings, tournament, views, vote  # noqa: F401
+from play import game, hands, lore, people, settings, views, vote  # noqa: F401
 from play.errors import (
     AdminsDecide,
     GameAnnulled,
+    GameRunning,
     LeaderboardEmpty,
     NobodyLinked,
     NoGamesTonight,
@@ -24,6 +25,7 @@ from play.errors import (
     NotYourPlayer,
     PlayerTakenByOther,
     Refused,
+    TournamentInProgress,
     UnknownPlayer,
 )
 from play.game import (
@@ -47,7 +49,8 @@ from play.hands import (
     UndoClosedGame,
     UndoneJustNow,
 )
-from play.tournament import FinalUnderWay, GameRunning, TournamentInProgress
+from play.tamalo import tournament  # noqa: F401
+from play.tamalo.tournament import FinalUnderWay
 from scoring.tamalo import (
     AlreadySeated,
     HandNotSeated,

@@ -6,9 +6,12 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 
+from play import records
+from play.records import GameRecord
+from play.tamalo.rebuild import lines_of
 from scoring import tamalo
 from scoring.tamalo import Hand, Report, Rules
-from storage import Database, GameRecord, Stage, UnitOfWork
+from storage import Database, Stage, UnitOfWork
 
 CHAT = -100
 
@@ -36,7 +39,8 @@ async def start(
     rules: Rules | None = None,
 ) -> GameRecord:
     """A running game with ``hands`` played, each sent by ``sent_by``."""
-    record = await work.games.start(
+    record = await records.start(
+        work,
         chat_id,
         players,
         rules or Rules(),
@@ -47,6 +51,7 @@ async def start(
     game: tamalo.Game = record.game
     for h in hands:
         game = game.with_hand(h)
-        await work.games.add_hand(record, game.hands[-1], None, sent_by)
-        record = await work.games.get(record.id) or record
+        dealer = record.game.dealer_of(len(game.hands))
+        await work.games.add_hand(record.stored, lines_of(game.hands[-1]), dealer, None, sent_by)
+        record = await records.get(work, record.id) or record
     return record

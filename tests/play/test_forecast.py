@@ -10,9 +10,10 @@ import pytest
 
 from play import forecast, hands, settings
 from play import game as play
+from play.records import GameRecord
 from scoring.tamalo import Rules
-from storage import ChatSettings, GameRecord
-from storage.history import HistoryStore
+from storage import ChatSettings
+from storage.tamalo.history import HistoryStore
 from tests.play.conftest import CHAT, Acting, hand
 
 TRIO = ("Anna", "Bruno", "Carlo")

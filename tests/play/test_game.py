@@ -6,9 +6,8 @@ import pytest
 
 from play import game as play
 from play import hands
-from play.errors import NoRunningGame
+from play.errors import GameRunning, NoRunningGame
 from play.game import EndAsked, GameClosed
-from play.tournament import GameRunning
 from scoring.tamalo import AlreadySeated, Mode, Rules
 from storage import GameState
 from tests.play.conftest import CHAT, Acting, hand

@@ -8,10 +8,11 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from play import game as play
-from play import hands
+from play import hands, records
 from play.hands import HandRecorded, HandUndone, JoinUndone, SameHandAnswer, SameHandAsked
+from play.records import GameRecord
 from scoring.tamalo import Rules
-from storage import GameRecord, GameState
+from storage import GameState
 from tests.play.conftest import CHAT, Acting, hand
 
 TRIO = ("Anna", "Bruno", "Carlo")
@@ -44,7 +45,7 @@ async def test_the_hand_that_reaches_the_target_ends_the_game(acting: Acting) ->
     assert last.game.winners() == ("Anna",)
     assert last.progress is None  # no tournament to move on
     async with acting() as work:
-        latest = await work.games.latest(CHAT)
+        latest = await records.latest(work, CHAT)
     assert latest is not None
     assert latest.state is GameState.FINISHED
     assert latest.game.totals() == {"Anna": 0, "Bruno": 21, "Carlo": 7}

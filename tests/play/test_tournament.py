@@ -7,10 +7,13 @@ import random
 import pytest
 
 from play import game as play
-from play import hands, tournament
-from play.tournament import FinalStarted, FinalUnderWay, TableOver, TournamentWon
+from play import hands, records
+from play.errors import GameRunning, TournamentInProgress
+from play.records import GameRecord
+from play.tamalo import tournament
+from play.tamalo.tournament import FinalStarted, FinalUnderWay, TableOver, TournamentWon
 from scoring.tamalo import Hand, Report, Rules
-from storage import GameRecord, GameState
+from storage import GameState
 from tests.play.conftest import CHAT, Acting
 
 SIX = ("Anna", "Bruno", "Carlo", "Dario", "Elena", "Franco")
@@ -34,10 +37,10 @@ async def test_from_the_draw_to_the_winner(acting: Acting) -> None:
         )
     first, second = started.tables
     assert sorted((*first.game.players, *second.game.players)) == sorted(SIX)
-    with pytest.raises(tournament.TournamentInProgress):
+    with pytest.raises(TournamentInProgress):
         async with acting() as work:
             await tournament.start_tournament(work, CHAT, SIX, Rules(), started_by=None)
-    with pytest.raises(tournament.TournamentInProgress):
+    with pytest.raises(TournamentInProgress):
         async with acting() as work:
             await play.start_game(work, CHAT, ("Anna", "Bruno"), Rules())
     with pytest.raises(play.NoJoiningTournaments):
@@ -78,7 +81,7 @@ async def test_from_the_draw_to_the_winner(acting: Acting) -> None:
 async def test_no_tournament_beside_a_game(acting: Acting) -> None:
     async with acting() as work:
         await play.start_game(work, CHAT, ("Anna", "Bruno"), Rules())
-    with pytest.raises(tournament.GameRunning) as refused:
+    with pytest.raises(GameRunning) as refused:
         async with acting() as work:
             await tournament.start_tournament(work, CHAT, SIX, Rules(), started_by=None)
     assert refused.value.players == ("Anna", "Bruno")
@@ -121,7 +124,7 @@ async def test_a_table_changes_only_while_the_final_has_no_hand(acting: Acting) 
         )
         finished = next(
             r
-            for r in await work.games.tournament_games(first.tournament_id or 0)
+            for r in await records.tournament_games(work, first.tournament_id or 0)
             if r.id == first.id
         )
         assert finished.state is GameState.FINISHED

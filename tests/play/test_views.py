@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from play import lore, people, views
+from play import lore, people, records, results, views
 from play.errors import (
     GameAnnulled,
     LeaderboardEmpty,
@@ -53,12 +53,12 @@ async def test_the_running_game_or_else_the_last_one_is_shown(db: Database) -> N
         assert [r.id for r in await views.shown_games(work, CHAT)] == [first.id]
         assert await views.rules(work, CHAT) == Rules(target=20)
         record = await start(work, ("Anna", "Bruno"), hand(Anna=3, Bruno=25), chat_id=CHAT - 1)
-        await work.games.set_state(record, GameState.FINISHED, NOW)
+        await results.set_state(work, record, GameState.FINISHED, NOW)
     async with unit(db) as work:
         drawn = await views.to_draw(work, CHAT - 1)
         assert [(r.id, r.state) for r in drawn] == [(record.id, GameState.FINISHED)]
         assert await views.rules(work, CHAT - 1) is None  # none running
-        await work.games.set_state(first, GameState.ANNULLED, NOW)
+        await results.set_state(work, first, GameState.ANNULLED, NOW)
     async with unit(db) as work:
         with pytest.raises(GameAnnulled):
             await views.shown_games(work, CHAT)
@@ -75,7 +75,7 @@ async def test_at_a_tournament_every_table_is_shown(db: Database) -> None:
                 (("Dario", "Elena", "Franco"), Stage.TABLE_2),
             )
         ]
-        await work.games.set_state(tables[0], GameState.FINISHED, NOW)
+        await results.set_state(work, tables[0], GameState.FINISHED, NOW)
     async with unit(db) as work:
         shown = await views.shown_games(work, CHAT)
     assert [r.id for r in shown] == [t.id for t in tables]  # the finished table too
@@ -98,7 +98,7 @@ async def test_figures_of_the_chat_of_a_player_and_of_a_person(db: Database) -> 
     await upgrade_schema(db)
     async with unit(db) as work:
         record = await start(work, ("Anna", "Bruno"), hand(Anna=3, Bruno=25))
-        await work.games.set_state(record, GameState.FINISHED, NOW)
+        await results.set_state(work, record, GameState.FINISHED, NOW)
         await lore.record_move(work, CHAT, "Anna", "coppiona")
         await people.link(work, CHAT, "Tamalo", ANNA, "Anna")
     async with unit(db) as work:
@@ -122,7 +122,7 @@ async def test_the_history_to_export_and_the_look_of_the_charts(db: Database) ->
     await upgrade_schema(db)
     async with unit(db) as work:
         record = await start(work, ("Anna", "Bruno"), hand(Anna=3, Bruno=12))
-        await work.games.seat(record, "Carlo")
+        await records.seat(work, record, "Carlo")
     async with unit(db) as work:
         history = await views.history(work, CHAT)
         rows = [row async for batch in history.rows for row in batch]

@@ -39,8 +39,10 @@ from bot.parsing import (
     tokens,
 )
 from bot.refusals import UserError
+from play import records
+from play.records import GameRecord
 from scoring.tamalo import MAX_TOTAL, Game, Mode, Rules
-from storage import ChatSettings, GameRecord, GameStore
+from storage import ChatSettings, UnitOfWork
 from tests.bot.conftest import Table
 from tests.conftest import examples
 
@@ -338,7 +340,7 @@ HIGH = 1000 - (15 + MAX_TOTAL)
 
 async def running(table: Table) -> GameRecord | None:
     async with table.app.bot_data.db.transaction() as session:
-        return await GameStore(session).running(table.chat_id)
+        return await records.running(UnitOfWork(session), table.chat_id)
 
 
 class Chat:

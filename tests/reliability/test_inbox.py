@@ -99,10 +99,10 @@ async def test_an_update_the_database_failed_is_tried_again_not_lost(
     add_hand = GameStore.add_hand
     failures = [OperationalError("INSERT INTO hands", {}, Exception("database is locked"))]
 
-    async def failing_once(self: GameStore, *args: Any, **kwargs: Any) -> None:
+    async def failing_once(self: GameStore, *args: Any, **kwargs: Any) -> str:
         if failures:
             raise failures.pop()
-        await add_hand(self, *args, **kwargs)
+        return await add_hand(self, *args, **kwargs)
 
     monkeypatch.setattr(GameStore, "add_hand", failing_once)
     monkeypatch.setattr(inbox_module, "MOST_PAUSE", 0.1)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy.exc import IntegrityError, OperationalError
 
+from play import records
 from scoring import tamalo
 from storage import Database, upgrade_schema
 from storage.claims import MessageAlreadyHandled
@@ -24,7 +25,7 @@ async def test_run_reads_what_sqlalchemy_reads(db: Database) -> None:
     try:
         await upgrade_schema(db)
         async with db.transaction() as session:
-            await UnitOfWork(session).games.start(7, ["Anna", "Bruno"], tamalo.Rules())
+            await records.start(UnitOfWork(session), 7, ["Anna", "Bruno"], tamalo.Rules())
         async with db.transaction() as session:
             connection = await session.connection()
             direct = await run(connection, _RUNNING_GAMES, {"chat_id": 7})

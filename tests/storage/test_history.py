@@ -12,8 +12,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from scoring.tamalo import Hand, Mode, Report, Rules, score_hand
 from scoring.tamalo.forecast.history import ChatHistory
 from storage import Database, models
-from storage.history import HistoryStore
 from storage.schema import upgrade_schema
+from storage.tamalo.history import HistoryStore
 
 CHAT, OTHER = -100, -200
 
@@ -109,7 +109,7 @@ async def test_a_chat_history_counts_its_hands_like_the_hands_do(db: Database) -
 async def test_only_the_latest_games_count(db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
     await upgrade_schema(db)
     PLAYERS.clear()
-    monkeypatch.setattr("storage.history.RECENT_GAMES", 1)
+    monkeypatch.setattr("storage.tamalo.history.RECENT_GAMES", 1)
     async with db.transaction() as session:
         session.add(models.Chat(id=CHAT))
         await session.flush()

@@ -9,8 +9,11 @@ from alembic.migration import MigrationContext
 from sqlalchemy import Connection, inspect, text
 from sqlalchemy.exc import IntegrityError
 
+from play import records
+from play.results import rerate_chat
+from scoring.ratings import Skill, rate
 from scoring.tamalo import Rules
-from storage import Database, GameStore
+from storage import Database, Results, UnitOfWork
 from storage.models import Base
 from storage.schema import alembic_config, newest_revision, upgrade_schema
 
@@ -103,7 +106,7 @@ async def test_games_stored_before_the_game_modes_survive_the_upgrade(empty_db: 
             await session.execute(text(row))
     await upgrade_schema(db)
     async with db.transaction() as session:
-        record = await GameStore(session).running(1)
+        record = await records.running(UnitOfWork(session), 1)
     assert record is not None
     assert record.game.totals() == {"Anna": 15, "Bruno": 0}
     assert record.game.rules == Rules()
@@ -153,7 +156,7 @@ async def test_a_long_read_never_holds_up_a_write(database_url: str) -> None:
         # Another process records a game while the read is still open: it does not wait.
         async with asyncio.timeout(2):
             async with writer.transaction() as other:
-                await GameStore(other).start(-1, ("Anna", "Bruno"), Rules())
+                await records.start(UnitOfWork(other), -1, ("Anna", "Bruno"), Rules())
         # The read goes on seeing its own snapshot.
         assert await session.scalar(text("SELECT count(*) FROM games")) == 0
     async with reader.reading() as session:
@@ -166,3 +169,83 @@ def test_the_newest_revision_read_off_the_file_names_is_alembics_head() -> None:
     from alembic.script import ScriptDirectory
 
     assert newest_revision() == ScriptDirectory.from_config(alembic_config()).get_current_head()
+
+
+async def test_games_stored_before_their_kind_are_tamalo_with_the_same_ratings(
+    empty_db: Database,
+) -> None:
+    """0017: every game stored before is Tamalo, its rows as they were, and the ladder it
+    left is Tamalo's, each line as it was and as rating the chat again works it out."""
+    db = empty_db
+
+    def upgrade_to_0016(connection: Connection) -> None:
+        config = alembic_config()
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0016")
+
+    async with db.engine.begin() as connection:
+        await connection.run_sync(upgrade_to_0016)
+    ranks = {1: [(1, 1), (2, 2), (3, 3)], 2: [(2, 1), (3, 2), (1, 2)]}
+    skills: dict[int, Skill] = {}
+    for game_ranks in ranks.values():
+        skills |= rate(skills, game_ranks)
+    rows = [
+        "INSERT INTO chats (id, created_at) VALUES (1, '2026-01-01')",
+        "INSERT INTO players (id, chat_id, name, name_key) VALUES (1, 1, 'Anna', 'anna'), "
+        "(2, 1, 'Bruno', 'bruno'), (3, 1, 'Carlo', 'carlo')",
+        "INSERT INTO games (id, chat_id, mode, target, tie_beats_caller, jokers, state, "
+        "started_at) VALUES (1, 1, 'classica', 100, false, false, 'finished', '2026-01-01'), "
+        "(2, 1, 'classica', 100, false, false, 'finished', '2026-01-02')",
+        "INSERT INTO hands (id, game_id, number, recorded_at) VALUES (1, 1, 1, '2026-01-01')",
+    ]
+    async with db.transaction() as session:
+        for row in rows:
+            await session.execute(text(row))
+        for game, game_ranks in ranks.items():
+            for player, rank in game_ranks:
+                await session.execute(
+                    text(
+                        "INSERT INTO game_results (game_id, player_id, rank, total, won, mu, "
+                        "sigma) VALUES (:g, :p, :r, 0, :w, 0, 0)"
+                    ),
+                    {"g": game, "p": player, "r": rank, "w": rank == 1},
+                )
+        for player, skill in skills.items():
+            await session.execute(
+                text(
+                    "INSERT INTO ratings (player_id, chat_id, games, wins, rank_sum, mu, sigma) "
+                    "VALUES (:p, 1, 2, :w, :s, :mu, :sigma)"
+                ),
+                {
+                    "p": player,
+                    "w": sum(r == 1 for g in ranks.values() for p, r in g if p == player),
+                    "s": sum(r for g in ranks.values() for p, r in g if p == player),
+                    "mu": skill.mu,
+                    "sigma": skill.sigma,
+                },
+            )
+    async with db.transaction() as session:
+        before = (await session.execute(text("SELECT * FROM ratings ORDER BY player_id"))).all()
+    await upgrade_schema(db)
+    async with db.transaction() as session:
+        kinds = (await session.execute(text("SELECT id, kind, options FROM games"))).all()
+        detail = await session.scalar(text("SELECT detail FROM hands"))
+        after = (
+            await session.execute(
+                text(
+                    "SELECT player_id, chat_id, games, wins, rank_sum, mu, sigma FROM ratings "
+                    "WHERE kind = 'tamalo' ORDER BY player_id"
+                )
+            )
+        ).all()
+        copied = await Results(session).leaderboard(1, "tamalo")
+        await rerate_chat(UnitOfWork(session), 1)
+        rerated = await Results(session).leaderboard(1, "tamalo")
+    assert sorted(kinds) == [(1, "tamalo", None), (2, "tamalo", None)]
+    assert detail is None
+    assert [tuple(row) for row in after] == [tuple(row) for row in before]
+    assert rerated == copied
+    assert {line.player: line.skill for line in copied} == {
+        name: skills[player] for player, name in ((1, "Anna"), (2, "Bruno"), (3, "Carlo"))
+    }
+    await db.close()

@@ -19,8 +19,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import Connection, text, update
 
+from play import records
+from play.records import GameRecord
+from play.tamalo.rebuild import lines_of, replayed
 from scoring import tamalo
-from storage import Database, GameRecord, GameState, GameStore, models, upgrade_schema
+from storage import Database, GameState, GameStore, StoredGame, UnitOfWork, models, upgrade_schema
 from storage.schema import alembic_config
 from tests.conftest import examples
 
@@ -53,7 +56,7 @@ def random_hand(rng: random.Random, game: tamalo.Game) -> tamalo.Hand:
 
 async def running(db: Database, chat_id: int) -> GameRecord | None:
     async with db.transaction() as session:
-        return await GameStore(session).latest(chat_id)
+        return await records.latest(UnitOfWork(session), chat_id)
 
 
 async def play(db: Database, chat_id: int, seed: int, operations: list[str]) -> None:
@@ -63,40 +66,42 @@ async def play(db: Database, chat_id: int, seed: int, operations: list[str]) -> 
     mode = rng.choice(list(tamalo.Mode))
     rules = tamalo.Rules(mode=mode, target=rng.choice([30, 60, 100]))
     async with db.transaction() as session:
-        await GameStore(session).start(chat_id, NAMES[: rng.randint(2, 4)], rules)
+        await records.start(UnitOfWork(session), chat_id, NAMES[: rng.randint(2, 4)], rules)
     for operation in operations:
         record = await running(db, chat_id)
         assert record is not None
         game, now = record.game, datetime.now(UTC)
         try:
             async with db.transaction() as session:
-                games = GameStore(session)
+                games, stored = GameStore(session), record.stored
                 if operation == "hand" and record.running:
                     after = game.with_hand(random_hand(rng, game))
-                    await games.add_hand(record, after.hands[-1], rng.randint(1, 10**6))
+                    dealer = game.dealer_of(len(after.hands))
+                    lines = lines_of(after.hands[-1])
+                    await games.add_hand(stored, lines, dealer, rng.randint(1, 10**6))
                 elif operation == "replace" and game.hands:
                     number = rng.randint(1, len(game.hands))
                     after = game.with_hand_replaced(number, random_hand(rng, game))
-                    await games.replace_hand(record, number, after.hands[number - 1])
+                    await games.replace_hand(stored, number, lines_of(after.hands[number - 1]))
                 elif operation == "undo" and game.hands:
-                    await games.remove_last_hand(record)
+                    await games.remove_last_hand(stored)
                 elif operation == "join" and record.running:
                     name = next((n for n in NAMES if n not in game.players), None)
                     if name is not None:
                         game.with_player(name)
-                        await games.seat(record, name)
-                elif operation == "unseat" and (name := await games.last_join(record)):
-                    await games.unseat(record, name)
+                        await games.seat(stored, name)
+                elif operation == "unseat" and (name := await games.last_join(stored)):
+                    await games.unseat(stored, name)
                 elif operation == "leave" and record.running:
                     name = rng.choice(game.players)
                     game.without_player(name)
-                    await games.leave(record, name)
+                    await games.leave(stored, name)
                 elif operation == "end" and record.running:
-                    await games.set_state(record, GameState.FINISHED, now)
+                    await games.set_state(stored, GameState.FINISHED, now)
                 elif operation == "reopen" and not record.running:
-                    await games.set_state(record, GameState.RUNNING, now)
+                    await games.set_state(stored, GameState.RUNNING, now)
                 elif operation == "target" and not game.hands:
-                    await games.lower_target(record, 21)
+                    await games.lower_target(stored, 21)
         except (ValueError, KeyError):  # the rules (or the deal) refused it: nothing changed
             pass
 
@@ -110,12 +115,15 @@ async def snapshots(db: Database, chat_id: int) -> dict[int, str | None]:
         return {game_id: snapshot for game_id, snapshot in rows}
 
 
-async def loaded(db: Database, chat_id: int) -> list[GameRecord]:
-    """Every game of the chat as loaded in a unit of work that only reads."""
+async def loaded(db: Database, chat_id: int) -> list[tuple[StoredGame, tamalo.Game]]:
+    """Every game of the chat as loaded in a unit of work that only reads, with the game its
+    seats and hands make (rebuilt afresh)."""
     async with db.reading() as session:
         games = GameStore(session)
-        records = await games.started_between(chat_id, *ALWAYS)
-        return [*await games.running_games(chat_id), *records]
+        started = await games.started_between(chat_id, *ALWAYS)
+        return [
+            (stored, replayed(stored)) for stored in (*await games.running_games(chat_id), *started)
+        ]
 
 
 async def forget_snapshots(db: Database, chat_id: int) -> None:

@@ -6,7 +6,8 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage import models
-from storage.games import GameState, find_player
+from storage.players import find_player
+from storage.states import GameState
 
 
 class NamedMoves:

@@ -7,9 +7,13 @@ from alembic import command
 from sqlalchemy import Connection, select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from play import hands, records, results, views
+from play.results import complete_results
+from play.tamalo.rebuild import lines_of
 from scoring import tamalo
+from scoring.match import Place
 from scoring.tamalo import Hand, Report, Rules
-from storage import Database, GameState, GameStore, Results, models
+from storage import Database, GameState, Results, UnitOfWork, models
 from storage.schema import alembic_config, upgrade_schema
 
 NOW = datetime(2026, 11, 22, 21, 0, tzinfo=UTC)
@@ -19,21 +23,22 @@ def hand(**totals: int) -> Hand:
     return Hand(tuple(Report(p, s) for p, s in totals.items()))
 
 
-async def finish(games: GameStore, chat: int, players: tuple[str, ...], *hands: Hand) -> int:
+async def finish(work: UnitOfWork, chat: int, players: tuple[str, ...], *played: Hand) -> int:
     """A game played to its end in ``chat``; returns its id."""
-    record = await games.start(chat, players, Rules(target=20))
+    record = await records.start(work, chat, players, Rules(target=20))
     game = record.game
-    for h in hands:
+    for h in played:
         game = game.with_hand(h)
-        await games.add_hand(record, game.hands[-1], None)
-        record = await games.get(record.id) or record
-    await games.set_state(record, GameState.FINISHED, NOW)
+        dealer = game.dealer_of(len(game.hands))
+        await work.games.add_hand(record.stored, lines_of(game.hands[-1]), dealer, None)
+        record = await records.get(work, record.id) or record
+    await results.set_state(work, record, GameState.FINISHED, NOW)
     return record.id
 
 
 async def board(db: Database, chat: int) -> list[tuple[str, int, int, int, float, float]]:
     async with db.transaction() as session:
-        lines = await Results(session).leaderboard(chat)
+        lines = await Results(session).leaderboard(chat, "tamalo")
     return [(x.player, x.games, x.wins, x.rank_sum, x.skill.mu, x.skill.sigma) for x in lines]
 
 
@@ -45,19 +50,18 @@ async def test_changing_an_early_game_rates_every_later_game_again(db: Database)
         (trio, hand(Anna=8, Bruno=21, Carlo=30)),
     ]
     async with db.transaction() as session:
-        games = GameStore(session)
+        work = UnitOfWork(session)
         # Chat 1: Anna wins the first game, then it is corrected so that Carlo wins it.
-        first = await finish(games, 1, trio, hand(Anna=5, Bruno=12, Carlo=25))
+        first = await finish(work, 1, trio, hand(Anna=5, Bruno=12, Carlo=25))
         for players, h in later:
-            await finish(games, 1, players, h)
-        record = await games.get(first)
+            await finish(work, 1, players, h)
+        record = await records.get(work, first)
         assert record is not None
-        corrected = record.game.with_hand_replaced(1, hand(Anna=25, Bruno=12, Carlo=5))
-        await games.replace_hand(record, 1, corrected.hands[0])
+        await hands.fix_hand(work, record, 1, hand(Anna=25, Bruno=12, Carlo=5))
         # Chat 2: the same games, typed right the first time.
-        await finish(games, 2, trio, hand(Anna=25, Bruno=12, Carlo=5))
+        await finish(work, 2, trio, hand(Anna=25, Bruno=12, Carlo=5))
         for players, h in later:
-            await finish(games, 2, players, h)
+            await finish(work, 2, players, h)
 
     fixed, typed_right = await board(db, 1), await board(db, 2)
     assert fixed == typed_right
@@ -74,15 +78,15 @@ async def test_changing_an_early_game_rates_every_later_game_again(db: Database)
 async def test_reopening_the_last_game_takes_it_off_the_leaderboard(db: Database) -> None:
     await upgrade_schema(db)
     async with db.transaction() as session:
-        games = GameStore(session)
-        await finish(games, 1, ("Anna", "Bruno"), hand(Anna=3, Bruno=25))
+        work = UnitOfWork(session)
+        await finish(work, 1, ("Anna", "Bruno"), hand(Anna=3, Bruno=25))
         before = await board_in(session, 1)
-        last = await finish(games, 1, ("Anna", "Bruno"), hand(Anna=30, Bruno=3))
-        record = await games.get(last)
+        last = await finish(work, 1, ("Anna", "Bruno"), hand(Anna=30, Bruno=3))
+        record = await records.get(work, last)
         assert record is not None
-        await games.set_state(record, GameState.RUNNING, NOW)
+        await results.set_state(work, record, GameState.RUNNING, NOW)
         assert await board_in(session, 1) == before
-        await games.set_state(record, GameState.ANNULLED, NOW)
+        await results.set_state(work, record, GameState.ANNULLED, NOW)
         assert await board_in(session, 1) == before
         rows = await session.scalars(select(models.GameResult.game_id))
         assert set(rows) == {last - 1}
@@ -90,7 +94,7 @@ async def test_reopening_the_last_game_takes_it_off_the_leaderboard(db: Database
 
 
 async def board_in(session: AsyncSession, chat: int) -> list[tuple[str, int, int, float]]:
-    lines = await Results(session).leaderboard(chat)
+    lines = await Results(session).leaderboard(chat, "tamalo")
     return [(x.player, x.games, x.wins, x.skill.mu) for x in lines]
 
 
@@ -130,7 +134,7 @@ async def test_games_finished_before_results_were_kept_get_them_at_start_up(
         for row in rows:
             await session.execute(text(row))
 
-    await upgrade_schema(db)
+    await upgrade_schema(db, complete_results)
 
     async with db.transaction() as session:
         outcomes = await session.execute(
@@ -139,7 +143,7 @@ async def test_games_finished_before_results_were_kept_get_them_at_start_up(
         assert [(h, p, None if won is None else bool(won)) for h, p, won in outcomes] == [
             (1, 1, True), (1, 2, None), (2, 1, False), (2, 2, None), (3, 1, False), (3, 2, True),
         ]  # fmt: skip
-        lines = await Results(session).leaderboard(1)
+        lines = await Results(session).leaderboard(1, "tamalo")
     # The finished game was closed at Anna 15, Bruno 12: Bruno won it. The running one
     # counts nowhere yet.
     assert [(x.player, x.games, x.wins, x.rank_sum) for x in lines] == [
@@ -148,4 +152,31 @@ async def test_games_finished_before_results_were_kept_get_them_at_start_up(
     ]
     expected = tamalo.rate({}, [("Bruno", 1), ("Anna", 2)])
     assert [x.skill for x in lines] == [expected["Bruno"], expected["Anna"]]
+    await db.close()
+
+
+async def test_each_game_has_its_own_ladder(db: Database) -> None:
+    """A Tamalo rating and a Macchiavelli rating are different ladders: a game of one moves
+    nobody on the other, and /classifica generale shows the game the chat plays."""
+    await upgrade_schema(db)
+    async with db.transaction() as session:
+        work = UnitOfWork(session)
+        await finish(work, 1, ("Anna", "Bruno"), hand(Anna=3, Bruno=25))
+        tamalo_before = await board_in(session, 1)
+        stored = await work.games.start(1, ("Anna", "Bruno"), {"deals": 1}, kind="macchiavelli")
+        await work.games.set_state(stored, GameState.FINISHED, NOW)
+        places = [Place("Bruno", 1, 0, True), Place("Anna", 2, 12, False)]
+        before = await work.results.record(stored.id, places, stored.player_ids)
+        await results.rerate(work, 1, "macchiavelli", stored.id, also=before)
+        assert await board_in(session, 1) == tamalo_before
+        macchiavelli = await work.results.leaderboard(1, "macchiavelli")
+        shown = await views.leaderboard(work, 1)  # the chat's last game is Macchiavelli
+        await results.rerate_chat(work, 1)
+        assert await board_in(session, 1) == tamalo_before
+        assert await work.results.leaderboard(1, "macchiavelli") == macchiavelli
+    assert [(x.player, x.games, x.wins) for x in macchiavelli] == [("Bruno", 1, 1), ("Anna", 1, 0)]
+    assert shown == macchiavelli
+    expected = tamalo.rate({}, [("Bruno", 1), ("Anna", 2)])
+    assert [x.skill for x in macchiavelli] == [expected["Bruno"], expected["Anna"]]
+    assert [(name, wins) for name, _, wins, _ in tamalo_before] == [("Anna", 1), ("Bruno", 0)]
     await db.close()

@@ -1,4 +1,5 @@
-"""Tournaments: two tables drawn at random, each a game; the best two of each play the final.
+"""Tamalo's tournaments: two tables drawn at random, each a game; the best two of each play
+the final.
 
 ``start_tournament`` draws and starts the tables; ``progress`` moves a tournament on when one
 of its games ends (the final starts once both tables are over; the final crowns the winner).
@@ -11,11 +12,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from play.errors import Refused
+from play.errors import GameRunning, Refused, TournamentInProgress
+from play.tamalo import records
+from play.tamalo.records import GameRecord
 from scoring.tamalo import Game, Rules, draw_tables, finalists
 from storage import (
     GameAlreadyRunning,
-    GameRecord,
     GameState,
     Stage,
     TournamentRunning,
@@ -24,18 +26,6 @@ from storage import (
 
 #: The draw: the operating system's randomness, never a seed someone could guess.
 DRAW = random.SystemRandom()
-
-
-class GameRunning(Refused):
-    """A game is running: no other starts beside it (``players``, in their order, if known)."""
-
-    def __init__(self, players: Sequence[str] = ()) -> None:
-        super().__init__(tuple(players))
-        self.players = tuple(players)
-
-
-class TournamentInProgress(Refused):
-    """The chat is in the middle of a tournament: no game starts beside it."""
 
 
 class FinalUnderWay(Refused):
@@ -87,16 +77,22 @@ async def start_tournament(
     """Draw two tables of ``players`` and start a game of ``rules`` at each."""
     first, second = draw_tables(players, draw)
     try:
-        if (running := await work.games.running(chat_id)) is not None:
+        if (running := await records.running(work, chat_id)) is not None:
             raise GameRunning(running.game.ranked)
         tournament = await work.tournaments.start(chat_id)
     except GameAlreadyRunning as error:
-        raise GameRunning(error.players) from error
+        raise GameRunning(await running_players(work, error)) from error
     except TournamentRunning as error:
         raise TournamentInProgress from error
     tables = [
-        await work.games.start(
-            chat_id, seats, rules, tournament_id=tournament, stage=stage, started_by=started_by
+        await records.start(
+            work,
+            chat_id,
+            seats,
+            rules,
+            tournament_id=tournament,
+            stage=stage,
+            started_by=started_by,
         )
         for seats, stage in ((first, Stage.TABLE_1), (second, Stage.TABLE_2))
     ]
@@ -110,7 +106,7 @@ async def elsewhere(work: UnitOfWork, record: GameRecord) -> dict[str, bool]:
         return {}
     here = record.game.players
     found: dict[str, bool] = {}
-    for table in await work.games.tournament_games(record.tournament_id):
+    for table in await records.tournament_games(work, record.tournament_id):
         if not table.is_table or table.running or table.id == record.id:
             continue
         going = finalists(table.game)
@@ -131,12 +127,12 @@ async def drop_final_not_begun(work: UnitOfWork, record: GameRecord) -> None:
     assert record.tournament_id is not None
     if not record.is_table:
         return
-    final = final_of(await work.games.tournament_games(record.tournament_id))
+    final = final_of(await records.tournament_games(work, record.tournament_id))
     if final is None:
         return
     if final.game.hands:
         raise FinalUnderWay
-    await work.games.delete(final)
+    await work.games.delete(final.stored)
 
 
 async def progress(
@@ -146,7 +142,7 @@ async def progress(
     tables are over, or crown the winner of the final."""
     if record.tournament_id is None:
         return None
-    played = await work.games.tournament_games(record.tournament_id)
+    played = await records.tournament_games(work, record.tournament_id)
     if record.is_final:
         await work.tournaments.set_state(record.tournament_id, GameState.FINISHED, now)
         return TournamentWon(game)
@@ -154,7 +150,8 @@ async def progress(
     if any(r.running for r in tables) or final_of(played) is not None:
         return TableOver(finalists(game))
     players = tuple(p for table in tables for p in finalists(table.game))
-    final = await work.games.start(
+    final = await records.start(
+        work,
         record.chat_id,
         players,
         tables[0].game.rules,
@@ -166,12 +163,21 @@ async def progress(
 
 async def changeable(work: UnitOfWork, chat_id: int) -> list[GameRecord]:
     """The running games; at a tournament whose final has not begun, all of its tables."""
-    records = await work.games.running_games(chat_id)
-    tournament = next((r.tournament_id for r in records if r.tournament_id), None)
+    running = await records.running_games(work, chat_id)
+    tournament = next((r.tournament_id for r in running if r.tournament_id), None)
     if tournament is None:
-        return records
-    played = await work.games.tournament_games(tournament)
+        return running
+    played = await records.tournament_games(work, tournament)
     final = final_of(played)
     if final is not None and final.game.hands:
-        return records
+        return running
     return [r for r in played if r is not final]
+
+
+async def running_players(work: UnitOfWork, error: GameAlreadyRunning) -> tuple[str, ...]:
+    """The players, in their order, of the game that is running (none if another process
+    started it meanwhile)."""
+    if error.game_id is None:
+        return ()
+    running = await records.get(work, error.game_id)
+    return () if running is None else running.game.ranked
