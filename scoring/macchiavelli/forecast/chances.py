@@ -63,8 +63,9 @@ def forecast(
         raise ValueError("a game without an end (no deals, no target) has no forecast")
     if match.is_over():
         return _settled(match)
-    model = deal_model(match.players, history or DealHistory(), match.deals,
-                       jokers=match.rules.jokers)  # fmt: skip
+    model = deal_model(
+        match.players, history or DealHistory(), match.deals, jokers=match.rules.jokers
+    )
     if runs is None:
         affordable = DEAL_BUDGET / max(expected_deals(match, model), 1.0)
         runs = START_RUNS if not match.deals else int(min(RUNS, max(FEWEST_RUNS, affordable)))
@@ -117,10 +118,9 @@ def _hedged(shares: Floats, runs: int, match: Match, possible: tuple[str, ...]) 
 
 def _settled(match: Match) -> Forecast:
     winners = match.winners()
+    share = 1 / len(winners)
     return Forecast(
-        win={
-            s.player: (1 / len(winners) if s.player in winners else 0.0) for s in match.standings()
-        },  # fmt: skip
+        win={s.player: share if s.player in winners else 0.0 for s in match.standings()},
         ends_next=0.0,
         deals_left=0.0,
         runs=0,

@@ -51,13 +51,13 @@ class DealHistory:
     def from_deals(cls, deals: Iterable[Deal]) -> DealHistory:
         """Count deals as reported (the counts storage will make with SQL)."""
         points: dict[str, Counter[int]] = {}
-        share: Counter[str] = Counter()
+        share: dict[str, float] = {}
         count = closed = 0
         for deal in deals:
             count += 1
             closed += deal.closer is not None
             for report in deal.reports:
                 points.setdefault(report.player, Counter())[report.points] += 1
-                share[report.player] += 1 / len(deal.reports)
+                share[report.player] = share.get(report.player, 0.0) + 1 / len(deal.reports)
         players = {name: PlayerDeals(dict(row), share[name]) for name, row in points.items()}
         return cls(players, count, closed)

@@ -104,4 +104,4 @@ def _draw(
     closed = rng.random((span, runs)) < model.closed
     seat_axis = np.arange(seats)[:, None, None]
     points[(seat_axis == closer[None, :, :]) & closed[None, :, :]] = 0
-    return points
+    return np.asarray(points)
