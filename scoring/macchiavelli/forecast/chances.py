@@ -8,7 +8,6 @@ give the same numbers. It does no I/O and holds nothing.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -84,26 +83,21 @@ def forecast(
 
 
 def contenders(match: Match) -> tuple[str, ...]:
-    """Who can still win (alone or level) by the rules, in seat order. A player's best is to
-    close every deal left while the others take the most a count may be (every card of the
-    two decks: ``cards.deck_points``): they can win if the others can catch them up within
-    the deals left, before the least the others can score (1 a deal) takes one of them to
-    the target. A finished game: its winners."""
+    """Who can still win (alone or level) by the rules, in seat order. A deal closes a gap
+    by at most the most a count may be (every card of the two decks: ``cards.deck_points``),
+    the player closing and the other taking that much; so a player further behind someone
+    than that many times the deals left is out, and with deals left to play anyone else is
+    in. A target only ends a game sooner, and who it leaves out depends on who closes what:
+    it counts nobody out (a chance kept that the rules may already have taken is a chance
+    shown above 0%, never a certainty the rules do not give). A finished game: its winners."""
     if match.is_over():
         return match.winners()
-    most = deck_points(jokers=match.rules.jokers)
-    totals = match.totals()
-    limit, target = match.rules.deals_in_game, match.rules.target
-    possible: list[str] = []
-    for player in match.players:
-        others = [t for q, t in totals.items() if q != player]
-        needed = max(1, *(math.ceil((totals[player] - t) / most) for t in others))
-        if limit is not None and needed > limit - len(match.deals):
-            continue
-        if target is not None and needed > target - max(others):
-            continue
-        possible.append(player)
-    return tuple(possible)
+    limit = match.rules.deals_in_game
+    if limit is None:
+        return match.players
+    reach = deck_points(jokers=match.rules.jokers) * (limit - len(match.deals))
+    lowest = min(match.totals().values())
+    return tuple(p for p, total in match.totals().items() if total - lowest <= reach)
 
 
 def _hedged(shares: Floats, runs: int, match: Match, possible: tuple[str, ...]) -> Floats:
