@@ -64,15 +64,15 @@ def prior_points(jokers: bool) -> Floats:
 
 @dataclass(frozen=True, eq=False)
 class DealModel:
-    """Per seat (the game's players, in order): ``points`` ``(seats, LEVELS)``, their points
-    when they do not close, as equally likely values (ascending); per seat and version
-    ``(seats, SKILLS)``: ``scale``, the factor the version's points are multiplied by, and
-    ``rate``, how often it closes against the group (1: as often). ``closed``: the chance
-    that a deal has a closer. ``pace``: each seat's mean points a deal, roughly."""
+    """Per seat (the game's players, in order) and version of the player: ``points``
+    ``(seats, SKILLS, LEVELS)``, the points they are left holding when they do not close, as
+    equally likely values (ascending; each version's the seat's times a factor, within 1 and
+    the most a count may be); ``rate`` ``(seats, SKILLS)``, how often the version closes
+    against the group (1: as often). ``closed``: the chance that a deal has a closer.
+    ``pace``: each seat's mean points when not closing."""
 
     players: tuple[str, ...]
     points: Ints
-    scale: Floats
     rate: Floats
     closed: float
     pace: Floats
@@ -130,7 +130,9 @@ def deal_model(
     rows = [names.index(p) for p in players]
     tables, scale, pace = _points(counts, rows, prior_points(jokers))
     rate = _closing(counts[:, 0], share, counts.sum(axis=1), closed, rows)
-    return DealModel(tuple(players), quantiles(tables), scale, rate, float(closed), pace)
+    scaled = quantiles(tables)[:, None, :] * scale[:, :, None]
+    points = np.clip(np.rint(scaled), 1, deck_points(jokers=jokers)).astype(np.int32)
+    return DealModel(tuple(players), points, rate, float(closed), pace)
 
 
 def _points(counts: Floats, rows: list[int], prior: Floats) -> tuple[Floats, Floats, Floats]:

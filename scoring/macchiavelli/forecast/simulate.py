@@ -14,7 +14,6 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from scoring.macchiavelli.cards import deck_points
 from scoring.macchiavelli.forecast.model import LEVELS, SKILLS, DealModel, Ints
 from scoring.macchiavelli.home import Match
 
@@ -49,17 +48,17 @@ def simulate(match: Match, model: DealModel, runs: int, seed: int) -> Runs:
     rng = np.random.default_rng(seed)
     seats = len(model.players)
     chosen = rng.integers(0, SKILLS * SKILLS, size=(seats, runs))
-    scale = np.take_along_axis(model.scale, chosen % SKILLS, axis=1).astype(np.float32)
+    # Where each run's version of each seat starts in ``model.points``, flattened.
+    tables = ((np.arange(seats)[:, None] * SKILLS + chosen % SKILLS) * LEVELS).astype(np.int32)
     rate = np.take_along_axis(model.rate, chosen // SKILLS, axis=1)
     cumulative = np.cumsum(rate, axis=0)
     cumulative = (cumulative / cumulative[-1]).astype(np.float32)
     played = len(match.deals)
     now = match.totals()
-    totals = np.repeat(np.array([[now[p]] for p in match.players], dtype=np.int64), runs, axis=1)
+    totals = np.repeat(np.array([[now[p]] for p in match.players], dtype=np.int32), runs, axis=1)
     limit, target = match.rules.deals_in_game, match.rules.target
     left = min(limit - played if limit is not None else MAX_DEALS, MAX_DEALS)
     ended = np.full(runs, played + left, dtype=np.int64)
-    most = deck_points(jokers=match.rules.jokers)
     alive = np.arange(runs)
     number = played
     length = left
@@ -67,8 +66,8 @@ def simulate(match: Match, model: DealModel, runs: int, seed: int) -> Runs:
         length = min(left, LONGEST_STRETCH, max(2, math.ceil(expected_deals(match, model))))
     while alive.size and number - played < left:
         span = min(length, left - (number - played))
-        points = _draw(model, scale[:, alive], cumulative[:, alive], span, most, rng)
-        running = totals[:, None, alive] + np.cumsum(points, axis=1)
+        points = _draw(model, tables[:, alive], cumulative[:, alive], span, rng)
+        running = totals[:, None, alive] + np.cumsum(points, axis=1, dtype=np.int32)
         if target is None:
             done = np.zeros(alive.size, dtype=bool)
             last = np.full(alive.size, span - 1)
@@ -80,28 +79,26 @@ def simulate(match: Match, model: DealModel, runs: int, seed: int) -> Runs:
         ended[alive[done]] = number + 1 + last[done]
         alive = alive[~done]
         number += span
-        length = max(2, -(-length // 3))
+        if done.any():  # the ends have begun: shorter stretches, less drawn past them
+            length = max(2, -(-length // 3))
     return Runs(ended, totals)
 
 
 def _draw(
     model: DealModel,
-    scale: npt.NDArray[np.float32],
+    tables: Ints,
     cumulative: npt.NDArray[np.float32],
     span: int,
-    most: int,
     rng: np.random.Generator,
 ) -> Ints:
-    """``span`` deals for each run given: per seat, deal and run the points, ``(seats,
-    span, runs)``; one seat at 0 where the deal has a closer."""
-    seats, runs = scale.shape
-    levels = rng.integers(0, LEVELS, size=(seats, span, runs))
-    offsets = (np.arange(seats) * LEVELS)[:, None, None]
-    drawn = np.take(model.points, levels + offsets).astype(np.float32) * scale[:, None, :]
-    points = np.clip(np.rint(drawn), 1, most).astype(np.int64)
+    """``span`` deals for each run given (``tables``: where its version of each seat starts
+    in ``model.points``): per seat, deal and run the points, ``(seats, span, runs)``; one
+    seat at 0 where the deal has a closer."""
+    seats, runs = tables.shape
+    levels = rng.integers(0, LEVELS, size=(seats, span, runs), dtype=np.int32)
+    points = np.take(model.points, levels + tables[:, None, :])
     pick = rng.random((span, runs), dtype=np.float32)
     closer = np.minimum((pick[None, :, :] >= cumulative[:, None, :]).sum(axis=0), seats - 1)
-    closed = rng.random((span, runs)) < model.closed
-    seat_axis = np.arange(seats)[:, None, None]
-    points[(seat_axis == closer[None, :, :]) & closed[None, :, :]] = 0
+    closed = np.flatnonzero(rng.random(span * runs) < model.closed)
+    points.reshape(seats, span * runs)[closer.ravel()[closed], closed] = 0
     return np.asarray(points)
