@@ -26,7 +26,7 @@ RUNS = 1000
 DEAL_BUDGET = RUNS * 15
 FEWEST_RUNS = 250
 #: Runs before the first deal, when the chances are the players' habits alone, often nearly
-#: equal, and the runs' own noise would be most of what is said: ±0.8 points.
+#: equal, and the runs' own noise would be most of what is said: ±0.7 points.
 START_RUNS = RUNS * 4
 
 

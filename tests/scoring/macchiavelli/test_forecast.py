@@ -5,10 +5,13 @@ rules give one (RULES-macchiavelli.md, "Home game": the deals, the target, lowes
 import math
 from collections.abc import Sequence
 
+import numpy as np
 import pytest
 
 from scoring.macchiavelli import Deal, HomeRules, Match, deck_points
 from scoring.macchiavelli.forecast import DealHistory, PlayerDeals, contenders, forecast, has_end
+from scoring.macchiavelli.forecast.model import deal_model
+from scoring.macchiavelli.forecast.simulate import simulate
 
 FOUR = ("Anna", "Bruno", "Carlo", "Dario")
 
@@ -173,3 +176,18 @@ def test_the_next_deal_s_end_and_the_deals_left() -> None:
     assert (result.ends_next, result.deals_left) == (0.0, 2.0)
     last = played(HomeRules(deals=3), [(0, 30, 45, 12), (20, 0, 33, 41)])
     assert (forecast(last).ends_next, forecast(last).deals_left) == (1.0, 1.0)
+
+
+def test_the_runs_end_as_the_engine_ends_a_game() -> None:
+    """Each simulated run ends after the game's deals or on the deal that takes a total to the
+    target, whichever first; nobody's total goes down."""
+    match = played(HomeRules(deals=6, target=250), [(0, 30, 45, 12), (20, 0, 33, 41)])
+    model = deal_model(match.players, DealHistory(), match.deals, jokers=False)
+    runs = simulate(match, model, 500, seed=3)
+    before = np.array([[match.totals()[p]] for p in FOUR])
+    assert (runs.totals >= before).all()
+    reached = runs.totals.max(axis=0) >= 250
+    assert ((runs.ended_after == 6) | reached).all()
+    assert (reached[runs.ended_after < 6]).all()
+    assert ((runs.ended_after > 2) & (runs.ended_after <= 6)).all()
+    assert 0 < reached.mean() < 1  # both ends happen
