@@ -17,6 +17,8 @@ from concurrent.futures import Executor
 from typing import TypeVar
 
 from bot import i18n
+from bot.games.macchiavelli.render import draw_sheets
+from bot.games.macchiavelli.sheets import Programme, SheetWords
 from play.forecast import Outlook
 from scoring import tamalo
 
@@ -90,6 +92,10 @@ class Renderer:
     ) -> bytes:
         """The story is forecast in the worker too: one forecast per hand played."""
         return await self._run(draw_forecast, outlook, dict(colours), words)
+
+    async def sheets(self, programme: Programme, words: SheetWords) -> bytes:
+        """A Macchiavelli tournament's printable PDF (``/cartellini``)."""
+        return await self._run(draw_sheets, programme, words)
 
     async def _run(self, draw: Callable[..., T], *args: object) -> T:
         if self.workers <= 0:

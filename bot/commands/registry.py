@@ -29,6 +29,8 @@ from bot.commands import (
     vote,
 )
 from bot.commands.common import Handler
+from bot.games.macchiavelli import tournament_commands as macchiavelli
+from bot.games.macchiavelli.tournament_commands import hooked
 from bot.i18n import N_
 
 
@@ -63,27 +65,43 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "mano",
         "hand",
-        entry.hand,
+        hooked(entry.hand, macchiavelli.deal),
         N_("Registra una mano: /mano Anna 3 Bruno 12 Carlo 7 t=Anna"),
         first=3,  # by name, by seat, with the buttons
     ),
     Command(
         "classifica",
         "standings",
-        standings.show_standings,
+        hooked(standings.show_standings, macchiavelli.standings),
         N_("Classifica della partita"),
         first=1,
     ),
     Command(
         "correggi",
         "fix",
-        game.fix_hand,
+        hooked(game.fix_hand, macchiavelli.fix),
         N_("Corregge una mano: /correggi 2 Anna 3 Bruno 12 Carlo 7"),
     ),
-    Command("annulla", "undo", game.undo, N_("Annulla l'ultima mano"), first=1),
+    Command(
+        "annulla",
+        "undo",
+        hooked(game.undo, macchiavelli.undo),
+        N_("Annulla l'ultima mano"),
+        first=1,
+    ),
     Command("mazziere", "dealer", game.next_dealer, N_("Chi distribuisce la prossima mano")),
-    Command("entra", "join", game.join, N_("Un giocatore entra a partita iniziata: /entra Dario")),
-    Command("esci", "leave", game.leave, N_("Un giocatore lascia la partita: /esci Dario")),
+    Command(
+        "entra",
+        "join",
+        hooked(game.join, macchiavelli.arrive),
+        N_("Un giocatore entra a partita iniziata: /entra Dario"),
+    ),
+    Command(
+        "esci",
+        "leave",
+        hooked(game.leave, macchiavelli.withdraw),
+        N_("Un giocatore lascia la partita: /esci Dario"),
+    ),
     Command("fine", "end", game.end_game, N_("Chiude la partita così com'è"), first=1),
     Command("riapri", "reopen", confirm.reopen, N_("Riapre la partita chiusa con /fine")),
     Command(
@@ -95,7 +113,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "torneo",
         "tournament",
-        tournament.start_tournament,
+        macchiavelli.named_tournament(tournament.start_tournament),
         N_("Torneo a due tavoli e finale: /torneo e almeno 6 nomi"),
     ),
     Command(
@@ -116,7 +134,12 @@ COMMANDS: tuple[Command, ...] = (
     # The English for "/classifica generale": not in the menu; /classifica shows it, and its
     # lines in the help name it.
     Command("leaderboard", "leaderboard", stats.show_leaderboard),
-    Command("esporta", "export", stats.export, N_("Tutta la storia del gruppo in un file CSV")),
+    Command(
+        "esporta",
+        "export",
+        hooked(stats.export, macchiavelli.export),
+        N_("Tutta la storia del gruppo in un file CSV"),
+    ),
     Command(
         "impostazioni",
         "settings",
@@ -142,6 +165,20 @@ COMMANDS: tuple[Command, ...] = (
         N_("Collega te al tuo nome nelle partite: /sonoio Anna"),
     ),
     Command("aiuto", "help", help.show_help, N_("Come si usa il bot"), also=("start",)),
+    # A Macchiavelli tournament's own commands (``/torneo macchiavelli``); the hooks above
+    # (``hooked``) stand in for the table of games until it dispatches by kind.
+    Command(
+        "tavoli",
+        "tables",
+        macchiavelli.tables,
+        N_("Torneo di Macchiavelli: il turno in corso e i tavoli che giocano"),
+    ),
+    Command(
+        "cartellini",
+        "cards",
+        macchiavelli.sheets,
+        N_("Torneo di Macchiavelli: cartellini e segnapunti da stampare (PDF)"),
+    ),
 )
 
 texts.common.use_commands(

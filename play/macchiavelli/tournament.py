@@ -121,6 +121,11 @@ def _store(work: UnitOfWork) -> MacchiavelliTournaments:
     return MacchiavelliTournaments(work.session)
 
 
+async def is_running(work: UnitOfWork, chat_id: int) -> bool:
+    """Whether the chat plays a Macchiavelli tournament now (nothing rebuilt)."""
+    return await _store(work).is_running(chat_id)
+
+
 async def running(work: UnitOfWork, chat_id: int) -> Running | None:
     """The chat's running Macchiavelli tournament, rebuilt."""
     stored = await _store(work).latest(chat_id)

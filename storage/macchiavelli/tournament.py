@@ -74,6 +74,23 @@ class MacchiavelliTournaments:
     def __init__(self, session: AsyncSession) -> None:
         self.session = session
 
+    async def is_running(self, chat_id: int) -> bool:
+        """Whether the chat plays a Macchiavelli tournament now: one statement."""
+        games, tournaments = models.Game, models.Tournament
+        found = await self.session.scalar(
+            select(
+                select(games.id)
+                .join(tournaments, tournaments.id == games.tournament_id)
+                .where(
+                    games.chat_id == chat_id,
+                    games.kind == KIND,
+                    tournaments.state == GameState.RUNNING.value,
+                )
+                .exists()
+            )
+        )
+        return bool(found)
+
     async def latest(self, chat_id: int, *, running: bool = True) -> StoredTournament | None:
         """The chat's running Macchiavelli tournament (``running=False``: or else the last
         one played)."""
@@ -140,7 +157,9 @@ class MacchiavelliTournaments:
         )
         await self.session.flush()
 
-    async def replace_deal(self, tournament: StoredTournament, number: int, deal: StoredDeal) -> None:
+    async def replace_deal(
+        self, tournament: StoredTournament, number: int, deal: StoredDeal
+    ) -> None:
         """Deal ``number`` (in recording order) counted again."""
         await self.session.execute(
             update(models.HandRow)
@@ -163,7 +182,9 @@ class MacchiavelliTournaments:
             .values(options=json.dumps(dict(options), ensure_ascii=False))
         )
 
-    async def set_state(self, tournament: StoredTournament, state: GameState, now: datetime) -> None:
+    async def set_state(
+        self, tournament: StoredTournament, state: GameState, now: datetime
+    ) -> None:
         """Finished when its last round is complete, running again if a deal of it is undone."""
         await TournamentStore(self.session).set_state(tournament.id, state, now)
         row = await self.session.get_one(models.Game, tournament.game_id)

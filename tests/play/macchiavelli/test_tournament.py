@@ -66,7 +66,9 @@ async def test_stored_rebuilt_fixed_until_the_next_round(acting: Acting) -> None
             work,
             again,
             1,
-            Deal.of({table_1[0]: 0, table_1[1]: parse_cards("K,A,7", jokers=False), table_1[2]: 12}),
+            Deal.of(
+                {table_1[0]: 0, table_1[1]: parse_cards("K,A,7", jokers=False), table_1[2]: 12}
+            ),
             now=NOW,
         )
     assert done.tournament.match_points(1, 1)[table_1[1]] == 28
@@ -109,6 +111,7 @@ async def test_stored_rebuilt_fixed_until_the_next_round(acting: Acting) -> None
     async with acting() as work:
         assert await tournament.running(work, CHAT) is None
         finished = await tournament.latest(work, CHAT)
-    assert finished is not None and finished.tournament.is_over()
+    assert finished is not None
+    assert finished.tournament.is_over()
     rows = tournament.export_rows(finished.tournament)
     assert len(rows) == 9 * 3 + 8 * 3 * 2

@@ -1,0 +1,149 @@
+"""A Macchiavelli tournament played in the chat through the real Application, offline: the
+draw, each table's deals by names, the round posted when every table has played (the VP of
+RULES-macchiavelli.md's worked example and the difference tables' boundaries), a fix until
+the next round starts, a withdrawal, a late arrival refused, a restart, the printable PDF,
+/esporta, and English."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+from pypdf import PdfReader
+
+from tests.bot.conftest import StartBot, Table
+
+NINE = "Anna Bruno Carlo Dario Elena Franco Gino Ida Luca"
+#: Each table's three deals, its first seat closing each: MP 0, 31, 40 (the worked example's
+#: table of 3: VP 12, 6, 4), then 0, 30, 60 (differences 90 → 4 and 30 → 0), then 0, 31, 62
+#: (93 → 6 and 31 → 2).
+DEALS = (
+    ((10, 20), (11, 10), (10, 10)),
+    ((10, 20), (10, 20), (10, 20)),
+    ((11, 22), (10, 20), (10, 20)),
+)
+
+
+def seated(reply: str) -> list[list[str]]:
+    """The players of each table line (``Tavolo 1: N Anna · S Bruno · E Carlo · O —``), in
+    seat order, BYEs left out."""
+    lines = re.findall(r"^(?:Tavolo|Table) \d: (N .+)$", reply, flags=re.MULTILINE)
+    return [
+        [s.split(" ", 1)[1] for s in line.split(" · ") if not s.endswith("—")] for line in lines
+    ]
+
+
+def deal(players: list[str], counts: tuple[int, ...]) -> str:
+    return "/mano " + " ".join(f"{p} {c}" for p, c in zip(players, (0, *counts), strict=False))
+
+
+async def play_table(
+    table: Table, players: list[str], deals: tuple[tuple[int, ...], ...]
+) -> list[str]:
+    replies: list[str] = []
+    for counts in deals:
+        replies = await table.send(deal(players, counts))
+    return replies
+
+
+async def test_nine_players_two_rounds_a_fix_a_withdrawal_and_a_restart(
+    start_bot: StartBot,
+) -> None:
+    async with start_bot() as table:
+        started = await table.reply(f"/torneo macchiavelli turni=3 smazzate=3 {NINE}")
+        assert started.startswith("🏆 Torneo di Macchiavelli: 9 giocatori, 3 turni di 3 smazzate")
+        assert started.count(" · O —") == 3  # three tables of 3, the BYE West
+        tables = seated(started)
+        assert sorted(p for t in tables for p in t) == sorted(NINE.split())
+        one, two, three = tables
+
+        assert "con i nomi" in await table.reply("/mano 0 10 20")
+        mixed = await table.reply(f"/mano {one[0]} 0 {two[0]} 10")
+        assert f"{one[0]} gioca al tavolo 1 e {two[0]} al tavolo 2" in mixed
+
+        replies = await play_table(table, one, DEALS[0])
+        assert replies[-1].endswith("aspettiamo gli altri tavoli (/tavoli).")
+        assert "ha giocato le sue 3 smazzate" in await table.reply(deal(one, (1, 2)))
+        status = await table.reply("/tavoli")
+        assert "Turno 1 di 3." in status
+        assert "Tavolo 1: ha finito, aspetta" in status
+        assert "Tavolo 2: gioca (0 di 3 smazzate)" in status
+
+        await play_table(table, two, DEALS[1])
+        closing = await play_table(table, three, DEALS[2])
+        assert len(closing) == 2
+        posted = closing[1]
+        a, b, c = one
+        assert f"{a}: MP 0 · piazzamento 8 · differenza 71 → 4 · VP 12" in posted
+        assert f"{b}: MP 31 · piazzamento 6 · differenza 9 → 0 · VP 6" in posted
+        assert f"{c}: MP 40 · piazzamento 4 · differenza 0 → 0 · VP 4" in posted
+        assert f"{two[0]}: MP 0 · piazzamento 8 · differenza 90 → 4 · VP 12" in posted
+        assert f"{two[1]}: MP 30 · piazzamento 6 · differenza 30 → 0 · VP 6" in posted
+        assert f"{three[0]}: MP 0 · piazzamento 8 · differenza 93 → 6 · VP 14" in posted
+        assert f"{three[1]}: MP 31 · piazzamento 6 · differenza 31 → 2 · VP 8" in posted
+        assert f"Classifica dopo il turno 1:\n1. {three[0]} 14 VP (MP 0)" in posted
+        assert "Turno 2:" in posted
+        # The Nava movement: North up one table, South down one, East up two.
+        assert f"{a}: tavolo 1 → 2 (N)" in posted
+        assert f"{b}: tavolo 1 → 3 (S)" in posted
+        assert f"{c}: tavolo 1 → 3 (E)" in posted
+
+        late = await table.reply("/entra Zoe")
+        assert late.startswith("Il torneo è cominciato: Zoe non può entrare dopo il turno 1")
+
+        # Round 1 can still be fixed: round 2 has not started. The round is posted again.
+        fixed = await table.reply(f"/correggi 3 {a} 0 {b} 10 {c} 30")
+        assert fixed.startswith("Turno 1, tavolo 1: smazzata 3 corretta.")
+        assert f"{c}: MP 60 · piazzamento 4" in fixed
+
+    async with start_bot() as table:  # a restart: the tournament is rebuilt from the database
+        status = await table.reply("/tavoli")
+        assert "Turno 2 di 3." in status
+        round_2 = seated(status)
+
+        gone = round_2[0][0]
+        left = await table.reply(f"/esci {gone}")
+        assert left.startswith(f"{gone} si ritira: dal turno 2 al suo posto c'è un BYE.")
+        round_2 = seated(await table.reply("/tavoli"))
+        assert gone not in [p for t in round_2 for p in t]
+
+        await table.reply(deal(round_2[1], (5, 6)))
+        refused = await table.reply(f"/correggi turno=1 1 {a} 0 {b} 10 {c} 30")
+        assert refused == "Il turno 1 non si può più cambiare: si gioca il turno 2."
+        undone = await table.reply("/annulla")
+        assert undone.startswith("Turno 2, tavolo 2: smazzata 1 annullata.")
+
+        standings = await table.reply("/classifica")
+        assert re.search(rf"^\d\. {gone} \d+ VP \(MP \d+\) — ritirato$", standings, re.MULTILINE)
+
+        pdf = await table.files("/cartellini", "sendDocument")
+        assert len(pdf) == 1
+        name, content = pdf[0]
+        assert name == "cartellini.pdf"
+        assert content.startswith(b"%PDF")
+        pages = PdfReader(io.BytesIO(content)).pages
+        # 9 cards, 8 to a page: 2 pages; 3 tables × 3 rounds = 9 sheets, 2 to a page: 5.
+        assert len(pages) == 7
+        assert gone in pages[0].extract_text()
+
+        await table.reply(deal(round_2[0], (5, 6)))
+        exported = await table.files("/esporta", "sendDocument")
+        rows = list(csv.reader(io.StringIO(exported[0][1].decode())))
+        assert rows[0] == ["round", "table", "seat", "player", "deal", "points", "mp", "vp"]
+        assert len(rows) == 1 + 9 * 3 + len(round_2[0])
+        # After the fix: a 0, b 31, c 60 (a's difference 91 → 6).
+        assert [a, "0", "0", "14"] == [rows[1][3], rows[1][5], rows[1][6], rows[1][7]]
+
+
+async def test_in_english(table: Table) -> None:
+    await table.send("/lingua en")
+    started = await table.reply(f"/tournament machiavelli rounds=3 deals=3 {NINE}")
+    assert started.startswith("🏆 Machiavelli tournament: 9 players, 3 rounds of 3 deals")
+    one = seated(started)[0]
+    replies = await play_table(table, one, DEALS[0])
+    assert "Round 1, table 1." in replies[-1]
+    assert "Table 2: playing (0 of 3 deals)" in await table.reply("/tables")
+    late = await table.reply("/join Zoe")
+    assert late.startswith("The tournament has begun: Zoe cannot join after round 1")
+    assert (await table.files("/cards", "sendDocument"))[0][1].startswith(b"%PDF")
