@@ -28,9 +28,9 @@ from bot.commands import (
     tournament,
     vote,
 )
+from bot.commands import macchiavelli_tournament as macchiavelli
 from bot.commands.common import Handler
-from bot.games.macchiavelli import tournament_commands as macchiavelli
-from bot.games.macchiavelli.tournament_commands import hooked
+from bot.commands.macchiavelli_tournament import hooked
 from bot.i18n import N_
 
 

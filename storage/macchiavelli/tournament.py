@@ -107,7 +107,9 @@ class MacchiavelliTournaments:
         row = (await self.session.execute(query)).first()
         if row is None:
             return None
-        return await self._read(row[0], row[1], GameState(row[2]))
+        game_id, tournament_id, state = row
+        assert tournament_id is not None  # joined on it
+        return await self._read(game_id, tournament_id, GameState(state))
 
     async def start(
         self,

@@ -39,9 +39,9 @@ async def _play_round(acting: Acting) -> Running:
         players = t.seating(round_).players_at(table)
         for _ in range(t.rules.deals - len(t.deals_at(round_, table))):
             async with acting() as work:
-                at = await tournament.running(work, CHAT)
-                assert at is not None
-                await tournament.record(work, at, table, closing(players, 10, 20), now=NOW)
+                now = await tournament.running(work, CHAT)
+                assert now is not None
+                await tournament.record(work, now, table, closing(players, 10, 20), now=NOW)
     async with acting() as work:
         last = await tournament.latest(work, CHAT)
     assert last is not None

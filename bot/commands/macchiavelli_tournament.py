@@ -5,7 +5,9 @@ it; ``/tavoli``, ``/cartellini``, ``/correggi``, ``/annulla``, ``/esci``, ``/ent
 
 Until the table of games (``bot.games``) dispatches the shared commands by the game's kind,
 ``hooked`` puts these handlers in front of Tamalo's in ``bot.commands.registry``: a chat that
-plays a Macchiavelli tournament gets these, any other chat Tamalo's.
+plays a Macchiavelli tournament gets these, any other chat Tamalo's. (Here in
+``bot.commands`` rather than ``bot.games.macchiavelli``: it needs ``bot.commands.common``,
+and ``bot.games`` may not import ``bot.commands``, which imports it.)
 """
 
 from __future__ import annotations
