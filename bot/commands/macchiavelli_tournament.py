@@ -84,14 +84,19 @@ def answers(handler: Handler) -> Handler:
 # --- the hook (until ``bot.games`` dispatches by kind) ---
 
 
-def hooked(original: Handler, mine: Handler) -> Handler:
-    """TEMPORARY HOOK: ``mine`` in a chat playing a Macchiavelli tournament, else
-    ``original`` (one read more for the other chats' commands)."""
+def hooked(original: Handler, mine: Handler, *, bare: bool = False) -> Handler:
+    """TEMPORARY HOOK: ``mine`` in a chat whose latest game is a Macchiavelli tournament's
+    (running or over), else
+    ``original`` (one read more for the other chats' commands). ``bare``: only the command
+    with nothing after it is ``mine`` (``/classifica generale`` stays the group's ladder)."""
 
     @functools.wraps(original)
     async def wrapper(update: Update, context: Context) -> None:
+        if bare and context.text_args.strip():
+            await original(update, context)
+            return
         async with reading(context) as work:
-            playing = await play.is_running(work, chat_id_of(update))
+            playing = await play.in_front(work, chat_id_of(update))
         await (mine if playing else original)(update, context)
 
     return wrapper
@@ -111,11 +116,20 @@ def named_tournament(original: Handler) -> Handler:
     return wrapper
 
 
+def not_here(command: str) -> Handler:
+    """A Tamalo game's command that a Macchiavelli tournament has no use for: said so."""
+
+    async def refuse(update: Update, context: Context) -> None:
+        await message_of(update).reply_text(not_in_a_tournament(command))
+
+    return refuse
+
+
 # --- the commands ---
 
 
-async def _running(work: UnitOfWork, chat_id: int) -> Running:
-    if (found := await play.running(work, chat_id)) is None:
+async def _tournament(work: UnitOfWork, chat_id: int) -> Running:
+    if (found := await play.latest(work, chat_id)) is None:
         raise UserError(no_tournament())
     return found
 
@@ -140,7 +154,7 @@ async def deal(update: Update, context: Context) -> None:
     typed = parse_deal(context.text_args)
     message = message_of(update)
     async with changes(update, context) as work:
-        at = await _running(work, message.chat_id)
+        at = await _tournament(work, message.chat_id)
         t = at.tournament
         if t.is_over():
             raise UserError(over())
@@ -182,7 +196,7 @@ async def fix(update: Update, context: Context) -> None:
     typed = parse_deal(" ".join(words[1:]))
     message = message_of(update)
     async with changes(update, context) as work:
-        at = await _running(work, message.chat_id)
+        at = await _tournament(work, message.chat_id)
         t = at.tournament
         round_ = _round_to_fix(t) if round_ is None else round_
         if not 1 <= round_ <= min(t.current_round, t.rules.rounds):
@@ -200,8 +214,8 @@ async def undo(update: Update, context: Context) -> None:
     """``/annulla``: the last deal recorded taken back, until the next round starts."""
     message = message_of(update)
     async with changes(update, context) as work:
-        at = await _running(work, message.chat_id)
-        after, last = await play.undo(work, at)
+        at = await _tournament(work, message.chat_id)
+        after, last = await play.undo(work, at, now=datetime.now(UTC))
     number = len(after.deals_at(last.round, last.table)) + 1
     await message.reply_text(deal_undone(after, last.round, last.table, number))
 
@@ -214,7 +228,7 @@ async def withdraw(update: Update, context: Context) -> None:
         raise UserError(withdraw_usage())
     message = message_of(update)
     async with changes(update, context) as work:
-        at = await _running(work, message.chat_id)
+        at = await _tournament(work, message.chat_id)
         t = at.tournament
         if (player := names.same(words[0], t.players)) is None:
             raise NotInTournament(words[0])
@@ -228,7 +242,7 @@ async def arrive(update: Update, context: Context) -> None:
     words = tokens(context.text_args)
     name = parse_name(words[0]) if words else "?"
     async with reading(context) as work:
-        at = await _running(work, chat_id_of(update))
+        at = await _tournament(work, chat_id_of(update))
     if at.tournament.is_started(1):
         raise LateArrival(name)
     raise UserError(not_before_the_start(name))
@@ -250,16 +264,18 @@ async def tables(update: Update, context: Context) -> None:
 
 @answers
 async def standings(update: Update, context: Context) -> None:
-    """``/classifica`` during a tournament: the standings after the last round closed."""
+    """``/classifica`` during a tournament: the standings after the last round closed
+    (``/classifica generale`` stays the group's ladder)."""
     async with reading(context) as work:
-        at = await _running(work, chat_id_of(update))
+        at = await _tournament(work, chat_id_of(update))
     t = at.tournament
     closed = t.current_round - 1
     if closed < 1:
         raise UserError(no_round_closed())
     heading = _("Classifica dopo il turno {round}:").format(round=closed)
+    after = texts.tournament_won(t) if t.is_over() else texts.tables_status(t)
     await message_of(update).reply_text(
-        heading + "\n" + texts.ranking_lines(t.standings(closed)) + "\n\n" + texts.tables_status(t)
+        heading + "\n" + texts.ranking_lines(t.standings(closed)) + "\n\n" + after
     )
 
 
@@ -284,7 +300,7 @@ async def sheets(update: Update, context: Context) -> None:
 async def export(update: Update, context: Context) -> None:
     """``/esporta`` during a tournament: one row per player per deal."""
     async with reading(context) as work:
-        at = await _running(work, chat_id_of(update))
+        at = await _tournament(work, chat_id_of(update))
     rows = play.export_rows(at.tournament)
     if not rows:
         raise UserError(nothing_to_export())
@@ -306,6 +322,17 @@ async def export(update: Update, context: Context) -> None:
 
 
 # --- what is said ---
+
+
+def not_in_a_tournament(command: str) -> str:
+    return _(
+        "Durante un torneo di Macchiavelli /{command} non serve: /{tables} mostra i tavoli, "
+        "/{standings} la classifica."
+    ).format(
+        command=command_name(command),
+        tables=command_name("tavoli"),
+        standings=command_name("classifica"),
+    )
 
 
 def no_tournament() -> str:

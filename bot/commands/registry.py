@@ -72,7 +72,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "classifica",
         "standings",
-        hooked(standings.show_standings, macchiavelli.standings),
+        hooked(standings.show_standings, macchiavelli.standings, bare=True),
         N_("Classifica della partita"),
         first=1,
     ),
@@ -89,7 +89,12 @@ COMMANDS: tuple[Command, ...] = (
         N_("Annulla l'ultima mano"),
         first=1,
     ),
-    Command("mazziere", "dealer", game.next_dealer, N_("Chi distribuisce la prossima mano")),
+    Command(
+        "mazziere",
+        "dealer",
+        hooked(game.next_dealer, macchiavelli.not_here("mazziere")),
+        N_("Chi distribuisce la prossima mano"),
+    ),
     Command(
         "entra",
         "join",
@@ -102,12 +107,23 @@ COMMANDS: tuple[Command, ...] = (
         hooked(game.leave, macchiavelli.withdraw),
         N_("Un giocatore lascia la partita: /esci Dario"),
     ),
-    Command("fine", "end", game.end_game, N_("Chiude la partita così com'è"), first=1),
-    Command("riapri", "reopen", confirm.reopen, N_("Riapre la partita chiusa con /fine")),
+    Command(
+        "fine",
+        "end",
+        hooked(game.end_game, macchiavelli.not_here("fine")),
+        N_("Chiude la partita così com'è"),
+        first=1,
+    ),
+    Command(
+        "riapri",
+        "reopen",
+        hooked(confirm.reopen, macchiavelli.not_here("riapri")),
+        N_("Riapre la partita chiusa con /fine"),
+    ),
     Command(
         "rivincita",
         "rematch",
-        confirm.rematch,
+        hooked(confirm.rematch, macchiavelli.not_here("rivincita")),
         N_("Nuova partita con gli stessi giocatori e le stesse regole"),
     ),
     Command(
@@ -119,17 +135,27 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "tresei",
         "tressex",
-        vote.open_vote,
+        hooked(vote.open_vote, macchiavelli.not_here("tresei")),
         N_("Tres sex non expedit: si vota per annullare la partita"),
     ),
-    Command("grafico", "chart", charts.show_chart, N_("Grafico dei punti della partita")),
+    Command(
+        "grafico",
+        "chart",
+        hooked(charts.show_chart, macchiavelli.not_here("grafico")),
+        N_("Grafico dei punti della partita"),
+    ),
     Command(
         "previsione",
         "forecast",
-        forecast.show_forecast,
+        hooked(forecast.show_forecast, macchiavelli.not_here("previsione")),
         N_("Chi vince? Il grafico delle probabilità, mano per mano"),
     ),
-    Command("serata", "tonight", charts.show_night, N_("Riepilogo della serata, con i grafici")),
+    Command(
+        "serata",
+        "tonight",
+        hooked(charts.show_night, macchiavelli.not_here("serata")),
+        N_("Riepilogo della serata, con i grafici"),
+    ),
     Command("stats", "stats", stats.show_stats, N_("Statistiche: /stats Anna, o del gruppo")),
     # The English for "/classifica generale": not in the menu; /classifica shows it, and its
     # lines in the help name it.
@@ -153,7 +179,10 @@ COMMANDS: tuple[Command, ...] = (
         N_("La lingua del bot in questa chat: /lingua en o /lingua it"),
     ),
     Command(
-        "regole", "rules", lore.show_rules, N_("Le regole in breve e la modalità della partita")
+        "regole",
+        "rules",
+        hooked(lore.show_rules, macchiavelli.not_here("regole")),
+        N_("Le regole in breve e la modalità della partita"),
     ),
     Command("mosse", "moves", lore.show_moves, N_("Le mosse con un nome")),
     Command("mossa", "move", lore.record_move, N_("Segna una mossa celebre: /mossa coppiona Anna")),

@@ -7,7 +7,7 @@ stored deal is run through the engine once, in the order it was recorded."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -81,8 +81,20 @@ def options_of(rules: TournamentRules, seed: int) -> dict[str, object]:
         "movement": rules.movement.value,
         "jokers": rules.jokers,
         "seed": seed,
-        "withdrawn": {},
+        "withdrawn": "",
     }
+
+
+def withdrawn_text(withdrawn: Mapping[str, int]) -> str:
+    """Who withdrew, each with the first round missed, as ``games.options`` keeps it: a plain
+    string (``Anna=2;Bruno=3``), since a game's options are scalars (names have no ``=`` or
+    ``;``)."""
+    return ";".join(f"{player}={first}" for player, first in withdrawn.items())
+
+
+def withdrawn_of(text: str) -> dict[str, int]:
+    pairs = (item.partition("=") for item in text.split(";") if item)
+    return {player: int(first) for player, _, first in pairs}
 
 
 def deal_of(lines: Sequence[DealLine]) -> Deal:
@@ -109,9 +121,7 @@ def rebuild(stored: StoredTournament) -> Tournament:
     options = dict(stored.options)
     rules = rules_of(options)
     tournament = Tournament.start(stored.players, rules, random.Random(int(str(options["seed"]))))
-    withdrawn = options.get("withdrawn") or {}
-    assert isinstance(withdrawn, dict)
-    tournament = replace(tournament, withdrawn={str(p): int(r) for p, r in withdrawn.items()})
+    tournament = replace(tournament, withdrawn=withdrawn_of(str(options.get("withdrawn", ""))))
     for deal in stored.deals:
         tournament = tournament.with_deal(deal.table, deal_of(deal.lines))
     return tournament
@@ -121,9 +131,10 @@ def _store(work: UnitOfWork) -> MacchiavelliTournaments:
     return MacchiavelliTournaments(work.session)
 
 
-async def is_running(work: UnitOfWork, chat_id: int) -> bool:
-    """Whether the chat plays a Macchiavelli tournament now (nothing rebuilt)."""
-    return await _store(work).is_running(chat_id)
+async def in_front(work: UnitOfWork, chat_id: int) -> bool:
+    """Whether the chat's latest game is a Macchiavelli tournament's, running or over
+    (nothing rebuilt): its commands are the tournament's."""
+    return await _store(work).in_front(chat_id)
 
 
 async def running(work: UnitOfWork, chat_id: int) -> Running | None:
@@ -201,13 +212,15 @@ async def fix(
     return after
 
 
-async def undo(work: UnitOfWork, at: Running) -> tuple[Tournament, StoredDeal]:
+async def undo(work: UnitOfWork, at: Running, *, now: datetime) -> tuple[Tournament, StoredDeal]:
     """The last deal recorded taken back: until the next round starts."""
     if not at.stored.deals:
         raise NoSuchDeal(0, 0)
     last = at.stored.deals[-1]
     after = at.tournament.without_last_deal(last.round, last.table)
     await _store(work).remove_deal(at.stored, last.number)
+    if not at.stored.running:  # the last deal of the last round taken back
+        await _store(work).set_state(at.stored, GameState.RUNNING, now)
     return after, last
 
 
@@ -215,7 +228,7 @@ async def withdraw(work: UnitOfWork, at: Running, player: str) -> Tournament:
     """``player`` leaves: a BYE from the next round to start; they keep their VP."""
     after = at.tournament.with_withdrawal(player)
     options = dict(at.stored.options)
-    options["withdrawn"] = dict(after.withdrawn)
+    options["withdrawn"] = withdrawn_text(after.withdrawn)
     await _store(work).set_options(at.stored, options)
     return after
 

@@ -74,22 +74,19 @@ class MacchiavelliTournaments:
     def __init__(self, session: AsyncSession) -> None:
         self.session = session
 
-    async def is_running(self, chat_id: int) -> bool:
-        """Whether the chat plays a Macchiavelli tournament now: one statement."""
-        games, tournaments = models.Game, models.Tournament
-        found = await self.session.scalar(
-            select(
-                select(games.id)
-                .join(tournaments, tournaments.id == games.tournament_id)
-                .where(
-                    games.chat_id == chat_id,
-                    games.kind == KIND,
-                    tournaments.state == GameState.RUNNING.value,
-                )
-                .exists()
+    async def in_front(self, chat_id: int) -> bool:
+        """Whether the chat's latest game is a Macchiavelli tournament's (running or over):
+        one statement."""
+        games = models.Game
+        row = (
+            await self.session.execute(
+                select(games.kind, games.tournament_id)
+                .where(games.chat_id == chat_id)
+                .order_by(games.id.desc())
+                .limit(1)
             )
-        )
-        return bool(found)
+        ).first()
+        return row is not None and row[0] == KIND and row[1] is not None
 
     async def latest(self, chat_id: int, *, running: bool = True) -> StoredTournament | None:
         """The chat's running Macchiavelli tournament (``running=False``: or else the last

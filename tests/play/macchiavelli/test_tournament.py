@@ -93,7 +93,7 @@ async def test_stored_rebuilt_fixed_until_the_next_round(acting: Acting) -> None
         async with acting() as work:
             await tournament.fix(work, at, 1, 1, 1, closing(table_1, 1, 1))
     async with acting() as work:
-        _, undone = await tournament.undo(work, at)
+        _, undone = await tournament.undo(work, at, now=NOW)
     assert (undone.round, undone.table) == (2, 2)
     assert not (await _running(acting)).tournament.is_started(2)
 

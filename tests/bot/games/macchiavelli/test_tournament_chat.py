@@ -147,3 +147,29 @@ async def test_in_english(table: Table) -> None:
     late = await table.reply("/join Zoe")
     assert late.startswith("The tournament has begun: Zoe cannot join after round 1")
     assert (await table.files("/cards", "sendDocument"))[0][1].startswith(b"%PDF")
+
+
+async def test_a_danese_last_round_the_winner_then_a_home_game_of_tamalo(table: Table) -> None:
+    seating = seated(await table.reply(f"/torneo macchiavelli turni=3 smazzate=3 danese {NINE}"))
+    posts: list[str] = []
+    for _round in range(3):
+        for players, deals in zip(seating, DEALS, strict=True):
+            replies = await play_table(table, players, deals)
+        posts.append(replies[-1])
+        seating = seated(replies[-1].split("Spostamenti:")[0].split("Turno ")[-1])
+    assert "Turno 3, la Danese: seduti per classifica." in posts[1]
+    danese = seated(posts[1].split("la Danese")[1])
+    # By the standings after round 2: the first three at table 1.
+    standings = re.findall(r"^\d+\. (\w+) ", posts[1], flags=re.MULTILINE)
+    assert danese[0] == standings[:3]
+    assert re.search(r"🥇 \w+ vince il torneo!|🥇 .+ vincono il torneo a pari merito!", posts[2])
+
+    assert await table.reply("/mano Anna 0 Bruno 1 Carlo 2") == (
+        "Il torneo è finito: tutti i turni sono giocati."
+    )
+    assert (await table.reply("/classifica")).startswith("Classifica dopo il turno 3:\n1. ")
+    assert (await table.reply("/fine")).startswith("Durante un torneo di Macchiavelli /fine")
+
+    # A Tamalo game after it: the chat's commands are Tamalo's again.
+    assert (await table.reply("/nuova Anna Bruno Carlo")).startswith("🃏")
+    assert "Anna" in await table.reply("/mano Anna 3 Bruno 12 Carlo 7")
