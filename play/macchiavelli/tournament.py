@@ -6,6 +6,7 @@ stored deal is run through the engine once, in the order it was recorded."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -17,6 +18,7 @@ from scoring.macchiavelli import (
     Movement,
     NoSuchDeal,
     Report,
+    Seating,
     Tournament,
     TournamentRules,
     parse_cards,
@@ -115,16 +117,44 @@ def lines_of(deal: Deal) -> tuple[DealLine, ...]:
     )
 
 
+def plan_text(plan: Sequence[Seating]) -> str:
+    """Every round's seating the movement made, as ``games.options`` keeps it: a JSON string
+    (``[[["Anna", "Bruno", "Carlo", null], …], …]``, a round's tables in order, each N, S, E,
+    O), so that a rebuild never plans again (the mixed movement takes up to seconds)."""
+    return json.dumps([[list(table) for table in seating.tables] for seating in plan])
+
+
+def plan_of(text: str) -> tuple[Seating, ...]:
+    return tuple(
+        Seating(tuple(tuple(seat for seat in table) for table in seating))
+        for seating in json.loads(text)
+    )
+
+
 def rebuild(stored: StoredTournament) -> Tournament:
-    """The tournament its rows make: the same draw from the stored seed, who withdrew, and
-    every deal in the order it was recorded."""
+    """The tournament its rows make: the seating planned at the start, who withdrew, and
+    every deal where it was recorded. Each deal was checked by the engine when it was
+    recorded: it is not checked again."""
     options = dict(stored.options)
     rules = rules_of(options)
-    tournament = Tournament.start(stored.players, rules, random.Random(int(str(options["seed"]))))
-    tournament = replace(tournament, withdrawn=withdrawn_of(str(options.get("withdrawn", ""))))
+    withdrawn = withdrawn_of(str(options.get("withdrawn", "")))
+    if "plan" in options:
+        plan = plan_of(str(options["plan"]))
+    else:  # planned from the seed (the tournament being started)
+        seed = random.Random(int(str(options["seed"])))
+        plan = Tournament.start(stored.players, rules, seed).plan
+    tables = len(plan[0].tables)
+    played: list[list[list[Deal]]] = []
     for deal in stored.deals:
-        tournament = tournament.with_deal(deal.table, deal_of(deal.lines))
-    return tournament
+        while len(played) < deal.round:
+            played.append([[] for _ in range(tables)])
+        played[deal.round - 1][deal.table - 1].append(deal_of(deal.lines))
+    return Tournament(
+        rules,
+        plan,
+        tuple(tuple(tuple(deals) for deals in round_) for round_ in played),
+        withdrawn,
+    )
 
 
 def _store(work: UnitOfWork) -> MacchiavelliTournaments:
@@ -160,15 +190,18 @@ async def start(
 ) -> Running:
     """A tournament of ``players``: the seed drawn and stored, round 1 seated from it."""
     seed = draw.randrange(2**31)
+    store = _store(work)
     try:
-        stored = await _store(work).start(
-            chat_id, players, options_of(rules, seed), started_by=started_by
-        )
+        stored = await store.start(chat_id, players, options_of(rules, seed), started_by=started_by)
     except TournamentRunning as error:
         raise TournamentInProgress from error
     except GameAlreadyRunning as error:
         raise GameRunning() from error
-    return Running(stored, rebuild(stored))
+    # Planned once, with the names as the chat knows them (the seats' spelling), and kept.
+    tournament = rebuild(stored)
+    options = {**stored.options, "plan": plan_text(tournament.plan)}
+    await store.set_options(stored, options)
+    return Running(replace(stored, options=options), tournament)
 
 
 async def record(
