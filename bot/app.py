@@ -40,6 +40,7 @@ from bot.commands import (
 )
 from bot.commands import settings as chat_settings
 from bot.commands.common import Handler
+from bot.commands.macchiavelli_tournament import edited_deal, hooked
 from bot.config import Settings
 from bot.context import CONTEXT_TYPES, Context, TamaloApp
 from bot.delivery import AnswerFirst, JournalingRequest, is_outage
@@ -124,7 +125,10 @@ def build_application(
     app.add_handler(CallbackQueryHandler(speak), group=FIRST)
     for commands, callback in HANDLERS:
         app.add_handler(CommandHandler(commands, callback, filters=NEW_MESSAGES))
-    app.add_handler(CommandHandler(("mano", "hand"), game.edit_hand, filters=EDITED_MESSAGES))
+    # An edited /mano of a Macchiavelli tournament changes nothing (``hooked``: until the
+    # table of games dispatches by kind).
+    edit_hand = hooked(game.edit_hand, edited_deal)
+    app.add_handler(CommandHandler(("mano", "hand"), edit_hand, filters=EDITED_MESSAGES))
     app.add_handler(MessageHandler(EDITED_COMMANDS, help.explain_edits))
     app.add_handler(CallbackQueryHandler(vote.cast_vote, pattern=vote.CALLBACK))
     app.add_handler(CallbackQueryHandler(entry.press, pattern=entry.PATTERN))

@@ -128,6 +128,11 @@ def not_here(command: str) -> Handler:
 # --- the commands ---
 
 
+async def edited_deal(update: Update, context: Context) -> None:
+    """An edited ``/mano`` changes nothing recorded in a tournament: say how to fix."""
+    await message_of(update).reply_text(edit_changes_nothing())
+
+
 async def _tournament(work: UnitOfWork, chat_id: int) -> Running:
     if (found := await play.latest(work, chat_id)) is None:
         raise UserError(no_tournament())
@@ -333,6 +338,14 @@ def not_in_a_tournament(command: str) -> str:
         tables=command_name("tavoli"),
         standings=command_name("classifica"),
     )
+
+
+def edit_changes_nothing() -> str:
+    return _(
+        "Nel torneo una /{deal} modificata non cambia la smazzata: correggetela con "
+        "/{fix} e il numero della smazzata del tavolo, per esempio /{fix} 2 Anna 0 Bruno 5 "
+        "Carlo 12."
+    ).format(deal=command_name("mano"), fix=command_name("correggi"))
 
 
 def no_tournament() -> str:

@@ -62,7 +62,12 @@ async def test_nine_players_two_rounds_a_fix_a_withdrawal_and_a_restart(
         mixed = await table.reply(f"/mano {one[0]} 0 {two[0]} 10")
         assert f"{one[0]} gioca al tavolo 1 e {two[0]} al tavolo 2" in mixed
 
-        replies = await play_table(table, one, DEALS[0])
+        first = table.update(deal(one, DEALS[0][0]))
+        await table.deliver(first)
+        edited = await table.deliver(table.edit(first, deal(one, (1, 1))))
+        assert len(edited) == 1
+        assert "/correggi" in edited[0]  # an edit changes nothing: how to correct instead
+        replies = await play_table(table, one, DEALS[0][1:])
         assert replies[-1].endswith("aspettiamo gli altri tavoli (/tavoli).")
         assert "ha giocato le sue 3 smazzate" in await table.reply(deal(one, (1, 2)))
         status = await table.reply("/tavoli")
