@@ -63,10 +63,11 @@ def forecast(
     model = hand_model(game.players, history, (scored.hand for scored in game.hands))
     if runs is None and not game.hands:
         runs = START_RUNS
+    expected = expected_hands(game, model)
     if runs is None:
-        affordable = HAND_BUDGET / max(expected_hands(game, model), 1.0)
+        affordable = HAND_BUDGET / max(expected, 1.0)
         runs = int(min(RUNS, max(FEWEST_RUNS, affordable)))
-    ended = simulate(game, model, runs, seed)
+    ended = simulate(game, model, runs, seed, expected=expected)
     played = len(game.hands)
     win, top_two = _outcomes(ended)
     ranked = game.ranked
