@@ -32,6 +32,8 @@ from scoring.tamalo.model import HANDS_PER_QUADRO, Mode, Rules
 MAX_HANDS = 400
 #: The longest stretch of hands drawn at once.
 LONGEST_STRETCH = 64
+#: The first stretch drawn, as a share of the hands expected to be left (``expected_hands``).
+FIRST_STRETCH = 0.8
 
 Ints = npt.NDArray[np.integer[Any]]
 Floats = npt.NDArray[np.float64]
@@ -193,7 +195,8 @@ def _callers(seated: Bools, rates: npt.NDArray[np.float32], called: float) -> In
     else:
         weights = np.where(seated[:, :, None], rates[:, None, :], np.float32(0.0))
     cumulative = np.cumsum(weights, axis=0, dtype=np.float64)
-    bounds = _scaled(cumulative * (called / np.maximum(cumulative[-1], 1e-12)))
+    cumulative *= (called * 2.0**32) / np.maximum(cumulative[-1], 1e-12)
+    bounds = np.minimum(cumulative, 2.0**32 - 1).astype(np.uint32)
     return bounds if bounds.ndim == 3 else bounds[:, None, :]
 
 
@@ -226,8 +229,11 @@ def versions(model: HandModel, runs: int, rng: np.random.Generator) -> Versions:
     and one for their calls: per seat and run, where its row starts in ``SHIFTED_LEVELS``,
     and its calling rate."""
     seats, count = len(model.players), model.versions
-    chosen = rng.integers(0, count, size=(2, seats, runs), dtype=np.int32)
-    chosen += np.arange(seats, dtype=np.int32)[:, None] * count
+    if count & (count - 1) == 0:  # a power of two (``SKILLS``): a few of the bits drawn
+        chosen = (_bits(rng, (2, seats, runs)) & np.uint16(count - 1)).astype(np.intp)
+    else:
+        chosen = rng.integers(0, count, size=(2, seats, runs), dtype=np.intp)
+    chosen += np.arange(seats, dtype=np.intp)[:, None] * count
     rows = np.take(model.shifts, chosen[0]).astype(np.intp) * LEVELS
     rates = np.take(model.strength, chosen[1]).astype(np.float32)
     return rows, rates
@@ -283,6 +289,12 @@ def _joins(game: Game) -> dict[int, list[tuple[int, list[int]]]]:
     return joins
 
 
+_CODES = np.arange(OUT + 1)
+#: Each outcome kept without calling, as points in a hand (the pace ``expected_hands`` reads).
+_CONTRO_PACE = np.where(_CODES == OUT, -2, np.where(_CODES < LOW_TOTAL, -1, 1 + _CODES // 10))
+_CLASSIC_PACE = np.where((_CODES == OUT) | (_CODES < ZERO_BELOW), 0, _CODES)
+
+
 def expected_hands(game: Game, model: HandModel) -> float:
     """About the hands left: 4 Quadri's own, or the gap from the leader to the target at the
     pace of the fastest seat (its mean points a hand without calls). Sizes the first stretch
@@ -290,12 +302,8 @@ def expected_hands(game: Game, model: HandModel) -> float:
     played = len(game.hands)
     if (limit := game.rules.hands_in_game) is not None:
         return float(limit - played)
-    kept = model.kept
-    if game.rules.mode is Mode.CONTRO:
-        points = np.where(kept == OUT, -2, np.where(kept < LOW_TOTAL, -1, 1 + kept // 10))
-    else:
-        points = np.where((kept == OUT) | (kept < ZERO_BELOW), 0, kept)
-    pace = max(float(points.mean(axis=1).max()), 0.25)
+    pace_of = _CONTRO_PACE if game.rules.mode is Mode.CONTRO else _CLASSIC_PACE
+    pace = max(float(np.take(pace_of, model.kept).mean(axis=1).max()), 0.25)
     totals = game.totals()
     gap = game.rules.target - max(totals[p] for p in game.ranked)
     return min(max(gap, 0) / pace, float(MAX_HANDS))
@@ -322,7 +330,7 @@ def _to_target(
     everyone = _callers(np.ones((len(game.players), 1), dtype=bool), players[1], model.called)
     countering = _scaled(model.counter_rate) if contro else None
     number = played  # hands played in the runs still alive
-    length = int(min(LONGEST_STRETCH, max(2, math.ceil(expected * 0.8) + 1)))
+    length = int(min(LONGEST_STRETCH, max(2, math.ceil(expected * FIRST_STRETCH) + 1)))
     while alive.size:
         if number - played >= MAX_HANDS:
             ended_after[alive] = number
