@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import tempfile
 import time
+import zlib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -75,12 +76,19 @@ class Backtest:
     #: The leader baseline's (chance, outcome) pairs: its calibration, for reference.
     leader_pairs: list[tuple[float, float]] = field(default_factory=list)
 
-    def add(self, game: tamalo.Game, history: ChatHistory, runs: int | None) -> None:
+    def add(
+        self, game: tamalo.Game, history: ChatHistory, runs: int | None, key: tuple[int, ...]
+    ) -> None:
+        """``game`` forecast at each stage; ``key`` names it among the backtest's games:
+        each forecast is seeded from it and the stage, as the bot seeds each from the game
+        as it stands, so that the runs' noise is new in each game (one seed for every game
+        at a stage would add the same noise to all of them, the same seats favoured)."""
         winners = game.winners()
         outcome = np.array([(p in winners) / len(winners) for p in game.players])
         for stage, played in zip(STAGES, stage_hands(len(game.hands)), strict=True):
             state = replace(game, hands=game.hands[:played])
-            chances = forecast(state, history, seed=played, runs=runs).win
+            seed = zlib.crc32(repr((key, played)).encode())
+            chances = forecast(state, history, seed=seed, runs=runs).win
             given = np.array([chances[p] for p in game.players])
             leaders = [s.player for s in state.standings() if s.rank == 1]
             leader = np.array([(p in leaders) / len(leaders) for p in game.players])
@@ -142,11 +150,11 @@ class Backtest:
 
 def backtest_generated(chats: int, games: int, warm: int, runs: int | None) -> Backtest:
     result = Backtest()
-    for played in card_games(chats, games):
+    for chat, played in enumerate(card_games(chats, games)):
         for number, game in enumerate(played):
             if number >= warm:
                 hands = [scored.hand for earlier in played[:number] for scored in earlier.hands]
-                result.add(game, ChatHistory.from_hands(hands), runs)
+                result.add(game, ChatHistory.from_hands(hands), runs, (chat, number))
     return result
 
 
@@ -155,7 +163,7 @@ def backtest_replayed(count: int, warm: int, runs: int | None) -> Backtest:
     games = replayed_games(count)
     for number, game in enumerate(games[warm:], start=warm):
         hands = [scored.hand for earlier in games[:number] for scored in earlier.hands]
-        result.add(game, ChatHistory.from_hands(hands), runs)
+        result.add(game, ChatHistory.from_hands(hands), runs, (number,))
     return result
 
 
