@@ -178,3 +178,39 @@ async def test_a_danese_last_round_the_winner_then_a_home_game_of_tamalo(table: 
     # A Tamalo game after it: the chat's commands are Tamalo's again.
     assert (await table.reply("/nuova Anna Bruno Carlo")).startswith("🃏")
     assert "Anna" in await table.reply("/mano Anna 3 Bruno 12 Carlo 7")
+
+
+FOURTEEN = NINE + " Marco Nadia Oscar Paola Rita"
+#: RULES-macchiavelli.md, "The Nava movement": North up one table, South down one, East up
+#: two, West down two, tables wrapping around.
+NAVA = {"N": 1, "S": -1, "E": 2, "O": -2}
+
+
+async def test_fourteen_players_three_rounds_moved_as_the_rules_example(table: Table) -> None:
+    seating = seated(await table.reply(f"/torneo macchiavelli turni=3 smazzate=3 {FOURTEEN}"))
+    assert [len(t) for t in seating] == [4, 4, 3, 3]
+    for round_ in (1, 2, 3):
+        for players in seating:
+            replies = await play_table(table, players, ((10, 20, 30),) * 3)
+        if round_ == 1:  # a fix while round 2 has not started: the round posted again
+            fixed = await table.reply(f"/correggi 1 {seating[0][0]} 0 {seating[0][1]} 5 "
+                                      f"{seating[0][2]} 20 {seating[0][3]} 30")  # fmt: skip
+            assert f"{seating[0][1]}: MP 25 ·" in fixed
+            replies = [fixed]
+            gone = seating[3][0]
+            assert (await table.reply(f"/esci {gone}")).startswith(f"{gone} si ritira: dal turno 2")
+        if round_ < 3:
+            moves = re.findall(r"^(\w+): tavolo (\d) → (\d) \((\w)\)$", replies[-1], re.MULTILINE)
+            assert len(moves) == (14 if round_ == 1 else 13)
+            for _player, before, after, seat in moves:
+                assert int(after) == (int(before) - 1 + NAVA[seat]) % 4 + 1
+            status = await table.reply("/tavoli")
+            seating = seated(status)
+            if round_ == 1:
+                # Tables 1 and 2 are now the tables of 3 (the BYEs moved West, two down);
+                # who withdrew (North at table 4, so up to table 1) left a BYE there.
+                assert [len(t) for t in seating] == [2, 3, 4, 4]
+                assert gone not in [p for t in seating for p in t]
+    assert re.search(r"🥇 .+ (vince il torneo!|vincono il torneo a pari merito!)", replies[-1])
+    standings = await table.reply("/classifica")
+    assert re.search(rf"^\d+\. {gone} \d+ VP \(MP 0\) — ritirato$", standings, re.MULTILINE)
