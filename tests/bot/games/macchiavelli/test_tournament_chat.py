@@ -214,3 +214,41 @@ async def test_fourteen_players_three_rounds_moved_as_the_rules_example(table: T
     assert re.search(r"🥇 .+ (vince il torneo!|vincono il torneo a pari merito!)", replies[-1])
     standings = await table.reply("/classifica")
     assert re.search(rf"^\d+\. {gone} \d+ VP \(MP 0\) — ritirato$", standings, re.MULTILINE)
+
+
+async def test_each_mistake_is_one_message_and_changes_nothing(table: Table) -> None:
+    one, two, _three = seated(await table.reply(f"/torneo macchiavelli {NINE}"))
+    wrong = await table.refusals(
+        [
+            ("/mano 0 10 20", "scrivete le smazzate con i nomi"),
+            (f"/mano {one[0]} 0 Zoe 3", "Zoe non gioca qui"),
+            (f"/mano {one[0]} 0 {two[0]} 10", f"{two[0]} al tavolo 2"),
+            (f"/mano {one[0]} 0 {one[1]} 0 {one[2]} 4", "chiude uno solo"),
+            (f"/mano {one[0]} 0 {one[1]} JK {one[2]} 4", "senza jolly"),
+            (f"/mano {one[0]} 0 {one[1]} 12", f"Mancano i punti di {one[2]}"),
+            ("/correggi", "Scrivete il numero della smazzata"),
+            (f"/correggi 1 {one[0]} 0 {one[1]} 1 {one[2]} 2", "Non c'è ancora nessuna smazzata"),
+            ("/annulla", "Non c'è ancora nessuna smazzata"),
+            ("/esci", "Scrivete chi si ritira"),
+            ("/esci Zoe", "Zoe non gioca in questo torneo"),
+            ("/entra Zoe", "Zoe non può entrare"),
+            ("/classifica", "Nessun turno è ancora finito"),
+            (f"/torneo macchiavelli {NINE}", "C'è già un torneo in corso"),
+            ("/nuova Anna Bruno", "torneo in corso"),
+            ("/fine", "Durante un torneo di Macchiavelli /fine non serve"),
+        ]
+    )
+    assert wrong == []
+
+
+async def test_a_tournament_needs_nine_names_and_known_options(table: Table) -> None:
+    wrong = await table.refusals(
+        [
+            ("/torneo macchiavelli Anna Bruno Carlo", "almeno 9"),
+            (f"/torneo macchiavelli turni=7 {NINE}", "turni=7 non va"),
+            (f"/torneo macchiavelli colpi=2 {NINE}", "Non conosco l'opzione «colpi=2»"),
+            ("/tavoli", "Nessun torneo di Macchiavelli"),
+            ("/cartellini", "Nessun torneo di Macchiavelli"),
+        ]
+    )
+    assert wrong == []
