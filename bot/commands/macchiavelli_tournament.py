@@ -47,7 +47,7 @@ from bot.refusals import UserError
 from bot.texts.common import command_name
 from play.errors import GameRunning, TournamentInProgress
 from play.macchiavelli import tournament as play
-from play.macchiavelli.tournament import LateArrival, Running
+from play.macchiavelli.tournament import Running
 from scoring.errors import RuleBroken
 from scoring.macchiavelli import NotInTournament, Tournament
 from storage import UnitOfWork
@@ -71,8 +71,6 @@ def answers(handler: Handler) -> Handler:
             await message_of(update).reply_text(error.message)
         except (InputError, RuleBroken) as error:
             await message_of(update).reply_text(refused(error).message)
-        except LateArrival as error:
-            await message_of(update).reply_text(late_arrival(error.player))
         except TournamentInProgress:
             await message_of(update).reply_text(tournament_running())
         except GameRunning:
@@ -249,7 +247,7 @@ async def arrive(update: Update, context: Context) -> None:
     async with reading(context) as work:
         at = await _tournament(work, chat_id_of(update))
     if at.tournament.is_started(1):
-        raise LateArrival(name)
+        raise UserError(late_arrival(name))
     raise UserError(not_before_the_start(name))
 
 

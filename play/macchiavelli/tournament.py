@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from play.errors import GameRunning, Refused, TournamentInProgress
+from play.errors import GameRunning, TournamentInProgress
 from scoring.macchiavelli import (
     Deal,
     Movement,
@@ -33,14 +33,6 @@ from storage.macchiavelli.tournament import (
 
 #: The draw's seed: the operating system's randomness, never a seed someone could guess.
 DRAW = random.SystemRandom()
-
-
-class LateArrival(Refused):
-    """Nobody joins a tournament once its first round has started."""
-
-    def __init__(self, player: str) -> None:
-        super().__init__(player)
-        self.player = player
 
 
 @dataclass(frozen=True)

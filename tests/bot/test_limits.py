@@ -151,7 +151,7 @@ async def test_every_command_in_the_largest_chat_stays_within_telegrams_limits(
         "/stats", "/stats Anna", f"/stats {seat(5)}", "/leaderboard", "/esporta",
         "/sonoio Nessuno", "/mossa coppiona Nessuno", "/mossa coppiona Anna", "/sonoio Anna",
         "/sonoio", "/annulla", "/tresei", "/fine", "/riapri", "/rivincita",
-        f"/torneo Anna {twelve}",
+        f"/torneo Anna {twelve}", "/tavoli", "/cartellini",
         "/fine " + seat(0), "/mano " + "x" * 3000,
     ]  # fmt: skip
     typed = {command.split()[0].removeprefix("/") for command in commands}
