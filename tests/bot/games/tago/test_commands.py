@@ -5,12 +5,17 @@ buttons pressed as Telegram delivers a press (with the message as it is now), an
 from __future__ import annotations
 
 import json
+import threading
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 from telegram import Update
 
+from bot.games.tago import answers
+from bot.games.tago.answers import odds_of
+from bot.games.tago.parsing import OddsRequest
+from scoring.tago import Odds
 from tests.bot.conftest import StartBot, Table
 from tests.bot.fakes import BOT_USER, MESSAGE_IDS
 
@@ -413,3 +418,19 @@ async def test_odds_in_an_english_chat_and_its_refusals(table: Table) -> None:
         )
         == []
     )
+
+
+async def test_quote_is_worked_out_off_the_event_loop(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    threads: list[threading.Thread] = []
+
+    def recorded(request: OddsRequest) -> Odds:
+        threads.append(threading.current_thread())
+        return odds_of(request)
+
+    monkeypatch.setattr(answers, "odds_of", recorded)
+
+    assert (await table.reply("/quote punto=4,½ Anna 4,4 Bruno 3,1")).startswith("📊")
+    assert len(threads) == 1
+    assert threads[0] is not threading.main_thread()
