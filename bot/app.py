@@ -43,6 +43,7 @@ from bot.commands.common import Handler
 from bot.config import Settings
 from bot.context import CONTEXT_TYPES, Context, TamaloApp
 from bot.delivery import AnswerFirst, JournalingRequest, is_outage
+from bot.games.tago import commands as tago
 from bot.render import Renderer
 from bot.updates import ChatOrderedUpdates
 from play.forecast import Histories
@@ -130,6 +131,7 @@ def build_application(
     app.add_handler(CallbackQueryHandler(entry.press, pattern=entry.PATTERN))
     app.add_handler(CallbackQueryHandler(confirm.press, pattern=buttons.PATTERN))
     app.add_handler(CallbackQueryHandler(target.lower_target, pattern=target.CALLBACK))
+    app.add_handler(CallbackQueryHandler(tago.press, pattern=tago.PATTERN))
     app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, lifecycle.chat_migrated))
     # After them (even a mistake or an error is an answer): the chat's standings message is
     # no longer the bot's last, and /classifica sends a new one instead of editing it.

@@ -29,6 +29,7 @@ from bot.commands import (
     vote,
 )
 from bot.commands.common import Handler
+from bot.games.tago import commands as tago
 from bot.i18n import N_
 
 
@@ -142,6 +143,19 @@ COMMANDS: tuple[Command, ...] = (
         N_("Collega te al tuo nome nelle partite: /sonoio Anna"),
     ),
     Command("aiuto", "help", help.show_help, N_("Come si usa il bot"), also=("start",)),
+    # Tagò: the judge and the odds, in any chat (they record nothing).
+    Command(
+        "giudica",
+        "judge",
+        tago.judge,
+        N_("Tagò, chi vince: /giudica punto=4,½,0 Anna 4,4,2 Bruno 3,1,½"),
+    ),
+    Command(
+        "quote",
+        "odds",
+        tago.show_odds,
+        N_("Tagò, le probabilità di ognuno: /quote punto=4,½ Anna 4,4 Bruno 3,1"),
+    ),
 )
 
 texts.common.use_commands(
