@@ -73,7 +73,7 @@ BAD_IMPORTS = [
         "cycles are allowed in storage.",
     ),
     (
-        "bot/parsing/hands.py",
+        "bot/parsing/words.py",
         "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import bot.commands.game",
         ACYCLIC,
         "cycles are allowed in bot.",

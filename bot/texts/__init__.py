@@ -1,6 +1,6 @@
 """Every message the bot sends, one module per feature: ``common``, ``mistakes``, ``setup``,
-``hands``, ``game``, ``tournament``, ``vote``, ``entry``, ``stats``, ``people``, ``settings``,
-``lore``, ``help``, ``forecast``.
+``hands``, ``game``, ``tournament``, ``vote``, ``stats``, ``people``, ``settings``, ``lore``,
+``help``. What one game alone says is in its own ``bot.games.<game>.texts``.
 
 ``common`` holds what several features say; the others hold what one feature says, and import
 only ``common`` and the features listed before them, never in a cycle.
@@ -16,8 +16,6 @@ constants.
 
 from bot.texts import (
     common,
-    entry,
-    forecast,
     game,
     hands,
     help,
@@ -33,8 +31,6 @@ from bot.texts import (
 
 __all__ = [
     "common",
-    "entry",
-    "forecast",
     "game",
     "hands",
     "help",

@@ -1,13 +1,13 @@
-"""Tournaments: /torneo draws two tables; when both have ended, the final starts by itself."""
+"""Tamalo's tournaments: /torneo draws two tables; when both have ended, the final starts."""
 
 from __future__ import annotations
 
 from telegram import Update
 
 from bot import texts
-from bot.commands.common import changes, chat_id_of, message_of, replies_to_mistakes, sender_id
 from bot.context import Context
-from bot.parsing import parse_tournament
+from bot.games.tamalo.parsing import parse_tournament
+from bot.handling import changes, chat_id_of, message_of, replies_to_mistakes, sender_id
 from play import tournament
 from play.tournament import FinalStarted, Progress, TableOver, TournamentWon
 from storage import GameRecord, UnitOfWork
