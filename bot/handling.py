@@ -18,7 +18,7 @@ from bot.answers import answered_change, claimed
 from bot.context import Context
 from bot.refusals import UserError, mistake
 from play.errors import Refused
-from scoring.tamalo import RuleBroken
+from scoring.errors import RuleBroken
 from storage import Arrival, MessageAlreadyHandled, UnitOfWork, arrival_in
 from storage.journal import answer_of
 

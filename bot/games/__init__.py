@@ -17,8 +17,10 @@ from typing import Any, Protocol
 
 from telegram import InlineKeyboardMarkup
 
+from bot import refusals
 from bot.games.tamalo import TAMALO
 from bot.handling import Command
+from bot.refusals import Mistake, Render
 from bot.render import Renderer
 from storage import GameRecord, UnitOfWork
 
@@ -59,6 +61,12 @@ class GameBot(Protocol):
     @property
     def marks(self) -> type[enum.Enum]:
         """What its game chart marks on a player's line (a call won, a call lost…)."""
+        ...
+
+    @property
+    def rule_texts(self) -> Mapping[type[Mistake], Render]:
+        """What the chat is told when one of its own rules or actions refuses a change (added
+        to ``bot.refusals.RULE_TEXTS``)."""
         ...
 
     @property
@@ -121,6 +129,9 @@ GAMES: dict[str, GameBot] = {
     TAMALO.kind: TAMALO,
 }
 DEFAULT: GameBot = next(iter(GAMES.values()))
+
+for _game in GAMES.values():  # each refusal answered once, the shared ones or a game's own
+    refusals.use_rule_texts(_game.rule_texts)
 
 
 def played(record: GameRecord) -> GameBot:

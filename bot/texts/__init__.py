@@ -1,5 +1,5 @@
 """Every message the bot sends, one module per feature: ``common``, ``mistakes``, ``setup``,
-``hands``, ``game``, ``tournament``, ``vote``, ``stats``, ``people``, ``settings``, ``lore``,
+``hands``, ``game``, ``vote``, ``stats``, ``people``, ``settings``, ``lore``,
 ``help``. What one game alone says is in its own ``bot.games.<game>.texts``.
 
 ``common`` holds what several features say; the others hold what one feature says, and import
@@ -25,7 +25,6 @@ from bot.texts import (
     settings,
     setup,
     stats,
-    tournament,
     vote,
 )
 
@@ -40,6 +39,5 @@ __all__ = [
     "settings",
     "setup",
     "stats",
-    "tournament",
     "vote",
 ]

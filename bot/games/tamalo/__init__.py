@@ -1,6 +1,7 @@
 """Tamalo in the bot: its entry in the table of games (``bot.games``), and its modules:
 ``parsing`` (its options at /nuova, its hands' totals and markers ``t=``, ``ct=``, ``f=``),
-``texts`` (its keypad's and its forecast's words), ``keypad`` (the hand entered with buttons:
+``texts`` (its keypad's, its forecast's and its tournament's words), ``refusals`` (what its
+rules' and its tournament's refusals are answered with), ``keypad`` (the hand entered with buttons:
 caller, counter-caller, totals), ``charts`` (its chart's marks and drawings) and ``commands``
 (/torneo, /previsione, the lower target's button).
 
@@ -22,8 +23,10 @@ from bot.games.tamalo import charts, keypad
 from bot.games.tamalo.charts.plan import Mark
 from bot.games.tamalo.commands import forecast, target, tournament
 from bot.games.tamalo.parsing import NewGame, parse_hand, parse_new_game
+from bot.games.tamalo.refusals import RULE_TEXTS
 from bot.handling import Command
 from bot.i18n import N_
+from bot.refusals import Mistake, Render
 from bot.render import Renderer
 from bot.texts import game as game_texts
 from bot.texts import hands as hand_texts
@@ -42,6 +45,7 @@ class Tamalo:
     names: tuple[str, ...] = ("tamalo",)
     marks: type[enum.Enum] = Mark
     keypad_prefix: str = keypad.PREFIX
+    rule_texts: Mapping[type[Mistake], Render] = field(default_factory=lambda: RULE_TEXTS)
     commands: tuple[Command, ...] = field(
         default_factory=lambda: (
             Command(

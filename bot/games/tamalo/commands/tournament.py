@@ -7,6 +7,7 @@ from telegram import Update
 from bot import texts
 from bot.context import Context
 from bot.games.tamalo.parsing import parse_tournament
+from bot.games.tamalo.texts import tournament as tournament_texts
 from bot.handling import changes, chat_id_of, message_of, replies_to_mistakes, sender_id
 from play import tournament
 from play.tournament import FinalStarted, Progress, TableOver, TournamentWon
@@ -22,7 +23,7 @@ async def start_tournament(update: Update, context: Context) -> None:
             work, chat_id_of(update), new.players, new.rules, started_by=sender_id(update)
         )
     await message_of(update).reply_text(
-        texts.tournament.tournament_started(
+        tournament_texts.tournament_started(
             [t.game for t in started.tables], propose_target=not new.target_given
         )
     )
@@ -45,9 +46,9 @@ def after(progress: Progress | None) -> str:
     """What a tournament's progress adds to the reply about the game that moved it on."""
     match progress:
         case TableOver(finalists):
-            return texts.tournament.table_over_wait(finalists)
+            return tournament_texts.table_over_wait(finalists)
         case FinalStarted(final, tables):
-            return texts.tournament.final_started(final, tables)
+            return tournament_texts.final_started(final, tables)
         case TournamentWon(final):
-            return texts.tournament.tournament_won(final)
+            return tournament_texts.tournament_won(final)
     return ""
