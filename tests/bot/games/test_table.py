@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import inspect
 from collections import Counter
+from dataclasses import replace
+from types import SimpleNamespace
 
 import pytest
 
@@ -91,3 +93,16 @@ def test_tamalos_buttons_keep_their_callback_data() -> None:
     assert callback(7, 2, "d3") == "mano:7:2:d3"
     assert parse_callback("mano:7:2:d3") is not None
     assert CALLBACK.match("soglia:12") is not None
+
+
+def test_another_game_is_named_after_nuova_and_found_by_the_kind_of_its_record(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    scopa = replace(TAMALO, kind="scopa", names=("scopa", "scopone"), commands=())
+    monkeypatch.setitem(GAMES, "scopa", scopa)
+
+    assert games.named("Scopone Anna Bruno") == (scopa, "Anna Bruno")
+    assert games.named("Anna Bruno") == (TAMALO, "Anna Bruno")
+    assert games.played(SimpleNamespace(kind="scopa")) is scopa  # type: ignore[arg-type]
+    # A record from before the games had kinds is Tamalo's.
+    assert games.played(SimpleNamespace()) is TAMALO  # type: ignore[arg-type]
