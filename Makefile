@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 # The suite in parallel workers (pytest-xdist): much of it waits on processes, sockets and the
-# disk, so three keep two cores busy (README, "For developers"); TEST_WORKERS=0: one process.
+# disk, so three keep two cores busy (docs/development.md); TEST_WORKERS=0: one process.
 TEST_WORKERS ?= 3
 PYTEST := $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal
 
@@ -36,7 +36,7 @@ test-thorough: lint  ## the same, with hypothesis trying ten times as many examp
 coverage: $(BIN)/.installed  ## the suite, with the line coverage of scoring/, play/ and storage/
 	$(PYTEST) --cov=scoring --cov=play --cov=storage --cov-report=term-missing
 
-samples: $(BIN)/.installed  ## redraw the sample charts the README shows
+samples: $(BIN)/.installed  ## redraw the sample charts the docs show
 	$(BIN)/python docs/make_samples.py
 
 bench: $(BIN)/.installed  ## measure the figures side by side with references; writes bench/results.json

@@ -48,7 +48,7 @@ STAGES = ("start", "¼ played", "½ played", "¾ played", "last hand")
 #: The group's-life backtest: each group's first games; a quick run's two classic groups.
 LIFE = 30
 QUICK_MIX = ((tamalo.Rules(), 2),)
-#: The buckets as the reliability diagram (in Italian, as the README's pictures) names them.
+#: The buckets as the reliability diagram (in Italian, as the docs' pictures) names them.
 DIAGRAM_NAMES = {
     "no past game": "nessuna partita prima",
     "1–2 past games": "1–2 partite prima",

@@ -1,5 +1,5 @@
 """The backtest's pictures: the reliability diagram, and a forecast chart of a real-looking
-game (the README shows both)."""
+game (docs/forecast.md shows both)."""
 
 from __future__ import annotations
 

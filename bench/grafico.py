@@ -37,7 +37,7 @@ TITLE = "Partita del 22/11/2026 · classica"
 
 def long_game(hands: int = HANDS, seed: int = 2026) -> Game:
     """Six players, ``hands`` hands with now and then a Tamalo call, the target set so that
-    the last hand ends the game (as the README's sample chart: the winner's line is drawn
+    the last hand ends the game (as the docs' sample chart: the winner's line is drawn
     thicker, every kind of marker appears)."""
     rng = random.Random(seed)
     game = Game(PLAYERS, Rules(target=10_000))

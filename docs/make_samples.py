@@ -1,4 +1,4 @@
-"""Draw the sample images the README shows: ``make samples``.
+"""Draw the sample images the docs show: ``make samples``.
 
 A made-up game night of six players, classic and ControTamalo, drawn by the same functions as
 the bot's charts.

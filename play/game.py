@@ -175,6 +175,18 @@ async def joinable_game(work: UnitOfWork, chat_id: int) -> GameRecord:
     return record
 
 
+async def join_asked(work: UnitOfWork, chat_id: int, game_id: int) -> GameRecord | None:
+    """The game a newcomer's button was asked about, if it is still running in this chat;
+    refused if it takes no late joiners (the data may be forged)."""
+    record = await end_asked(work, chat_id, game_id)
+    if record is None:
+        return None
+    if record.tournament_id is not None:
+        raise NoJoiningTournaments
+    record.game.check_joinable()
+    return record
+
+
 async def leave(work: UnitOfWork, record: GameRecord, name: str) -> Left:
     """``name`` plays no more hands; their history stays."""
     game = record.game.without_player(name)

@@ -1,6 +1,7 @@
 """The buttons that confirm an action or take it back, and their callback data, far below
 Telegram's 64 bytes: ``same:<pending hand id>:y|n`` (a hand equal to the previous one),
-``fine:<game id>:y|n`` (close the game now), ``riapri:<game id>`` (reopen it)."""
+``fine:<game id>:y|n`` (close the game now), ``riapri:<game id>`` (reopen it),
+``entra:<game id>:<name>`` (seat a newcomer whose name is a letter off a player's)."""
 
 from __future__ import annotations
 
@@ -14,8 +15,12 @@ from bot import texts
 SAME = re.compile(r"^same:(\d{1,9}):([yn])$")
 END = re.compile(r"^fine:(\d{1,9}):([yn])$")
 REOPEN = re.compile(r"^riapri:(\d{1,9})$")
+#: A name has neither spaces nor colons; what it is made of is checked as if typed.
+JOIN = re.compile(r"^entra:(\d{1,9}):(\S+)$")
 #: Every callback data of these buttons (well formed or not).
-PATTERN = r"^(same|fine|riapri):"
+PATTERN = r"^(same|fine|riapri|entra):"
+#: Telegram's limit on a button's callback data, in bytes.
+MAX_DATA = 64
 
 
 def same_hand(pending_id: int) -> InlineKeyboardMarkup:
@@ -48,3 +53,14 @@ def reopen(game_id: int) -> InlineKeyboardMarkup:
     return InlineKeyboardMarkup(
         [[InlineKeyboardButton(texts.game.reopen(), callback_data=f"riapri:{game_id}")]]
     )
+
+
+def join_new(game_id: int, name: str) -> InlineKeyboardMarkup | None:
+    """Seat ``name`` in the game, as ``/entra <name> nuovo`` does. Everything the press needs
+    is in the data (the database says the rest), so it works after a restart; none for a name
+    too long in bytes (letters of other alphabets take two or more), which is typed instead."""
+    data = f"entra:{game_id}:{name}"
+    if len(data.encode()) > MAX_DATA:
+        return None
+    button = InlineKeyboardButton(texts.mistakes.join_new_button(name), callback_data=data)
+    return InlineKeyboardMarkup([[button]])

@@ -1,7 +1,7 @@
-"""Second thoughts at the table: the buttons that record a repeated hand, close a game or
-reopen it; ``/riapri``, and ``/rivincita``. Every press is one unit of work under the chat's
-lock that reads the state from the database, so a second press (or two people at once)
-finds the question answered."""
+"""Second thoughts at the table: the buttons that record a repeated hand, seat a newcomer
+whose name is a letter off a player's, close a game or reopen it; ``/riapri``, and
+``/rivincita``. Every press is one unit of work under the chat's lock that reads the state
+from the database, so a second press (or two people at once) finds the question answered."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 
 from telegram import InlineKeyboardMarkup, Message, Update
 
-from bot import texts
+from bot import names, texts
 from bot.commands import buttons
 from bot.commands.charts import send_final_chart
 from bot.commands.entry import edit_in_place
@@ -27,7 +27,7 @@ from bot.handling import (
     replies_to_mistakes,
     sender_id,
 )
-from bot.parsing import parse_nothing
+from bot.parsing import parse_join, parse_nothing
 from bot.refusals import UserError, mistake
 from play import game as play
 from play import hands
@@ -93,6 +93,8 @@ async def _press(update: Update, context: Context, chat_id: int, data: str) -> O
     if same := buttons.SAME.match(data):
         pending, yes = int(same[1]), same[2] == "y"
         return await _same_hand(context, chat_id, pending, sender_id(update), yes=yes)
+    if join := buttons.JOIN.match(data):  # anyone may press it, as anyone may type /entra
+        return await _join_new(context, chat_id, int(join[1]), join[2])
     end, reopen = buttons.END.match(data), buttons.REOPEN.match(data)
     if end is None and reopen is None:
         return Outcome(toast=texts.common.already_answered())
@@ -128,6 +130,22 @@ async def _same_hand(
         )
         outlook = await forecast_of(context, work, outcome.record, outcome.game)
     return Outcome(text=recorded(outcome), recorded=outcome, outlook=outlook)
+
+
+async def _join_new(context: Context, chat_id: int, game_id: int, name: str) -> Outcome:
+    """``/entra Paola nuovo`` by button: Paola sits down at the game asked about, if it still
+    runs and she is not seated yet (a second press, or typed meanwhile)."""
+    async with changing(context, chat_id) as work:
+        record = await play.join_asked(work, chat_id, game_id)
+        if record is None:
+            return Outcome(toast=texts.mistakes.join_too_late(name))
+        game = record.game
+        seated = names.same(name, game.players)
+        if seated is not None and seated not in game.left_after:
+            return Outcome(toast=texts.mistakes.join_pressed_again(seated))
+        name = parse_join(name, game.players, game.left_after, new=True)  # checked as if typed
+        joined = await play.join(work, record, name)
+    return Outcome(text=texts.game.player_joined(joined.record.game, joined.name))
 
 
 async def _end(

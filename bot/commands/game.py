@@ -25,6 +25,7 @@ from bot.handling import (
     sender_id,
 )
 from bot.parsing import (
+    CloseToSeated,
     parse_fix,
     parse_join,
     parse_leave,
@@ -215,11 +216,18 @@ async def _correctable(work: UnitOfWork, chat_id: int, text: str) -> GameRecord:
 @replies_to_mistakes
 async def join(update: Update, context: Context) -> None:
     """Seat a late joiner, who starts level with the last in the standings."""
-    async with changes(update, context) as work:
-        record = await play.joinable_game(work, chat_id_of(update))  # before asking who
-        name = parse_join(context.text_args, record.game.players, record.game.left_after)
-        joined = await play.join(work, record, name)
-    await message_of(update).reply_text(texts.game.player_joined(joined.record.game, joined.name))
+    message = message_of(update)
+    try:
+        async with changes(update, context) as work:
+            record = await play.joinable_game(work, message.chat_id)  # before asking who
+            name = parse_join(context.text_args, record.game.players, record.game.left_after)
+            joined = await play.join(work, record, name)
+    except CloseToSeated as asked:  # Paola with Paolo seated: a typo, or one tap seats her
+        await message.reply_text(
+            asked.message, reply_markup=buttons.join_new(record.id, asked.name)
+        )
+        return
+    await message.reply_text(texts.game.player_joined(joined.record.game, joined.name))
 
 
 @replies_to_mistakes

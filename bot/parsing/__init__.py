@@ -13,12 +13,13 @@ from bot.parsing.figures import parse_leaderboard, parse_standings, parse_stats
 from bot.parsing.fixes import parse_fix
 from bot.parsing.moves import parse_move
 from bot.parsing.people import Claim, parse_iam
-from bot.parsing.seats import parse_join, parse_leave, parse_table, pick_table
+from bot.parsing.seats import CloseToSeated, parse_join, parse_leave, parse_table, pick_table
 from bot.parsing.words import MAX_NAME, parse_help, parse_name, parse_nothing, tokens
 
 __all__ = [
     "MAX_NAME",
     "Claim",
+    "CloseToSeated",
     "UserError",
     "parse_fix",
     "parse_help",

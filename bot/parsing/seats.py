@@ -11,15 +11,25 @@ from bot.parsing.words import find, parse_name, tokens
 from bot.refusals import UserError
 
 
-def parse_join(text: str, players: Sequence[str], left: Collection[str] = ()) -> str:
+class CloseToSeated(UserError):
+    """``/entra Paola`` with Paolo seated: asked about, with a button that seats ``name``."""
+
+    def __init__(self, name: str, player: str) -> None:
+        super().__init__(texts.mistakes.join_meant(name, player))
+        self.name = name
+
+
+def parse_join(
+    text: str, players: Sequence[str], left: Collection[str] = (), *, new: bool = False
+) -> str:
     """``Dario`` → the late joiner's name, who must not be playing already or have left. A
     name a letter or two off a seated player's is asked about (a typo seats a stranger);
-    ``Dario nuovo`` seats that name all the same."""
+    ``Dario nuovo`` (or ``new``: the button under the question) seats that name all the same."""
     words = tokens(text)
     if not words:
         raise UserError(texts.setup.join_empty(players))
-    new = len(words) == 2 and words[1].casefold() in texts.mistakes.NEW_PLAYER_WORDS
-    if len(words) > 1 and not new:
+    typed_new = len(words) == 2 and words[1].casefold() in texts.mistakes.NEW_PLAYER_WORDS
+    if len(words) > 1 and not typed_new:
         raise UserError(
             texts.setup.join_many(_newcomers(words, players) or [texts.setup.newcomer(players)])
         )
@@ -30,8 +40,8 @@ def parse_join(text: str, players: Sequence[str], left: Collection[str] = ()) ->
         raise UserError(texts.game.already_seated(seated))
     if (twin := names.lookalike(name, players)) is not None:
         raise UserError(texts.mistakes.name_looks_like(name, twin))
-    if not new and (near := names.close(name, players)) is not None:
-        raise UserError(texts.mistakes.join_meant(name, near))
+    if not (new or typed_new) and (near := names.close(name, players)) is not None:
+        raise CloseToSeated(name, near)
     return name
 
 

@@ -31,6 +31,20 @@ def join_meant(name: str, player: str) -> str:
     ).format(name=name, player=player)
 
 
+def join_new_button(name: str) -> str:
+    """The button under ``join_meant``: seats ``name`` as ``/entra {name} nuovo`` would."""
+    return _("➕ Fai entrare {name}").format(name=name)
+
+
+def join_pressed_again(player: str) -> str:
+    return _("{player} gioca già in questa partita: non ho cambiato nulla.").format(player=player)
+
+
+def join_too_late(name: str) -> str:
+    """The button pressed once the game it was asked about is closed (or annulled)."""
+    return _("Quella partita è chiusa: non ho fatto entrare {name}.").format(name=name)
+
+
 def hand_empty() -> str:
     return _(
         "Scrivi il totale di ogni giocatore: /mano Anna 3 Bruno 12 t=Anna, "

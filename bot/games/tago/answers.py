@@ -1,0 +1,45 @@
+"""The answers of Tagò's commands that need no night and no database: ``/giudica`` (a verdict,
+or the pair question with its two buttons) and ``/quote`` (the odds, worked out off the event
+loop). A handler parses, calls one of these and replies."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+
+from bot.games.tago import texts
+from bot.games.tago.choice import JUDGE_CHOICE
+from bot.games.tago.parsing import JudgeRequest, OddsRequest
+from scoring.tago import Odds, judge, odds
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A reply's text and its buttons (label, callback data), one row each."""
+
+    text: str
+    buttons: tuple[tuple[str, str], ...] = field(default=())
+
+
+def judge_answer(request: JudgeRequest) -> Answer:
+    """The verdict; or, when the PUNTO has a pair and no ``scelta=``, the question to the
+    first player with a button for each of its values."""
+    options = request.pending_choice
+    if options is not None:
+        buttons = texts.choice_buttons(JUDGE_CHOICE, options)
+        return Answer(texts.choice_question(request.punto, options), tuple(buttons))
+    return Answer(texts.judge_reply(judge(request.punto, request.hands, request.choice)))
+
+
+def odds_of(request: OddsRequest) -> Odds:
+    """The odds of ``request``: CPU work (numpy), exact or 40,000 samples; at most a few tens
+    of milliseconds for 8 players. Plain values in and out, so it can run in a thread or a
+    worker process."""
+    return odds(request.punto, dict(request.shown), choice=request.choice, first=request.first)
+
+
+async def odds_answer(request: OddsRequest) -> Answer:
+    """``/quote``'s reply, the odds worked out in a thread so the event loop goes on (numpy
+    lets go of the GIL in its loops)."""
+    result = await asyncio.to_thread(odds_of, request)
+    return Answer(texts.odds_reply(request.punto, request.shown, result, request.first))
