@@ -35,15 +35,15 @@ from bot.commands import (
     lifecycle,
     registry,
     standings,
-    target,
     vote,
 )
 from bot.commands import settings as chat_settings
-from bot.commands.common import Handler
 from bot.config import Settings
 from bot.context import CONTEXT_TYPES, Context, TamaloApp
 from bot.delivery import AnswerFirst, JournalingRequest, is_outage
 from bot.games.tago import commands as tago
+from bot.games.tamalo.commands import target
+from bot.handling import Handler
 from bot.render import Renderer
 from bot.updates import ChatOrderedUpdates
 from play.forecast import Histories
