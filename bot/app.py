@@ -35,15 +35,16 @@ from bot.commands import (
     lifecycle,
     registry,
     standings,
-    target,
     vote,
 )
 from bot.commands import settings as chat_settings
-from bot.commands.common import Handler
-from bot.commands.macchiavelli_tournament import edited_deal, hooked
 from bot.config import Settings
 from bot.context import CONTEXT_TYPES, Context, TamaloApp
 from bot.delivery import AnswerFirst, JournalingRequest, is_outage
+from bot.games.macchiavelli.tournament_commands import edited_deal, hooked
+from bot.games.tago import commands as tago
+from bot.games.tamalo.commands import target
+from bot.handling import Handler
 from bot.render import Renderer
 from bot.updates import ChatOrderedUpdates
 from play.forecast import Histories
@@ -126,7 +127,7 @@ def build_application(
     for commands, callback in HANDLERS:
         app.add_handler(CommandHandler(commands, callback, filters=NEW_MESSAGES))
     # An edited /mano of a Macchiavelli tournament changes nothing (``hooked``: until the
-    # table of games dispatches by kind).
+    # table of games knows a tournament of another game than Tamalo's).
     edit_hand = hooked(game.edit_hand, edited_deal)
     app.add_handler(CommandHandler(("mano", "hand"), edit_hand, filters=EDITED_MESSAGES))
     app.add_handler(MessageHandler(EDITED_COMMANDS, help.explain_edits))
@@ -134,6 +135,7 @@ def build_application(
     app.add_handler(CallbackQueryHandler(entry.press, pattern=entry.PATTERN))
     app.add_handler(CallbackQueryHandler(confirm.press, pattern=buttons.PATTERN))
     app.add_handler(CallbackQueryHandler(target.lower_target, pattern=target.CALLBACK))
+    app.add_handler(CallbackQueryHandler(tago.press, pattern=tago.PATTERN))
     app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, lifecycle.chat_migrated))
     # After them (even a mistake or an error is an answer): the chat's standings message is
     # no longer the bot's last, and /classifica sends a new one instead of editing it.

@@ -5,19 +5,19 @@ line in Telegram's "/" menu and its handler.
 language), the help's order (``texts.help.help_text``) and the English names the texts write
 (``texts.common.command_name``) derive from it: the texts cannot import the handlers (that would
 be an import cycle), so the table hands them its names and descriptions once, when it is
-imported.
+imported. A game's own commands (``bot.games``: Tamalo's /torneo and /previsione) are
+declared by the game and placed here, so that the menu's order stays one list.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import replace
 
-from bot import texts
+from bot import games, texts
 from bot.commands import (
     charts,
     confirm,
     entry,
-    forecast,
     game,
     help,
     lore,
@@ -25,32 +25,23 @@ from bot.commands import (
     settings,
     standings,
     stats,
-    tournament,
     vote,
 )
-from bot.commands import macchiavelli_tournament as macchiavelli
-from bot.commands.common import Handler
-from bot.commands.macchiavelli_tournament import hooked
+from bot.games.macchiavelli import tournament_commands as macchiavelli
+from bot.games.macchiavelli.tournament_commands import hooked, not_here
+from bot.games.tago import commands as tago
+from bot.handling import Command, Handler
 from bot.i18n import N_
 
+#: Each game's own commands (``bot.games``), by name: placed below among the shared ones.
+GAME_COMMANDS = games.own_commands()
 
-@dataclass(frozen=True)
-class Command:
-    """A command the bot answers. Without a description it is left out of the menu."""
 
-    name: str
-    alias: str
-    handler: Handler
-    description: str | None = None  # a catalogue message id, translated where it is shown
-    also: tuple[str, ...] = ()  # more names, not shown (``/start``, sent by Telegram itself)
-    #: How many of its lines in the help (``texts.help``) ``/aiuto`` alone shows: the
-    #: commands a table needs to play a game; ``/aiuto tutto`` shows every line.
-    first: int = 0
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        """Every name the handler answers to, each once."""
-        return tuple(dict.fromkeys((*self.also, self.name, self.alias)))
+def hook(command: Command, mine: Handler, *, bare: bool = False) -> Command:
+    """TEMPORARY HOOK (``bot.games.macchiavelli.tournament_commands.hooked``): ``command``
+    answered by ``mine`` in a chat whose latest game is a Macchiavelli tournament's, until
+    the table of games knows a tournament of another game than Tamalo."""
+    return replace(command, handler=hooked(command.handler, mine, bare=bare))
 
 
 # In the order the menu and the help show them.
@@ -62,109 +53,103 @@ COMMANDS: tuple[Command, ...] = (
         N_("Nuova partita: /nuova Anna Bruno Carlo (anche contro, quadri)"),
         first=1,
     ),
-    Command(
-        "mano",
-        "hand",
-        hooked(entry.hand, macchiavelli.deal),
-        N_("Registra una mano: /mano Anna 3 Bruno 12 Carlo 7 t=Anna"),
-        first=3,  # by name, by seat, with the buttons
+    hook(
+        Command(
+            "mano",
+            "hand",
+            entry.hand,
+            N_("Registra una mano: /mano Anna 3 Bruno 12 Carlo 7 t=Anna"),
+            first=3,  # by name, by seat, with the buttons
+        ),
+        macchiavelli.deal,
     ),
-    Command(
-        "classifica",
-        "standings",
-        hooked(standings.show_standings, macchiavelli.standings, bare=True),
-        N_("Classifica della partita"),
-        first=1,
+    hook(
+        Command(
+            "classifica",
+            "standings",
+            standings.show_standings,
+            N_("Classifica della partita"),
+            first=1,
+        ),
+        macchiavelli.standings,
+        bare=True,
     ),
-    Command(
-        "correggi",
-        "fix",
-        hooked(game.fix_hand, macchiavelli.fix),
-        N_("Corregge una mano: /correggi 2 Anna 3 Bruno 12 Carlo 7"),
+    hook(
+        Command(
+            "correggi",
+            "fix",
+            game.fix_hand,
+            N_("Corregge una mano: /correggi 2 Anna 3 Bruno 12 Carlo 7"),
+        ),
+        macchiavelli.fix,
     ),
-    Command(
-        "annulla",
-        "undo",
-        hooked(game.undo, macchiavelli.undo),
-        N_("Annulla l'ultima mano"),
-        first=1,
+    hook(
+        Command("annulla", "undo", game.undo, N_("Annulla l'ultima mano"), first=1),
+        macchiavelli.undo,
     ),
-    Command(
-        "mazziere",
-        "dealer",
-        hooked(game.next_dealer, macchiavelli.not_here("mazziere")),
-        N_("Chi distribuisce la prossima mano"),
+    hook(
+        Command("mazziere", "dealer", game.next_dealer, N_("Chi distribuisce la prossima mano")),
+        not_here("mazziere"),
     ),
-    Command(
-        "entra",
-        "join",
-        hooked(game.join, macchiavelli.arrive),
-        N_("Un giocatore entra a partita iniziata: /entra Dario"),
+    hook(
+        Command(
+            "entra", "join", game.join, N_("Un giocatore entra a partita iniziata: /entra Dario")
+        ),
+        macchiavelli.arrive,
     ),
-    Command(
-        "esci",
-        "leave",
-        hooked(game.leave, macchiavelli.withdraw),
-        N_("Un giocatore lascia la partita: /esci Dario"),
+    hook(
+        Command("esci", "leave", game.leave, N_("Un giocatore lascia la partita: /esci Dario")),
+        macchiavelli.withdraw,
     ),
-    Command(
-        "fine",
-        "end",
-        hooked(game.end_game, macchiavelli.not_here("fine")),
-        N_("Chiude la partita così com'è"),
-        first=1,
+    hook(
+        Command("fine", "end", game.end_game, N_("Chiude la partita così com'è"), first=1),
+        not_here("fine"),
     ),
-    Command(
-        "riapri",
-        "reopen",
-        hooked(confirm.reopen, macchiavelli.not_here("riapri")),
-        N_("Riapre la partita chiusa con /fine"),
+    hook(
+        Command("riapri", "reopen", confirm.reopen, N_("Riapre la partita chiusa con /fine")),
+        not_here("riapri"),
     ),
-    Command(
-        "rivincita",
-        "rematch",
-        hooked(confirm.rematch, macchiavelli.not_here("rivincita")),
-        N_("Nuova partita con gli stessi giocatori e le stesse regole"),
+    hook(
+        Command(
+            "rivincita",
+            "rematch",
+            confirm.rematch,
+            N_("Nuova partita con gli stessi giocatori e le stesse regole"),
+        ),
+        not_here("rivincita"),
     ),
-    Command(
-        "torneo",
-        "tournament",
-        macchiavelli.named_tournament(tournament.start_tournament),
-        N_("Torneo a due tavoli e finale: /torneo e almeno 6 nomi"),
+    # Tamalo's, and /torneo macchiavelli (``named_tournament``)
+    replace(
+        GAME_COMMANDS["torneo"],
+        handler=macchiavelli.named_tournament(GAME_COMMANDS["torneo"].handler),
     ),
-    Command(
-        "tresei",
-        "tressex",
-        hooked(vote.open_vote, macchiavelli.not_here("tresei")),
-        N_("Tres sex non expedit: si vota per annullare la partita"),
+    hook(
+        Command(
+            "tresei",
+            "tressex",
+            vote.open_vote,
+            N_("Tres sex non expedit: si vota per annullare la partita"),
+        ),
+        not_here("tresei"),
     ),
-    Command(
-        "grafico",
-        "chart",
-        hooked(charts.show_chart, macchiavelli.not_here("grafico")),
-        N_("Grafico dei punti della partita"),
+    hook(
+        Command("grafico", "chart", charts.show_chart, N_("Grafico dei punti della partita")),
+        not_here("grafico"),
     ),
-    Command(
-        "previsione",
-        "forecast",
-        hooked(forecast.show_forecast, macchiavelli.not_here("previsione")),
-        N_("Chi vince? Il grafico delle probabilità, mano per mano"),
-    ),
-    Command(
-        "serata",
-        "tonight",
-        hooked(charts.show_night, macchiavelli.not_here("serata")),
-        N_("Riepilogo della serata, con i grafici"),
+    hook(GAME_COMMANDS["previsione"], not_here("previsione")),  # Tamalo's
+    hook(
+        Command(
+            "serata", "tonight", charts.show_night, N_("Riepilogo della serata, con i grafici")
+        ),
+        not_here("serata"),
     ),
     Command("stats", "stats", stats.show_stats, N_("Statistiche: /stats Anna, o del gruppo")),
     # The English for "/classifica generale": not in the menu; /classifica shows it, and its
     # lines in the help name it.
     Command("leaderboard", "leaderboard", stats.show_leaderboard),
-    Command(
-        "esporta",
-        "export",
-        hooked(stats.export, macchiavelli.export),
-        N_("Tutta la storia del gruppo in un file CSV"),
+    hook(
+        Command("esporta", "export", stats.export, N_("Tutta la storia del gruppo in un file CSV")),
+        macchiavelli.export,
     ),
     Command(
         "impostazioni",
@@ -178,11 +163,11 @@ COMMANDS: tuple[Command, ...] = (
         settings.choose_language,
         N_("La lingua del bot in questa chat: /lingua en o /lingua it"),
     ),
-    Command(
-        "regole",
-        "rules",
-        hooked(lore.show_rules, macchiavelli.not_here("regole")),
-        N_("Le regole in breve e la modalità della partita"),
+    hook(
+        Command(
+            "regole", "rules", lore.show_rules, N_("Le regole in breve e la modalità della partita")
+        ),
+        not_here("regole"),
     ),
     Command("mosse", "moves", lore.show_moves, N_("Le mosse con un nome")),
     Command("mossa", "move", lore.record_move, N_("Segna una mossa celebre: /mossa coppiona Anna")),
@@ -194,8 +179,20 @@ COMMANDS: tuple[Command, ...] = (
         N_("Collega te al tuo nome nelle partite: /sonoio Anna"),
     ),
     Command("aiuto", "help", help.show_help, N_("Come si usa il bot"), also=("start",)),
-    # A Macchiavelli tournament's own commands (``/torneo macchiavelli``); the hooks above
-    # (``hooked``) stand in for the table of games until it dispatches by kind.
+    # Tagò: the judge and the odds, in any chat (they record nothing).
+    Command(
+        "giudica",
+        "judge",
+        tago.judge,
+        N_("Tagò, chi vince: /giudica punto=4,½,0 Anna 4,4,2 Bruno 3,1,½"),
+    ),
+    Command(
+        "quote",
+        "odds",
+        tago.show_odds,
+        N_("Tagò, le probabilità di ognuno: /quote punto=4,½ Anna 4,4 Bruno 3,1"),
+    ),
+    # A Macchiavelli tournament's own commands (``/torneo macchiavelli``).
     Command(
         "tavoli",
         "tables",

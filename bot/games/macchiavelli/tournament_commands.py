@@ -3,11 +3,9 @@ types its deals by names with ``/mano``, the bot posts each round when every tab
 it; ``/tavoli``, ``/cartellini``, ``/correggi``, ``/annulla``, ``/esci``, ``/entra``,
 ``/classifica`` and ``/esporta`` of the tournament.
 
-Until the table of games (``bot.games``) dispatches the shared commands by the game's kind,
-``hooked`` puts these handlers in front of Tamalo's in ``bot.commands.registry``: a chat that
-plays a Macchiavelli tournament gets these, any other chat Tamalo's. (Here in
-``bot.commands`` rather than ``bot.games.macchiavelli``: it needs ``bot.commands.common``,
-and ``bot.games`` may not import ``bot.commands``, which imports it.)
+Until the table of games (``bot.games``) knows a tournament of another game than Tamalo's,
+``hooked`` puts these handlers in front of the shared ones in ``bot.commands.registry``: a chat that
+plays a Macchiavelli tournament gets these, any other chat Tamalo's.
 """
 
 from __future__ import annotations
@@ -21,14 +19,6 @@ from telegram import Update
 from telegram.constants import ChatAction
 
 from bot import names
-from bot.commands.common import (
-    Handler,
-    changes,
-    chat_id_of,
-    message_of,
-    reading,
-    sender_id,
-)
 from bot.context import Context
 from bot.games.macchiavelli import texts
 from bot.games.macchiavelli.errors import InputError, NotANumber
@@ -40,7 +30,16 @@ from bot.games.macchiavelli.parsing import (
     resolve_at_table,
 )
 from bot.games.macchiavelli.refusals import refused
+from bot.games.macchiavelli.render import draw_sheets
 from bot.games.macchiavelli.sheets import programme_of
+from bot.handling import (
+    Handler,
+    changes,
+    chat_id_of,
+    message_of,
+    reading,
+    sender_id,
+)
 from bot.i18n import _
 from bot.parsing.words import tokens
 from bot.refusals import UserError
@@ -293,7 +292,7 @@ async def sheets(update: Update, context: Context) -> None:
     await message.chat.send_action(ChatAction.UPLOAD_DOCUMENT)
     t = at.tournament
     title = _("Torneo di Macchiavelli")
-    pdf = await context.renderer.sheets(programme_of(t, title), texts.sheet_words())
+    pdf = await context.renderer.draw(draw_sheets, programme_of(t, title), texts.sheet_words())
     await message.reply_document(
         pdf, filename=_("cartellini") + ".pdf", caption=texts.sheets_caption(t)
     )
