@@ -11,6 +11,7 @@ from datetime import datetime
 from play.tamalo.rebuild import game_of, options_of
 from scoring.tamalo import Game, Rules
 from storage import GameState, Stage, StoredGame, UnitOfWork
+from storage.tamalo import TAMALO
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,9 @@ def record_of(stored: StoredGame, game: Game | None = None) -> GameRecord:
 
 
 def _records(stored: Sequence[StoredGame]) -> list[GameRecord]:
-    return [record_of(s) for s in stored]
+    # Tamalo's games only: a Macchiavelli tournament's game (``play.macchiavelli.tournament``)
+    # is rebuilt there, never by Tamalo's engine (a night with both lists Tamalo's).
+    return [record_of(s) for s in stored if s.kind == TAMALO]
 
 
 def _record(stored: StoredGame | None) -> GameRecord | None:
