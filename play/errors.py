@@ -7,6 +7,10 @@ its own (``bot.refusals``); raising one rolls the unit of work back.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from storage import StoredGame
 
 
 class Refused(Exception):
@@ -99,3 +103,17 @@ class NoHandsToDraw(Refused):
 
 class NoGamesTonight(Refused):
     """Nobody has played in the chat tonight."""
+
+
+class OtherGame(Exception):
+    """The chat's game (running, or the last played) is of another kind than the command
+    works on: ``stored`` is it, as storage returned it, for its own game to take over (not
+    a ``Refused``: the bot's table of games answers it, by the game, ``bot.commands.kinds``)."""
+
+    def __init__(self, stored: StoredGame) -> None:
+        super().__init__(stored.id, stored.kind)
+        self.stored = stored
+
+    @property
+    def kind(self) -> str:
+        return self.stored.kind

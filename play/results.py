@@ -8,13 +8,15 @@ that game on; the games after it in the chat are few (usually none), so this sta
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 
 from play.records import GameRecord, record_of
 from scoring.ratings import Skill, rate
 from scoring.tamalo import Game, placings
-from storage import GameState, Rated, UnitOfWork
+from storage import GameState, Rated, StoredGame, UnitOfWork
+from storage.results import Placed
+from storage.tamalo import TAMALO
 
 
 async def set_state(
@@ -28,16 +30,27 @@ async def set_state(
 
 async def keep(work: UnitOfWork, record: GameRecord, state: GameState, game: Game) -> None:
     """A finished game with hands has its places on its ladder; any other has none."""
-    results, kind = work.results, record.stored.kind
-    if state is GameState.FINISHED and game.hands:
-        placed = placings(game)
-        quadri = {p.player: p.quadri for p in placed}
-        before = await results.record(record.id, placed, record.player_ids, quadri)
+    placed = placings(game) if state is GameState.FINISHED and game.hands else None
+    quadri = {p.player: p.quadri for p in placed} if placed is not None else None
+    await keep_places(work, record.stored, placed, quadri)
+
+
+async def keep_places(
+    work: UnitOfWork,
+    stored: StoredGame,
+    placed: Sequence[Placed] | None,
+    quadri: Mapping[str, int | None] | None = None,
+) -> None:
+    """Any game's places on its kind's ladder (``None``: it has none, not finished or not
+    played), and the ratings worked out again from it on."""
+    results = work.results
+    if placed is not None:
+        before = await results.record(stored.id, placed, stored.player_ids, quadri)
     else:
-        before = await results.forget(record.id)
+        before = await results.forget(stored.id)
         if not before:
             return
-    await rerate(work, record.chat_id, kind, record.id, also=before)
+    await rerate(work, stored.chat_id, stored.kind, stored.id, also=before)
 
 
 async def rerate(
@@ -71,7 +84,8 @@ async def rerate_chat(work: UnitOfWork, chat_id: int) -> None:
 async def complete_results(work: UnitOfWork) -> int:
     """Give places and ratings to finished games that have none (finished before they were
     kept); returns how many. Run at start-up, after the schema upgrade."""
-    missing = await work.games.finished_without_results()
+    # Tamalo's games only: every other game has kept its places since it was first stored.
+    missing = [s for s in await work.games.finished_without_results() if s.kind == TAMALO]
     for stored in missing:
         record = record_of(stored)
         await keep(work, record, record.state, record.game)
