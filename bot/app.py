@@ -23,7 +23,7 @@ from telegram.ext import (
 )
 from telegram.request import BaseRequest, HTTPXRequest
 
-from bot import i18n, texts
+from bot import i18n, kinds, texts
 from bot.answers import answering, before_unit_of_work, begin_answer, end_answer
 from bot.botapi import FIRST_WAIT, LONGEST_WAIT, TamaloBot
 from bot.commands import (
@@ -66,7 +66,7 @@ ALLOWED_UPDATES = [Update.MESSAGE, Update.EDITED_MESSAGE, Update.CALLBACK_QUERY]
 
 #: Every command's names and handler, from the one table of commands.
 HANDLERS: tuple[tuple[tuple[str, ...], Handler], ...] = tuple(
-    (command.names, command.handler) for command in registry.COMMANDS
+    (command.names, kinds.dispatch(command.name, command.handler)) for command in registry.COMMANDS
 )
 #: The group of handlers that run before every other: the chat's language is set there.
 FIRST = -1

@@ -1,0 +1,111 @@
+"""A Macchiavelli home game in the chat, end to end through the real Application: the worked
+example of RULES-macchiavelli.md ("Home game"), mistakes refused with nothing recorded,
+/annulla, /correggi, the end by ``smazzate=`` and by ``soglia=``, English, a restart, and
+the all-time leaderboard with Macchiavelli's ladder apart from Tamalo's."""
+
+from __future__ import annotations
+
+from tests.bot.conftest import StartBot, Table
+
+
+async def worked_example(table: Table) -> list[str]:
+    """The rules' worked example: ``smazzate=3``, with jokers."""
+    replies = [await table.reply("/nuova macchiavelli Anna Bruno Carlo smazzate=3 jolly")]
+    for deal in ("Anna 0 Bruno K,A,7 Carlo 12", "Carlo 0 Anna JK,2 Bruno 40", "5 0 A,A"):
+        replies.append(await table.reply(f"/mano {deal}"))
+    return replies
+
+
+async def test_the_rules_worked_example_is_played_to_its_end(table: Table) -> None:
+    started, first, second, third = await worked_example(table)
+    assert started.startswith("🃏 Macchiavelli: Anna, Bruno e Carlo (a punti, fino a 3 smazzate")
+    assert "Prima smazzata: distribuisce Anna." in started
+    assert first.startswith("Smazzata 1: chiude Anna.\nAnna 0\nBruno K,A,7 = 28\nCarlo 12")
+    assert "1. Anna 0\n2. Carlo 12\n3. Bruno 28" in first
+    assert first.endswith("Smazzata 2 di 3: distribuisce Bruno.")
+    assert "Anna JK,2 = 27" in second
+    assert "1. Carlo 12\n2. Anna 27\n3. Bruno 68" in second
+    assert "Carlo A,A = 22" in third
+    assert "1. Anna 32\n2. Carlo 34\n3. Bruno 68" in third
+    assert third.endswith("🏁 Partita finita dopo 3 smazzate: vince Anna con 32!")
+    assert "Nessuna partita in corso" in await table.reply("/mano 0 1 2")
+
+
+async def test_mistakes_are_refused_with_one_message_and_nothing_recorded(table: Table) -> None:
+    await table.reply("/nuova macchiavelli Anna Bruno Carlo")
+    wrong = await table.refusals(
+        [
+            ("/mano Anna 0 Bruno JK Carlo 12", "jolly"),  # a game without jokers
+            ("/mano Anna 0 Bruno 0 Carlo 12", "0"),  # two closers
+            ("/mano Anna 0 Bruno A,A,A,A,A Carlo A,A,A,A", "A"),  # nine aces of two decks
+            ("/mano Anna 0 Bruno -3 Carlo 12", "-3"),
+            ("/mano Anna 0 Bruno 4", "Carlo"),  # someone missing
+            ("/mano 0 28", "3"),  # by seat, one count short
+            ("/mano", "/mano"),
+            ("/correggi 1 0 28 12", "nessuna smazzata"),  # nothing to fix yet
+            ("/entra Dario", "Macchiavelli"),
+        ]
+    )
+    assert wrong == []
+
+
+async def test_undo_and_fix(table: Table) -> None:
+    await worked_example(table)
+    undone = await table.reply("/annulla")
+    assert undone.startswith("Ho annullato la smazzata 3. La partita è di nuovo in corso.")
+    assert "1. Carlo 12\n2. Anna 27\n3. Bruno 68" in undone
+    assert undone.endswith("Smazzata 3 di 3: distribuisce Carlo.")
+    fixed = await table.reply("/correggi 2 Carlo 0 Anna 20 Bruno 40")
+    assert fixed.startswith("Smazzata 2 corretta.")
+    assert "1. Carlo 12\n2. Anna 20\n3. Bruno 68" in fixed
+    last = await table.reply("/mano 5 0 A,A")
+    assert last.endswith("vince Anna con 25!")
+    fixed = await table.reply("/correggi 3 Anna 30 Bruno 0 Carlo A,A")
+    assert "1. Carlo 34\n2. Anna 50\n3. Bruno 68" in fixed
+    assert fixed.endswith("vince Carlo con 34!")
+
+
+async def test_a_target_ends_the_game_and_fine_closes_one_by_hand(table: Table) -> None:
+    await table.reply("/nuova macchiavelli Anna Bruno soglia=50 mazziere=Bruno")
+    first = await table.reply("/mano 0 30")
+    assert first.endswith("Smazzata 2: distribuisce Anna.")
+    ended = await table.reply("/smazzata Anna 0 Bruno 25")
+    assert "Bruno a quota 50 o più." in ended
+    assert ended.endswith("vince Anna con 0!")
+    await table.reply("/nuova macchiavelli Anna Bruno Carlo")
+    await table.reply("/deal 0 10 20")
+    closed = await table.reply("/fine")
+    assert closed.startswith("Partita chiusa.")
+    assert closed.endswith("vince Anna con 0!")
+
+
+async def test_in_english(table: Table) -> None:
+    await table.reply("/language en")
+    started = await table.reply("/new machiavelli Anna Bruno Carlo deals=1 jokers")
+    assert "Macchiavelli" in started or "Machiavelli" in started
+    ended = await table.reply("/deal Anna 0 Bruno K,A,7 Carlo JK")
+    assert "Bruno K,A,7 = 28" in ended
+    assert "Anna" in ended.splitlines()[-1]
+
+
+async def test_a_restart_rebuilds_the_game_from_the_database(start_bot: StartBot) -> None:
+    async with start_bot() as table:
+        await table.reply("/nuova macchiavelli Anna Bruno Carlo smazzate=3 jolly")
+        await table.reply("/mano Anna 0 Bruno K,A,7 Carlo 12")
+    async with start_bot() as table:
+        standings = await table.reply("/classifica")
+        assert "1. Anna 0\n2. Carlo 12\n3. Bruno 28" in standings
+        second = await table.reply("/mano Carlo 0 Anna JK,2 Bruno 40")
+        assert "1. Carlo 12\n2. Anna 27\n3. Bruno 68" in second
+
+
+async def test_the_leaderboard_keeps_macchiavelli_apart_from_tamalo(table: Table) -> None:
+    await worked_example(table)
+    await table.reply("/nuova Anna Bruno")
+    await table.record("/mano 3 12")
+    await table.close()
+    board = await table.reply("/classifica generale")
+    tamalo, _, macchiavelli = board.partition("Macchiavelli")
+    assert "Tamalo" in tamalo
+    assert "Anna" in macchiavelli and "Carlo" in macchiavelli
+    assert "Carlo" not in tamalo
