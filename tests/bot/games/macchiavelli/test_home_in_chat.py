@@ -81,11 +81,18 @@ async def test_a_target_ends_the_game_and_fine_closes_one_by_hand(table: Table) 
 
 async def test_in_english(table: Table) -> None:
     await table.reply("/language en")
-    started = await table.reply("/new machiavelli Anna Bruno Carlo deals=1 jokers")
-    assert "Macchiavelli" in started or "Machiavelli" in started
-    ended = await table.reply("/deal Anna 0 Bruno K,A,7 Carlo JK")
-    assert "Bruno K,A,7 = 28" in ended
-    assert "Anna" in ended.splitlines()[-1]
+    started = await table.reply("/new machiavelli Anna Bruno Carlo deals=2 jokers")
+    assert started.startswith("🃏 Machiavelli: Anna, Bruno and Carlo (on points, until 2 deals")
+    first = await table.reply("/deal Anna 0 Bruno K,A,7 Carlo JK")
+    assert first.startswith("Deal 1: Anna closes.\nAnna 0\nBruno K,A,7 = 28\nCarlo JK = 25")
+    assert first.endswith("Deal 2 of 2: Bruno deals.")
+    assert (await table.reply("/undo")).startswith("Deal 1 undone.")
+    assert "/hand, /undo, /fix, /standings, /end" in await table.reply("/join Dario")
+    await table.reply("/hand 0 1 2")
+    assert (await table.reply("/fix 1 0 3 2")).startswith("Deal 1 corrected.")
+    closed = await table.reply("/end")
+    assert closed.startswith("Game ended.")
+    assert closed.endswith("Game over after 1 deal: Anna wins with 0!")
 
 
 async def test_a_restart_rebuilds_the_game_from_the_database(start_bot: StartBot) -> None:
