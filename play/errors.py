@@ -105,6 +105,22 @@ class NoGamesTonight(Refused):
     """Nobody has played in the chat tonight."""
 
 
+class FixClosedGame(Refused):
+    """The last game was closed before its end: its hands can no longer be fixed."""
+
+
+class NoHandToUndo(Refused):
+    """No hand to take back."""
+
+
+class UndoClosedGame(Refused):
+    """The last hand's game was closed (or its tournament): nothing to take back."""
+
+    def __init__(self, *, tournament: bool) -> None:
+        super().__init__(tournament)
+        self.tournament = tournament
+
+
 class OtherGame(Exception):
     """The chat's game (running, or the last played) is of another kind than the command
     works on: ``stored`` is it, as storage returned it, for its own game to take over (not

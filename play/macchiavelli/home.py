@@ -9,9 +9,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from play import results
-from play.errors import GameRunning, TournamentInProgress
-from play.hands import FixClosedGame, NoHandToUndo, UndoClosedGame
+from play import ladders
+from play.errors import (
+    FixClosedGame,
+    GameRunning,
+    NoHandToUndo,
+    TournamentInProgress,
+    UndoClosedGame,
+)
 from play.macchiavelli.records import (
     MatchRecord,
     correctable,
@@ -166,9 +171,9 @@ async def end(work: UnitOfWork, record: MatchRecord) -> MatchClosed:
 async def _finish(work: UnitOfWork, record: MatchRecord, match: Match) -> None:
     if record.running:
         await work.games.set_state(record.stored, GameState.FINISHED, datetime.now(UTC))
-    await results.keep_places(work, record.stored, places(match) if match.deals else None)
+    await ladders.keep_places(work, record.stored, places(match) if match.deals else None)
 
 
 async def _reopen(work: UnitOfWork, record: MatchRecord) -> None:
     await work.games.set_state(record.stored, GameState.RUNNING, datetime.now(UTC))
-    await results.keep_places(work, record.stored, None)
+    await ladders.keep_places(work, record.stored, None)

@@ -112,7 +112,8 @@ async def test_the_leaderboard_keeps_macchiavelli_apart_from_tamalo(table: Table
     await table.record("/mano 3 12")
     await table.close()
     board = await table.reply("/classifica generale")
-    tamalo, _, macchiavelli = board.partition("Macchiavelli")
-    assert "Tamalo" in tamalo
-    assert "Anna" in macchiavelli and "Carlo" in macchiavelli
-    assert "Carlo" not in tamalo
+    assert board.startswith("🏆 Classifica generale\nTamalo\n")
+    tamalo, _, macchiavelli = board.partition("\n\nMacchiavelli\n")
+    assert [row.split(" · ")[0] for row in tamalo.splitlines()[2:]] == ["1. Anna", "2. Bruno"]
+    rows = [row.split(" · ")[0] for row in macchiavelli.splitlines()[:3]]
+    assert rows == ["1. Anna", "2. Carlo", "3. Bruno"]
