@@ -124,7 +124,8 @@ def build_application(
     app.add_handler(CallbackQueryHandler(speak), group=FIRST)
     for commands, callback in HANDLERS:
         app.add_handler(CommandHandler(commands, callback, filters=NEW_MESSAGES))
-    app.add_handler(CommandHandler(("mano", "hand"), game.edit_hand, filters=EDITED_MESSAGES))
+    edited = kinds.dispatch(kinds.EDITED_DEAL, game.edit_hand)
+    app.add_handler(CommandHandler(("mano", "hand"), edited, filters=EDITED_MESSAGES))
     app.add_handler(MessageHandler(EDITED_COMMANDS, help.explain_edits))
     app.add_handler(CallbackQueryHandler(vote.cast_vote, pattern=vote.CALLBACK))
     app.add_handler(CallbackQueryHandler(entry.press, pattern=entry.PATTERN))

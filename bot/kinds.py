@@ -15,6 +15,7 @@ from telegram import Update
 
 from bot.commands.common import Handler, message_of
 from bot.context import Context
+from bot.games.macchiavelli.game import EDITED_DEAL as EDITED_DEAL
 from bot.games.macchiavelli.game import GAME as MACCHIAVELLI
 from bot.games.macchiavelli.game import GameEntry
 from play.errors import OtherGame

@@ -146,6 +146,16 @@ async def end(update: Update, context: Context) -> None:
     await message_of(update).reply_text(texts.match_closed(record.match))
 
 
+@replies_to_mistakes
+async def edited_deal(update: Update, context: Context) -> None:
+    """A ``/mano`` edited: nothing changes, ``/correggi`` fixes a deal."""
+    await message_of(update).reply_text(texts.edit_changes_nothing())
+
+
+#: The key of an edited ``/mano`` among a game's handlers.
+EDITED_DEAL = "mano modificata"
+
+
 @dataclass(frozen=True)
 class GameEntry:
     """A game other than Tamalo, as the shared commands hand over to it: its kind, the words
@@ -170,5 +180,6 @@ GAME = GameEntry(
         "correggi": fix_deal,
         "classifica": standings,
         "fine": end,
+        EDITED_DEAL: edited_deal,
     },
 )

@@ -193,6 +193,14 @@ def fix_needs_number(played: int) -> str:
     ).format(played=played, command=command_name("correggi"))
 
 
+def edit_changes_nothing() -> str:
+    """A ``/mano`` edited in a Macchiavelli game: the deal is fixed with ``/correggi``."""
+    return _(
+        "Modificare il messaggio non cambia la smazzata: per correggerla scrivi /{command} "
+        "N e i punti giusti (/{command} 2 Anna 0 Bruno K,A,7 Carlo 12). Non ho cambiato nulla."
+    ).format(command=command_name("correggi"))
+
+
 def not_for_macchiavelli(command: str) -> str:
     """A shared command the Macchiavelli home game does not take (yet)."""
     return _(

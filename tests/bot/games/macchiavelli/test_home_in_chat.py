@@ -117,3 +117,13 @@ async def test_the_leaderboard_keeps_macchiavelli_apart_from_tamalo(table: Table
     assert [row.split(" · ")[0] for row in tamalo.splitlines()[2:]] == ["1. Anna", "2. Bruno"]
     rows = [row.split(" · ")[0] for row in macchiavelli.splitlines()[:3]]
     assert rows == ["1. Anna", "2. Carlo", "3. Bruno"]
+
+
+async def test_an_edited_deal_changes_nothing_and_says_how_to_fix_it(table: Table) -> None:
+    await table.reply("/nuova macchiavelli Anna Bruno Carlo")
+    typed = table.update("/mano 0 28 12")
+    await table.deliver(typed)
+    before = await table.dump()
+    (reply,) = await table.deliver(table.edit(typed, "/mano 0 30 12"))
+    assert reply.startswith("Modificare il messaggio non cambia la smazzata: per correggerla")
+    assert await table.dump() == before
