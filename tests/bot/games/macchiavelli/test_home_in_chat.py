@@ -127,3 +127,26 @@ async def test_an_edited_deal_changes_nothing_and_says_how_to_fix_it(table: Tabl
     (reply,) = await table.deliver(table.edit(typed, "/mano 0 30 12"))
     assert reply.startswith("Modificare il messaggio non cambia la smazzata: per correggerla")
     assert await table.dump() == before
+
+
+async def test_one_game_at_a_time_whichever_game(table: Table) -> None:
+    await table.reply("/nuova macchiavelli Anna Bruno")
+    running = "C'è già una partita in corso (Anna e Bruno)."
+    assert (await table.reply("/nuova Carlo Dario")).startswith(running)
+    assert (await table.reply("/nuova macchiavelli Carlo Dario")).startswith(running)
+    await table.reply("/fine")
+    await table.reply("/nuova Carlo Dario")
+    refused = await table.reply("/nuova macchiavelli Anna Bruno")
+    assert refused.startswith("C'è già una partita in corso (Carlo e Dario).")
+
+
+async def test_a_game_closed_by_hand_keeps_its_deals(table: Table) -> None:
+    await table.reply("/nuova macchiavelli Anna Bruno")
+    await table.reply("/mano 0 10")
+    await table.reply("/fine")
+    before = await table.dump()
+    assert "chiusa" in await table.reply("/annulla")
+    assert "chiusa" in await table.reply("/correggi 1 0 20")
+    assert await table.dump() == before
+    standings = await table.reply("/classifica")
+    assert standings.endswith("🏁 Partita finita dopo 1 smazzata: vince Anna con 0!")
