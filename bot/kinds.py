@@ -1,10 +1,10 @@
 """The games beside Tamalo, as the shared commands hand over to them (a stand-in for the
 table of games, ``bot.games``, until the per-game seam's bot half is merged).
 
-Every shared command's handler is wrapped (``dispatch``, by ``bot.app``): ``/nuova`` naming
-another game starts that game; a command that finds the chat's game is another game's
-(``play.errors.OtherGame``, raised before anything changed) is handed to that game's own
-handler, or answered that it does not apply to it.
+Every shared command's handler is wrapped (``dispatch``, by ``bot.app``): ``/nuova`` (or
+``/torneo``) naming another game starts that game (its tournament); a command that finds the
+chat's game is another game's (``play.errors.OtherGame``, raised before anything changed) is
+handed to that game's own handler, or answered that it does not apply to it.
 """
 
 from __future__ import annotations
@@ -37,16 +37,16 @@ def dispatch(command: str, handler: Handler) -> Handler:
 
     @functools.wraps(handler)
     async def wrapper(update: Update, context: Context) -> None:
-        if command == "nuova" and (game := named(context.text_args)) is not None:
-            await game.new_game(update, context)
+        if command in {"nuova", "torneo"} and (game := named(context.text_args)) is not None:
+            await (game.new_game if command == "nuova" else game.tournament)(update, context)
             return
         try:
             await handler(update, context)
         except OtherGame as other:
-            game = OTHER_GAMES[other.kind]
-            own = game.handlers.get(command)
+            playing = OTHER_GAMES[other.kind]
+            own = playing.handlers.get(command)
             if own is None:
-                await message_of(update).reply_text(game.refuses(command))
+                await message_of(update).reply_text(playing.refuses(command))
             else:
                 await own(update, context)
 

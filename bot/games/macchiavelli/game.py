@@ -146,6 +146,11 @@ async def end(update: Update, context: Context) -> None:
     await message_of(update).reply_text(texts.match_closed(record.match))
 
 
+async def tournament(update: Update, context: Context) -> None:
+    """``/torneo macchiavelli``: not yet."""
+    await message_of(update).reply_text(texts.tournament_coming())
+
+
 @replies_to_mistakes
 async def edited_deal(update: Update, context: Context) -> None:
     """A ``/mano`` edited: nothing changes, ``/correggi`` fixes a deal."""
@@ -159,12 +164,14 @@ EDITED_DEAL = "mano modificata"
 @dataclass(frozen=True)
 class GameEntry:
     """A game other than Tamalo, as the shared commands hand over to it: its kind, the words
-    naming it after ``/nuova``, its handler of ``/nuova``, and its handlers of the shared
-    commands it takes (by the command's Italian name); any other is answered ``refuses``."""
+    naming it after ``/nuova`` (and ``/torneo``), its handlers of both, and its handlers of
+    the shared commands it takes (by the command's Italian name); any other is answered
+    ``refuses``."""
 
     kind: str
     names: frozenset[str]
     new_game: Handler
+    tournament: Handler
     refuses: Callable[[str], str]
     handlers: Mapping[str, Handler] = field(default_factory=dict)
 
@@ -173,6 +180,7 @@ GAME = GameEntry(
     kind=MACCHIAVELLI,
     names=GAME_WORDS,
     new_game=new_game,
+    tournament=tournament,
     refuses=texts.not_for_macchiavelli,
     handlers={
         "mano": record_deal,

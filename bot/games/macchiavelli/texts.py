@@ -201,6 +201,14 @@ def edit_changes_nothing() -> str:
     ).format(command=command_name("correggi"))
 
 
+def tournament_coming() -> str:
+    """``/torneo macchiavelli``, before the tournament is in the bot."""
+    return _(
+        "Il torneo di Macchiavelli non c'è ancora: per ora si gioca la partita in casa, "
+        "/{command} macchiavelli Anna Bruno Carlo. Non ho cambiato nulla."
+    ).format(command=command_name("nuova"))
+
+
 def not_for_macchiavelli(command: str) -> str:
     """A shared command the Macchiavelli home game does not take (yet)."""
     return _(

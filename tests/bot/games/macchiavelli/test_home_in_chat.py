@@ -150,3 +150,11 @@ async def test_a_game_closed_by_hand_keeps_its_deals(table: Table) -> None:
     assert await table.dump() == before
     standings = await table.reply("/classifica")
     assert standings.endswith("🏁 Partita finita dopo 1 smazzata: vince Anna con 0!")
+
+
+async def test_the_tournament_is_not_there_yet(table: Table) -> None:
+    before = await table.dump()
+    players = " ".join(f"P{n}" for n in range(9)).replace("P", "Giocatore")
+    said = await table.reply(f"/torneo macchiavelli {players}")
+    assert said.startswith("Il torneo di Macchiavelli non c'è ancora")
+    assert await table.dump() == before
