@@ -14,6 +14,8 @@ from play.errors import (
     FixClosedGame,
     GameRunning,
     NoHandToUndo,
+    NoRunningGame,
+    Refused,
     TournamentInProgress,
     UndoClosedGame,
 )
@@ -21,6 +23,7 @@ from play.macchiavelli.records import (
     MatchRecord,
     correctable,
     key_of,
+    latest,
     options_of,
     record_of,
     remember,
@@ -29,6 +32,15 @@ from scoring.macchiavelli import Deal, HomeRules, Match
 from scoring.match import places
 from storage import GameAlreadyRunning, GameState, TournamentRunning, UnitOfWork
 from storage.macchiavelli import MACCHIAVELLI, DealLine, detail_text
+
+
+class MatchRunning(Refused):
+    """The last game is running: nothing to reopen."""
+
+
+class EndedByRules(Refused):
+    """The last game ended by its own rules (its deals, its target): it reopens only by
+    undoing its last deal."""
 
 
 @dataclass(frozen=True)
@@ -166,6 +178,35 @@ async def end(work: UnitOfWork, record: MatchRecord) -> MatchClosed:
     """Close the running game now, ranked as it stands (no deal: no places)."""
     await _finish(work, record, record.match)
     return MatchClosed(record)
+
+
+async def reopen(work: UnitOfWork, chat_id: int) -> MatchRecord:
+    """Reopen the chat's last game if ``/fine`` closed it: it runs again, its places go."""
+    record = await latest(work, chat_id)
+    if record is None or record.state is GameState.ANNULLED:
+        raise NoRunningGame
+    if record.running:
+        raise MatchRunning
+    if record.match.is_over():
+        raise EndedByRules
+    await _reopen(work, record)
+    return record
+
+
+async def rematch(work: UnitOfWork, chat_id: int, *, started_by: int | None) -> MatchRecord:
+    """A new game with the last game's players and rules; the next seat deals first."""
+    last = await latest(work, chat_id)
+    if last is None:
+        raise NoRunningGame
+    players = last.match.players
+    return await start(
+        work,
+        chat_id,
+        players,
+        last.match.rules,
+        first_dealer=(last.match.first_dealer + 1) % len(players),
+        started_by=started_by,
+    )
 
 
 async def _finish(work: UnitOfWork, record: MatchRecord, match: Match) -> None:

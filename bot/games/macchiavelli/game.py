@@ -29,6 +29,7 @@ from bot.games.macchiavelli.parsing import GAME_WORDS, parse_deal, parse_new_gam
 from bot.games.macchiavelli.refusals import refused
 from bot.parsing.words import parse_nothing
 from bot.refusals import UserError
+from bot.texts.game import already_running
 from play import macchiavelli as play
 from play.errors import NoRunningGame
 from scoring.errors import RuleBroken
@@ -45,6 +46,10 @@ def own_mistakes(handler: Handler) -> Handler:
             await handler(update, context)
         except InputError as error:
             raise refused(error) from error
+        except play.MatchRunning as error:
+            raise UserError(already_running()) from error
+        except play.EndedByRules as error:
+            raise UserError(texts.reopen_ended_by_rules()) from error
         except RuleBroken as error:
             if error.__class__.__module__.startswith("scoring.macchiavelli"):
                 raise refused(error) from error
@@ -146,6 +151,27 @@ async def end(update: Update, context: Context) -> None:
     await message_of(update).reply_text(texts.match_closed(record.match))
 
 
+@replies_to_mistakes
+@admins_only
+@own_mistakes
+async def reopen(update: Update, context: Context) -> None:
+    """``/riapri``: the last game, closed with ``/fine``, runs again."""
+    parse_nothing(context.text_args, "riapri")
+    async with changes(update, context) as work:
+        record = await play.reopen(work, chat_id_of(update))
+    await message_of(update).reply_text(texts.match_reopened(record.match))
+
+
+@replies_to_mistakes
+@own_mistakes
+async def rematch(update: Update, context: Context) -> None:
+    """``/rivincita``: the same players and rules again; the next seat deals first."""
+    parse_nothing(context.text_args, "rivincita")
+    async with changes(update, context) as work:
+        record = await play.rematch(work, chat_id_of(update), started_by=sender_id(update))
+    await message_of(update).reply_text(texts.match_started(record.match))
+
+
 async def tournament(update: Update, context: Context) -> None:
     """``/torneo macchiavelli``: not yet."""
     await message_of(update).reply_text(texts.tournament_coming())
@@ -188,6 +214,8 @@ GAME = GameEntry(
         "correggi": fix_deal,
         "classifica": standings,
         "fine": end,
+        "riapri": reopen,
+        "rivincita": rematch,
         EDITED_DEAL: edited_deal,
     },
 )

@@ -209,6 +209,23 @@ def tournament_coming() -> str:
     ).format(command=command_name("nuova"))
 
 
+def match_reopened(match: Match) -> str:
+    """The reply to ``/riapri``: the game runs again from its next deal."""
+    heading = _("↩️ Partita riaperta: si riprende dalla smazzata {n}.").format(
+        n=len(match.deals) + 1
+    )
+    if not match.deals:
+        return heading + "\n\n" + next_deal(match)
+    return heading + "\n\n" + standings_lines(match) + "\n\n" + next_deal(match)
+
+
+def reopen_ended_by_rules() -> str:
+    return _(
+        "L'ultima partita è finita secondo le sue regole (smazzate o soglia): per riaprirla "
+        "togli l'ultima smazzata con /{command}."
+    ).format(command=command_name("annulla"))
+
+
 def not_for_macchiavelli(command: str) -> str:
     """A shared command the Macchiavelli home game does not take (yet)."""
     return _(

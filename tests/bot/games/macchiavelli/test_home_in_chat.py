@@ -158,3 +158,19 @@ async def test_the_tournament_is_not_there_yet(table: Table) -> None:
     said = await table.reply(f"/torneo macchiavelli {players}")
     assert said.startswith("Il torneo di Macchiavelli non c'è ancora")
     assert await table.dump() == before
+
+
+async def test_reopen_and_rematch(table: Table) -> None:
+    await table.reply("/nuova macchiavelli Anna Bruno Carlo soglia=30")
+    await table.reply("/mano 0 10 20")
+    await table.reply("/fine")
+    reopened = await table.reply("/riapri")
+    assert reopened.startswith("↩️ Partita riaperta: si riprende dalla smazzata 2.")
+    assert reopened.endswith("Smazzata 2: distribuisce Bruno.")
+    assert await table.reply("/riapri") == "La partita è già in corso."
+    await table.reply("/mano 5 0 15")  # Carlo reaches 35
+    refused = await table.reply("/riapri")
+    assert refused.startswith("L'ultima partita è finita secondo le sue regole")
+    again = await table.reply("/rivincita")
+    assert again.startswith("🃏 Macchiavelli: Anna, Bruno e Carlo (a punti, fino a soglia 30")
+    assert "Prima smazzata: distribuisce Bruno." in again
