@@ -1,8 +1,9 @@
 """Macchiavelli's home game in the chat: its entry in the table of games (``GAME``), with the
 handlers the shared commands hand over to when the chat's game is a Macchiavelli game:
 ``/nuova macchiavelli``, ``/mano`` (``/smazzata``), ``/annulla``, ``/correggi``,
-``/classifica``, ``/fine``. Each parses, works in one unit of work (``play.macchiavelli``),
-renders and replies, as Tamalo's handlers do (the same claim, delivery and answer kept)."""
+``/classifica``, ``/fine``, ``/riapri``, ``/rivincita``. Each parses, works in one unit of
+work (``play.macchiavelli``), renders and replies, as Tamalo's handlers do (the same claim,
+delivery and answer kept)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from bot.context import Context
 from bot.games.macchiavelli import texts
 from bot.games.macchiavelli.errors import InputError
 from bot.games.macchiavelli.parsing import GAME_WORDS, parse_deal, parse_new_game, resolve
-from bot.games.macchiavelli.refusals import refused
+from bot.games.macchiavelli.refusals import TEXTS, refused
 from bot.parsing.words import parse_nothing
 from bot.refusals import UserError
 from bot.texts.game import already_running
@@ -51,7 +52,7 @@ def own_mistakes(handler: Handler) -> Handler:
         except play.EndedByRules as error:
             raise UserError(texts.reopen_ended_by_rules()) from error
         except RuleBroken as error:
-            if error.__class__.__module__.startswith("scoring.macchiavelli"):
+            if type(error) in TEXTS:  # the engine's own rules
                 raise refused(error) from error
             raise
 
