@@ -174,3 +174,14 @@ async def test_reopen_and_rematch(table: Table) -> None:
     again = await table.reply("/rivincita")
     assert again.startswith("🃏 Macchiavelli: Anna, Bruno e Carlo (a punti, fino a soglia 30")
     assert "Prima smazzata: distribuisce Bruno." in again
+
+
+async def test_a_deal_delivered_twice_is_recorded_once_and_answered_alike(table: Table) -> None:
+    await table.reply("/nuova macchiavelli Anna Bruno Carlo")
+    typed = table.update("/mano 0 28 12")
+    (first,) = await table.deliver(typed)
+    again = await table.deliver(typed)  # Telegram sends the update again
+    assert again == [first]
+    standings = await table.reply("/classifica")
+    assert standings.startswith("Classifica (vince chi ha meno punti):\n1. Anna 0\n2. Carlo 12")
+    assert standings.endswith("Smazzata 2: distribuisce Bruno.")
