@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from play.errors import OtherGame
 from scoring.macchiavelli import Deal, HomeRules, Match, Report
 from storage import GameState, Options, StoredGame, UnitOfWork
 from storage.macchiavelli import MACCHIAVELLI
@@ -109,16 +110,24 @@ def record_of(stored: StoredGame, match: Match | None = None) -> MatchRecord:
 
 
 def _ours(stored: StoredGame | None) -> MatchRecord | None:
-    return None if stored is None or stored.kind != MACCHIAVELLI else record_of(stored)
+    """The stored game as a Macchiavelli record; another game's is refused (``OtherGame``),
+    for its own game to take over."""
+    if stored is None:
+        return None
+    if stored.kind != MACCHIAVELLI:
+        raise OtherGame(stored)
+    return record_of(stored)
 
 
 async def running(work: UnitOfWork, chat_id: int) -> MatchRecord | None:
-    """The chat's running Macchiavelli game, if that is what it is playing."""
-    return _ours(await work.games.running(chat_id))
+    """The chat's running game, if any (another game's running, a tournament's tables
+    included: ``OtherGame``)."""
+    games = await work.games.running_games(chat_id)
+    return _ours(games[0]) if games else None
 
 
 async def latest(work: UnitOfWork, chat_id: int) -> MatchRecord | None:
-    """The chat's running game, or else its last one, if a Macchiavelli game."""
+    """The chat's running game, or else its last one (another game's: ``OtherGame``)."""
     return _ours(await work.games.latest(chat_id))
 
 

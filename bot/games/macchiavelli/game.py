@@ -23,11 +23,13 @@ from bot.commands.common import (
     replies_to_mistakes,
     sender_id,
 )
+from bot.commands.stats import show_leaderboard
 from bot.context import Context
 from bot.games.macchiavelli import texts
 from bot.games.macchiavelli.errors import InputError
 from bot.games.macchiavelli.parsing import GAME_WORDS, parse_deal, parse_new_game, resolve
 from bot.games.macchiavelli.refusals import TEXTS, refused
+from bot.parsing import parse_standings
 from bot.parsing.words import parse_nothing
 from bot.refusals import UserError
 from bot.texts.game import already_running
@@ -78,17 +80,20 @@ async def new_game(update: Update, context: Context) -> None:
     await message_of(update).reply_text(texts.match_started(record.match))
 
 
+# Each handler finds the chat's game before it reads what was typed: a game of another kind
+# (``OtherGame``) goes back to that game's handler, whatever was typed for it.
+
+
 @replies_to_mistakes
 @own_mistakes
 async def record_deal(update: Update, context: Context) -> None:
     """``/mano Anna 0 Bruno K,A,7 Carlo 12`` or ``/mano 0 28 12``: the next deal."""
     message = message_of(update)
-    typed = parse_deal(context.text_args)
     async with changes(update, context) as work:
         record = await play.running(work, message.chat_id)
         if record is None:
             raise NoRunningGame
-        deal = resolve(typed, record.match.players, record.match.rules)
+        deal = resolve(parse_deal(context.text_args), record.match.players, record.match.rules)
         outcome = await play.record_deal(
             work, record, deal, message_id=message.message_id, user_id=sender_id(update)
         )
@@ -100,8 +105,9 @@ async def record_deal(update: Update, context: Context) -> None:
 @own_mistakes
 async def undo(update: Update, context: Context) -> None:
     """``/annulla``: the last deal taken back."""
-    parse_nothing(context.text_args, "annulla")
     async with changes(update, context) as work:
+        await play.latest(work, chat_id_of(update))
+        parse_nothing(context.text_args, "annulla")
         undone = await play.undo(work, chat_id_of(update))
     await message_of(update).reply_text(
         texts.deal_undone(undone.match, undone.number, reopened=undone.reopened)
@@ -130,7 +136,11 @@ async def fix_deal(update: Update, context: Context) -> None:
 @replies_to_mistakes
 @own_mistakes
 async def standings(update: Update, context: Context) -> None:
-    """``/classifica``: the running game's standings, or the last game's."""
+    """``/classifica``: the running game's standings, or the last game's (``/classifica
+    generale``: every game's ladder, as ever)."""
+    if parse_standings(context.text_args):
+        await show_leaderboard(update, context)
+        return
     async with reading(context) as work:
         record = await play.latest(work, chat_id_of(update))
     if record is None:
@@ -143,9 +153,9 @@ async def standings(update: Update, context: Context) -> None:
 @own_mistakes
 async def end(update: Update, context: Context) -> None:
     """``/fine``: the game closed now, ranked as it stands."""
-    parse_nothing(context.text_args, "fine")
     async with changes(update, context) as work:
         record = await play.running(work, chat_id_of(update))
+        parse_nothing(context.text_args, "fine")
         if record is None:
             raise NoRunningGame
         await play.end(work, record)
@@ -157,8 +167,9 @@ async def end(update: Update, context: Context) -> None:
 @own_mistakes
 async def reopen(update: Update, context: Context) -> None:
     """``/riapri``: the last game, closed with ``/fine``, runs again."""
-    parse_nothing(context.text_args, "riapri")
     async with changes(update, context) as work:
+        await play.latest(work, chat_id_of(update))
+        parse_nothing(context.text_args, "riapri")
         record = await play.reopen(work, chat_id_of(update))
     await message_of(update).reply_text(texts.match_reopened(record.match))
 
@@ -167,8 +178,9 @@ async def reopen(update: Update, context: Context) -> None:
 @own_mistakes
 async def rematch(update: Update, context: Context) -> None:
     """``/rivincita``: the same players and rules again; the next seat deals first."""
-    parse_nothing(context.text_args, "rivincita")
     async with changes(update, context) as work:
+        await play.latest(work, chat_id_of(update))
+        parse_nothing(context.text_args, "rivincita")
         record = await play.rematch(work, chat_id_of(update), started_by=sender_id(update))
     await message_of(update).reply_text(texts.match_started(record.match))
 
@@ -181,6 +193,8 @@ async def tournament(update: Update, context: Context) -> None:
 @replies_to_mistakes
 async def edited_deal(update: Update, context: Context) -> None:
     """A ``/mano`` edited: nothing changes, ``/correggi`` fixes a deal."""
+    async with reading(context) as work:
+        await play.latest(work, chat_id_of(update))
     await message_of(update).reply_text(texts.edit_changes_nothing())
 
 

@@ -5,6 +5,8 @@ the all-time leaderboard with Macchiavelli's ladder apart from Tamalo's."""
 
 from __future__ import annotations
 
+import re
+
 from tests.bot.conftest import StartBot, Table
 
 
@@ -185,3 +187,13 @@ async def test_a_deal_delivered_twice_is_recorded_once_and_answered_alike(table:
     standings = await table.reply("/classifica")
     assert standings.startswith("Classifica (vince chi ha meno punti):\n1. Anna 0\n2. Carlo 12")
     assert standings.endswith("Smazzata 2: distribuisce Bruno.")
+
+
+async def test_after_a_macchiavelli_game_a_tamalo_tournament_is_tamalos(table: Table) -> None:
+    await table.reply("/nuova macchiavelli Anna Bruno")
+    await table.reply("/mano 0 10")
+    await table.reply("/fine")
+    drawn = (await table.send("/torneo Anna Bruno Carlo Dario Elena Franco"))[-1]
+    first = re.split(r", | ed? ", drawn.split("Tavolo 1: ")[1].split("\n")[0])
+    recorded = await table.reply("/mano " + " ".join(f"{p} 3" for p in first))
+    assert recorded.startswith("Tavolo 1 · Mano 1:")
