@@ -23,7 +23,7 @@ from telegram.ext import (
 )
 from telegram.request import BaseRequest, HTTPXRequest
 
-from bot import i18n, kinds, texts
+from bot import games, i18n, texts
 from bot.answers import answering, before_unit_of_work, begin_answer, end_answer
 from bot.botapi import FIRST_WAIT, LONGEST_WAIT, TamaloBot
 from bot.commands import (
@@ -35,14 +35,15 @@ from bot.commands import (
     lifecycle,
     registry,
     standings,
-    target,
     vote,
 )
 from bot.commands import settings as chat_settings
-from bot.commands.common import Handler
 from bot.config import Settings
 from bot.context import CONTEXT_TYPES, Context, TamaloApp
 from bot.delivery import AnswerFirst, JournalingRequest, is_outage
+from bot.games.tago import commands as tago
+from bot.games.tamalo.commands import target
+from bot.handling import Handler
 from bot.render import Renderer
 from bot.updates import ChatOrderedUpdates
 from play.forecast import Histories
@@ -66,7 +67,7 @@ ALLOWED_UPDATES = [Update.MESSAGE, Update.EDITED_MESSAGE, Update.CALLBACK_QUERY]
 
 #: Every command's names and handler, from the one table of commands.
 HANDLERS: tuple[tuple[tuple[str, ...], Handler], ...] = tuple(
-    (command.names, kinds.dispatch(command.name, command.handler)) for command in registry.COMMANDS
+    (command.names, games.dispatch(command.name, command.handler)) for command in registry.COMMANDS
 )
 #: The group of handlers that run before every other: the chat's language is set there.
 FIRST = -1
@@ -124,13 +125,14 @@ def build_application(
     app.add_handler(CallbackQueryHandler(speak), group=FIRST)
     for commands, callback in HANDLERS:
         app.add_handler(CommandHandler(commands, callback, filters=NEW_MESSAGES))
-    edited = kinds.dispatch(kinds.EDITED_DEAL, game.edit_hand)
+    edited = games.dispatch(games.EDITED_DEAL, game.edit_hand)
     app.add_handler(CommandHandler(("mano", "hand"), edited, filters=EDITED_MESSAGES))
     app.add_handler(MessageHandler(EDITED_COMMANDS, help.explain_edits))
     app.add_handler(CallbackQueryHandler(vote.cast_vote, pattern=vote.CALLBACK))
     app.add_handler(CallbackQueryHandler(entry.press, pattern=entry.PATTERN))
     app.add_handler(CallbackQueryHandler(confirm.press, pattern=buttons.PATTERN))
     app.add_handler(CallbackQueryHandler(target.lower_target, pattern=target.CALLBACK))
+    app.add_handler(CallbackQueryHandler(tago.press, pattern=tago.PATTERN))
     app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, lifecycle.chat_migrated))
     # After them (even a mistake or an error is an answer): the chat's standings message is
     # no longer the bot's last, and /classifica sends a new one instead of editing it.

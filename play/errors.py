@@ -121,6 +121,14 @@ class UndoClosedGame(Refused):
         self.tournament = tournament
 
 
+class AlreadyRunning(Refused):
+    """The last game is running already."""
+
+
+class ReopenReachedTarget(Refused):
+    """The last game ended by its totals (its rules): it is over."""
+
+
 class OtherGame(Exception):
     """The chat's game (running, or the last played) is of another kind than the command
     works on: ``stored`` is it, as storage returned it, for its own game to take over (not

@@ -5,19 +5,17 @@ line in Telegram's "/" menu and its handler.
 language), the help's order (``texts.help.help_text``) and the English names the texts write
 (``texts.common.command_name``) derive from it: the texts cannot import the handlers (that would
 be an import cycle), so the table hands them its names and descriptions once, when it is
-imported.
+imported. A game's own commands (``bot.games``: Tamalo's /torneo and /previsione) are
+declared by the game and placed here, so that the menu's order stays one list.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from bot import texts
+from bot import games, texts
 from bot.commands import (
     charts,
     confirm,
     entry,
-    forecast,
     game,
     help,
     lore,
@@ -25,31 +23,14 @@ from bot.commands import (
     settings,
     standings,
     stats,
-    tournament,
     vote,
 )
-from bot.commands.common import Handler
+from bot.games.tago import commands as tago
+from bot.handling import Command
 from bot.i18n import N_
 
-
-@dataclass(frozen=True)
-class Command:
-    """A command the bot answers. Without a description it is left out of the menu."""
-
-    name: str
-    alias: str
-    handler: Handler
-    description: str | None = None  # a catalogue message id, translated where it is shown
-    also: tuple[str, ...] = ()  # more names, not shown (``/start``, sent by Telegram itself)
-    #: How many of its lines in the help (``texts.help``) ``/aiuto`` alone shows: the
-    #: commands a table needs to play a game; ``/aiuto tutto`` shows every line.
-    first: int = 0
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        """Every name the handler answers to, each once."""
-        return tuple(dict.fromkeys((*self.also, self.name, self.alias)))
-
+#: Each game's own commands (``bot.games``), by name: placed below among the shared ones.
+GAME_COMMANDS = games.own_commands()
 
 # In the order the menu and the help show them.
 COMMANDS: tuple[Command, ...] = (
@@ -93,12 +74,7 @@ COMMANDS: tuple[Command, ...] = (
         confirm.rematch,
         N_("Nuova partita con gli stessi giocatori e le stesse regole"),
     ),
-    Command(
-        "torneo",
-        "tournament",
-        tournament.start_tournament,
-        N_("Torneo a due tavoli e finale: /torneo e almeno 6 nomi"),
-    ),
+    GAME_COMMANDS["torneo"],  # Tamalo's
     Command(
         "tresei",
         "tressex",
@@ -106,12 +82,7 @@ COMMANDS: tuple[Command, ...] = (
         N_("Tres sex non expedit: si vota per annullare la partita"),
     ),
     Command("grafico", "chart", charts.show_chart, N_("Grafico dei punti della partita")),
-    Command(
-        "previsione",
-        "forecast",
-        forecast.show_forecast,
-        N_("Chi vince? Il grafico delle probabilità, mano per mano"),
-    ),
+    GAME_COMMANDS["previsione"],  # Tamalo's
     Command("serata", "tonight", charts.show_night, N_("Riepilogo della serata, con i grafici")),
     Command("stats", "stats", stats.show_stats, N_("Statistiche: /stats Anna, o del gruppo")),
     # The English for "/classifica generale": not in the menu; /classifica shows it, and its
@@ -143,6 +114,19 @@ COMMANDS: tuple[Command, ...] = (
         N_("Collega te al tuo nome nelle partite: /sonoio Anna"),
     ),
     Command("aiuto", "help", help.show_help, N_("Come si usa il bot"), also=("start",)),
+    # Tagò: the judge and the odds, in any chat (they record nothing).
+    Command(
+        "giudica",
+        "judge",
+        tago.judge,
+        N_("Tagò, chi vince: /giudica punto=4,½,0 Anna 4,4,2 Bruno 3,1,½"),
+    ),
+    Command(
+        "quote",
+        "odds",
+        tago.show_odds,
+        N_("Tagò, le probabilità di ognuno: /quote punto=4,½ Anna 4,4 Bruno 3,1"),
+    ),
 )
 
 texts.common.use_commands(

@@ -112,6 +112,18 @@ LINES: Final[dict[str, tuple[str, ...]]] = {
         ),
     ),
     "aiuto": (N_("/aiuto (/help) — i comandi per giocare; /aiuto tutto: tutti i comandi"),),
+    "giudica": (
+        N_(
+            "/giudica punto=4,½,0 Anna 4,4,2 Bruno 3,1,½ (/judge) — Tagò: chi vince e con cosa "
+            "(scelta=2 se il PUNTO ha una coppia)"
+        ),
+    ),
+    "quote": (
+        N_(
+            "/quote punto=4,½ Anna 4,4 Bruno 3,1 (/odds) — Tagò: le probabilità di ognuno da "
+            "quello che si vede"
+        ),
+    ),
 }
 #: The commands in the registry's order, each with how many lines ``/aiuto`` alone shows.
 _ORDER: list[tuple[str, int]] = []

@@ -11,11 +11,12 @@ from datetime import UTC, datetime
 
 from play import ladders
 from play.errors import (
+    AlreadyRunning,
     FixClosedGame,
     GameRunning,
     NoHandToUndo,
     NoRunningGame,
-    Refused,
+    ReopenReachedTarget,
     TournamentInProgress,
     UndoClosedGame,
 )
@@ -32,15 +33,6 @@ from scoring.macchiavelli import Deal, HomeRules, Match
 from scoring.match import places
 from storage import GameAlreadyRunning, GameState, TournamentRunning, UnitOfWork
 from storage.macchiavelli import MACCHIAVELLI, DealLine, detail_text
-
-
-class MatchRunning(Refused):
-    """The last game is running: nothing to reopen."""
-
-
-class EndedByRules(Refused):
-    """The last game ended by its own rules (its deals, its target): it reopens only by
-    undoing its last deal."""
 
 
 @dataclass(frozen=True)
@@ -186,9 +178,9 @@ async def reopen(work: UnitOfWork, chat_id: int) -> MatchRecord:
     if record is None or record.state is GameState.ANNULLED:
         raise NoRunningGame
     if record.running:
-        raise MatchRunning
+        raise AlreadyRunning
     if record.match.is_over():
-        raise EndedByRules
+        raise ReopenReachedTarget
     await _reopen(work, record)
     return record
 

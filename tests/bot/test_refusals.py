@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+import bot.games  # noqa: F401  (the table of games adds each game's own refusals)
 from bot import i18n
 from bot.refusals import QUOTED_WORD, RULE_TEXTS, UserError, mistake
 from play import game, hands, lore, people, settings, views, vote  # noqa: F401

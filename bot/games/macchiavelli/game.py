@@ -13,8 +13,14 @@ from dataclasses import dataclass, field
 
 from telegram import Update
 
-from bot.commands.common import (
+from bot.context import Context
+from bot.games.macchiavelli import texts
+from bot.games.macchiavelli.errors import InputError
+from bot.games.macchiavelli.parsing import GAME_WORDS, parse_deal, parse_new_game, resolve
+from bot.games.macchiavelli.refusals import TEXTS, refused
+from bot.handling import (
     Handler,
+    SharedAnswer,
     admins_only,
     changes,
     chat_id_of,
@@ -23,18 +29,11 @@ from bot.commands.common import (
     replies_to_mistakes,
     sender_id,
 )
-from bot.commands.stats import show_leaderboard
-from bot.context import Context
-from bot.games.macchiavelli import texts
-from bot.games.macchiavelli.errors import InputError
-from bot.games.macchiavelli.parsing import GAME_WORDS, parse_deal, parse_new_game, resolve
-from bot.games.macchiavelli.refusals import TEXTS, refused
 from bot.parsing import parse_standings
 from bot.parsing.words import parse_nothing
 from bot.refusals import UserError
-from bot.texts.game import already_running
 from play import macchiavelli as play
-from play.errors import NoRunningGame
+from play.errors import NoRunningGame, ReopenReachedTarget
 from scoring.errors import RuleBroken
 from storage.macchiavelli import MACCHIAVELLI
 
@@ -49,9 +48,7 @@ def own_mistakes(handler: Handler) -> Handler:
             await handler(update, context)
         except InputError as error:
             raise refused(error) from error
-        except play.MatchRunning as error:
-            raise UserError(already_running()) from error
-        except play.EndedByRules as error:
+        except ReopenReachedTarget as error:  # by its deals, or its target
             raise UserError(texts.reopen_ended_by_rules()) from error
         except RuleBroken as error:
             if type(error) in TEXTS:  # the engine's own rules
@@ -139,8 +136,7 @@ async def standings(update: Update, context: Context) -> None:
     """``/classifica``: the running game's standings, or the last game's (``/classifica
     generale``: every game's ladder, as ever)."""
     if parse_standings(context.text_args):
-        await show_leaderboard(update, context)
-        return
+        raise SharedAnswer
     async with reading(context) as work:
         record = await play.latest(work, chat_id_of(update))
     if record is None:
