@@ -8,9 +8,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from play.errors import OtherGame
 from play.tamalo.rebuild import game_of, options_of
 from scoring.tamalo import Game, Rules
 from storage import GameState, Stage, StoredGame, UnitOfWork
+from storage.tamalo import TAMALO
 
 
 @dataclass(frozen=True)
@@ -51,7 +53,10 @@ class GameRecord:
 
 
 def record_of(stored: StoredGame, game: Game | None = None) -> GameRecord:
-    """The stored game with the game it makes (``game`` if already known)."""
+    """The stored game with the game it makes (``game`` if already known); a game of another
+    kind is refused (``OtherGame``), for its own game to take over."""
+    if stored.kind != TAMALO:
+        raise OtherGame(stored)
     return GameRecord(
         id=stored.id,
         chat_id=stored.chat_id,
@@ -68,7 +73,8 @@ def record_of(stored: StoredGame, game: Game | None = None) -> GameRecord:
 
 
 def _records(stored: Sequence[StoredGame]) -> list[GameRecord]:
-    return [record_of(s) for s in stored]
+    """Tamalo's games among ``stored`` (another game's are its own to show)."""
+    return [record_of(s) for s in stored if s.kind == TAMALO]
 
 
 def _record(stored: StoredGame | None) -> GameRecord | None:
@@ -90,8 +96,9 @@ async def running(work: UnitOfWork, chat_id: int) -> GameRecord | None:
 
 
 async def running_games(work: UnitOfWork, chat_id: int) -> list[GameRecord]:
-    """Every running game of the chat: one, or a tournament's tables side by side."""
-    return _records(await work.games.running_games(chat_id))
+    """Every running game of the chat: one, or a tournament's tables side by side (another
+    game's running: ``OtherGame``)."""
+    return [record_of(s) for s in await work.games.running_games(chat_id)]
 
 
 async def tournament_games(work: UnitOfWork, tournament_id: int) -> list[GameRecord]:
@@ -111,6 +118,7 @@ async def late_entries(work: UnitOfWork, chat_id: int) -> dict[int, dict[str, tu
     return {
         stored.id: game_of(stored).late_entries()
         for stored in await work.games.with_late_joiners(chat_id)
+        if stored.kind == TAMALO
     }
 
 
