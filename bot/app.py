@@ -23,7 +23,7 @@ from telegram.ext import (
 )
 from telegram.request import BaseRequest, HTTPXRequest
 
-from bot import i18n, texts
+from bot import games, i18n, texts
 from bot.answers import answering, before_unit_of_work, begin_answer, end_answer
 from bot.botapi import FIRST_WAIT, LONGEST_WAIT, TamaloBot
 from bot.commands import (
@@ -68,7 +68,7 @@ ALLOWED_UPDATES = [Update.MESSAGE, Update.EDITED_MESSAGE, Update.CALLBACK_QUERY]
 
 #: Every command's names and handler, from the one table of commands.
 HANDLERS: tuple[tuple[tuple[str, ...], Handler], ...] = tuple(
-    (command.names, command.handler) for command in registry.COMMANDS
+    (command.names, games.dispatch(command.name, command.handler)) for command in registry.COMMANDS
 )
 #: The group of handlers that run before every other: the chat's language is set there.
 FIRST = -1
@@ -128,8 +128,8 @@ def build_application(
         app.add_handler(CommandHandler(commands, callback, filters=NEW_MESSAGES))
     # An edited /mano of a Macchiavelli tournament changes nothing (``hooked``: until the
     # table of games knows a tournament of another game than Tamalo's).
-    edit_hand = hooked(game.edit_hand, edited_deal)
-    app.add_handler(CommandHandler(("mano", "hand"), edit_hand, filters=EDITED_MESSAGES))
+    edited = games.dispatch(games.EDITED_DEAL, hooked(game.edit_hand, edited_deal))
+    app.add_handler(CommandHandler(("mano", "hand"), edited, filters=EDITED_MESSAGES))
     app.add_handler(MessageHandler(EDITED_COMMANDS, help.explain_edits))
     app.add_handler(CallbackQueryHandler(vote.cast_vote, pattern=vote.CALLBACK))
     app.add_handler(CallbackQueryHandler(entry.press, pattern=entry.PATTERN))

@@ -190,6 +190,11 @@ async def _check_permission(work: UnitOfWork) -> None:
         await permission.check(work)
 
 
+class SharedAnswer(Exception):
+    """A game's own handler of a shared command leaves this one to the shared handler, as it
+    is the same for every game (``/classifica generale``: every game's ladder)."""
+
+
 @dataclass(frozen=True)
 class Command:
     """A command the bot answers. Without a description it is left out of the menu."""

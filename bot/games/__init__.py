@@ -7,21 +7,31 @@ by the word typed after it (none: the default, Tamalo), ``/mano``, ``/correggi``
 with a read of its own. Each game's modules are ``bot.games.<game>`` (its parsing, texts,
 keypad, chart marks and own commands); games never import each other (import-linter's
 ``games-independent`` contract). Adding a game is one module and one line in ``GAMES``.
+
+A game whose hands Tamalo's shared handlers cannot play (Macchiavelli's deals) sits in
+``OTHER_GAMES`` instead, with coarse hooks: its own handlers of the shared commands, which
+every shared handler hands over to (``dispatch``, wrapped round each by ``bot.app``).
 """
 
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from telegram import InlineKeyboardMarkup
+from telegram import InlineKeyboardMarkup, Update
 
 from bot import refusals
+from bot.context import Context
+from bot.games.macchiavelli.game import EDITED_DEAL as EDITED_DEAL
+from bot.games.macchiavelli.game import GAME as MACCHIAVELLI
+from bot.games.macchiavelli.game import GameEntry
 from bot.games.tamalo import TAMALO
-from bot.handling import Command
+from bot.handling import Command, Handler, SharedAnswer, message_of
 from bot.refusals import Mistake, Render
 from bot.render import Renderer
+from play.errors import OtherGame
 from play.records import GameRecord
 from storage import UnitOfWork
 
@@ -159,3 +169,66 @@ def own_commands() -> dict[str, Command]:
 def names_of(commands: Sequence[Command]) -> list[str]:
     """Every name and alias of ``commands``, each as often as it is taken."""
     return [name for command in commands for name in command.names]
+
+
+#: The games that answer the shared commands with handlers of their own (coarse hooks: a
+#: whole command, its unit of work and its reply), by kind: a shared command finds the chat
+#: playing one of them (``play.errors.OtherGame``) and hands over (``dispatch``). Tamalo's are
+#: the shared handlers themselves.
+OTHER_GAMES: dict[str, GameEntry] = {MACCHIAVELLI.kind: MACCHIAVELLI}
+
+
+def named_other(text: str) -> GameEntry | None:
+    """The game ``/nuova``'s ``text`` names first, if not Tamalo (``/nuova Tamalo Anna``
+    stays a table with a player called Tamalo)."""
+    first = text.strip().partition(" ")[0].casefold()
+    return next((game for game in OTHER_GAMES.values() if first in game.names), None)
+
+
+#: The kind each chat was last found playing, when not Tamalo: a hint, so that a command of
+#: a chat playing another game goes to that game's handler first. Each handler checks the
+#: game it finds (``OtherGame``), so a stale hint (another process, a game since) costs one
+#: attempt, never a wrong answer. The latest few thousand chats.
+_PLAYING: dict[int, str] = {}
+_PLAYING_MOST = 4096
+
+
+def playing(chat_id: int, kind: str) -> None:
+    """Chat ``chat_id`` was found playing ``kind``."""
+    if kind in OTHER_GAMES:
+        _PLAYING.pop(chat_id, None)
+        _PLAYING[chat_id] = kind
+        if len(_PLAYING) > _PLAYING_MOST:
+            del _PLAYING[next(iter(_PLAYING))]
+    else:
+        _PLAYING.pop(chat_id, None)
+
+
+def dispatch(command: str, handler: Handler) -> Handler:
+    """``handler`` of the shared ``command`` (its Italian name), handing over to the game the
+    chat is playing when it is not Tamalo."""
+
+    @functools.wraps(handler)
+    async def wrapper(update: Update, context: Context) -> None:
+        chat_id = update.effective_chat.id if update.effective_chat is not None else 0
+        if command in {"nuova", "torneo"} and (game := named_other(context.text_args)) is not None:
+            playing(chat_id, game.kind)
+            await (game.new_game if command == "nuova" else game.tournament)(update, context)
+            return
+        hinted = OTHER_GAMES.get(_PLAYING.get(chat_id, ""))
+        first = hinted.handlers.get(command) if hinted is not None else None
+        try:
+            await (first or handler)(update, context)
+        except SharedAnswer:
+            await handler(update, context)
+        except OtherGame as other:  # nothing changed: the game found takes over
+            playing(chat_id, other.kind)
+            found = OTHER_GAMES.get(other.kind)
+            if found is None:  # Tamalo's
+                await handler(update, context)
+            elif (own := found.handlers.get(command)) is None:
+                await message_of(update).reply_text(found.refuses(command))
+            else:
+                await own(update, context)
+
+    return wrapper

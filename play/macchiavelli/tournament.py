@@ -25,6 +25,7 @@ from scoring.macchiavelli import (
 )
 from storage import GameAlreadyRunning, GameState, TournamentRunning, UnitOfWork
 from storage.macchiavelli.tournament import (
+    KIND,
     DealLine,
     MacchiavelliTournaments,
     StoredDeal,
@@ -159,16 +160,32 @@ async def in_front(work: UnitOfWork, chat_id: int) -> bool:
     return await _store(work).in_front(chat_id)
 
 
+async def _load(work: UnitOfWork, found: tuple[int, int, GameState] | None) -> Running | None:
+    if found is None:
+        return None
+    game_id, tournament_id, state = found
+    game = await work.games.get(game_id)
+    assert game is not None
+    stored = StoredTournament(
+        id=tournament_id,
+        chat_id=game.chat_id,
+        game_id=game_id,
+        state=state,
+        players=tuple(seat.name for seat in game.played.seats),
+        options=dict(game.options),
+        deals=await _store(work).deals(game_id),
+    )
+    return Running(stored, rebuild(stored))
+
+
 async def running(work: UnitOfWork, chat_id: int) -> Running | None:
     """The chat's running Macchiavelli tournament, rebuilt."""
-    stored = await _store(work).latest(chat_id)
-    return None if stored is None else Running(stored, rebuild(stored))
+    return await _load(work, await _store(work).find(chat_id))
 
 
 async def latest(work: UnitOfWork, chat_id: int) -> Running | None:
     """The running tournament, or else the chat's last one."""
-    stored = await _store(work).latest(chat_id, running=False)
-    return None if stored is None else Running(stored, rebuild(stored))
+    return await _load(work, await _store(work).find(chat_id, running=False))
 
 
 async def start(
@@ -180,19 +197,39 @@ async def start(
     started_by: int | None,
     draw: random.Random = DRAW,
 ) -> Running:
-    """A tournament of ``players``: the seed drawn and stored, round 1 seated from it."""
+    """A tournament of ``players`` (names already known keep their first spelling): the seed
+    drawn and stored, the rounds planned from it once and kept. Refused beside a running
+    game or tournament."""
     seed = draw.randrange(2**31)
-    store = _store(work)
     try:
-        stored = await store.start(chat_id, players, options_of(rules, seed), started_by=started_by)
+        if (running_game := await work.games.running(chat_id)) is not None:
+            raise GameRunning() from GameAlreadyRunning(running_game.id)
+        tournament_id = await work.tournaments.start(chat_id)
+        game = await work.games.start(
+            chat_id,
+            players,
+            options_of(rules, seed),
+            kind=KIND,
+            tournament_id=tournament_id,
+            started_by=started_by,
+        )
     except TournamentRunning as error:
         raise TournamentInProgress from error
     except GameAlreadyRunning as error:
         raise GameRunning() from error
+    stored = StoredTournament(
+        id=tournament_id,
+        chat_id=chat_id,
+        game_id=game.id,
+        state=GameState.RUNNING,
+        players=tuple(seat.name for seat in game.played.seats),
+        options=dict(game.options),
+        deals=(),
+    )
     # Planned once, with the names as the chat knows them (the seats' spelling), and kept.
     tournament = rebuild(stored)
     options = {**stored.options, "plan": plan_text(tournament.plan)}
-    await store.set_options(stored, options)
+    await _store(work).set_options(stored, options)
     return Running(replace(stored, options=options), tournament)
 
 

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from play.errors import OtherGame
 from play.tamalo.rebuild import game_of, options_of
 from scoring.tamalo import Game, Rules
 from storage import GameState, Stage, StoredGame, UnitOfWork
@@ -52,7 +53,10 @@ class GameRecord:
 
 
 def record_of(stored: StoredGame, game: Game | None = None) -> GameRecord:
-    """The stored game with the game it makes (``game`` if already known)."""
+    """The stored game with the game it makes (``game`` if already known); a game of another
+    kind is refused (``OtherGame``), for its own game to take over."""
+    if stored.kind != TAMALO:
+        raise OtherGame(stored)
     return GameRecord(
         id=stored.id,
         chat_id=stored.chat_id,
@@ -69,8 +73,7 @@ def record_of(stored: StoredGame, game: Game | None = None) -> GameRecord:
 
 
 def _records(stored: Sequence[StoredGame]) -> list[GameRecord]:
-    # Tamalo's games only: a Macchiavelli tournament's game (``play.macchiavelli.tournament``)
-    # is rebuilt there, never by Tamalo's engine (a night with both lists Tamalo's).
+    """Tamalo's games among ``stored`` (another game's are its own to show)."""
     return [record_of(s) for s in stored if s.kind == TAMALO]
 
 
@@ -93,8 +96,9 @@ async def running(work: UnitOfWork, chat_id: int) -> GameRecord | None:
 
 
 async def running_games(work: UnitOfWork, chat_id: int) -> list[GameRecord]:
-    """Every running game of the chat: one, or a tournament's tables side by side."""
-    return _records(await work.games.running_games(chat_id))
+    """Every running game of the chat: one, or a tournament's tables side by side (another
+    game's running: ``OtherGame``)."""
+    return [record_of(s) for s in await work.games.running_games(chat_id)]
 
 
 async def tournament_games(work: UnitOfWork, tournament_id: int) -> list[GameRecord]:
@@ -114,6 +118,7 @@ async def late_entries(work: UnitOfWork, chat_id: int) -> dict[int, dict[str, tu
     return {
         stored.id: game_of(stored).late_entries()
         for stored in await work.games.with_late_joiners(chat_id)
+        if stored.kind == TAMALO
     }
 
 

@@ -17,12 +17,11 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage import models
-from storage.games import GameAlreadyRunning, GameStore, StoredGame
+from storage.macchiavelli import MACCHIAVELLI
 from storage.states import GameState
-from storage.tournaments import TournamentStore
 
-#: ``games.kind`` of a Macchiavelli game (a tournament's too).
-KIND = "macchiavelli"
+#: ``games.kind`` of a tournament's game: Macchiavelli's.
+KIND = MACCHIAVELLI
 #: One player's line of a stored deal: name, points, the cards typed (``K,A,7``) or None.
 DealLine = tuple[str, int, str | None]
 
@@ -88,9 +87,11 @@ class MacchiavelliTournaments:
         ).first()
         return row is not None and row[0] == KIND and row[1] is not None
 
-    async def latest(self, chat_id: int, *, running: bool = True) -> StoredTournament | None:
+    async def find(
+        self, chat_id: int, *, running: bool = True
+    ) -> tuple[int, int, GameState] | None:
         """The chat's running Macchiavelli tournament (``running=False``: or else the last
-        one played)."""
+        one played): its game's id, its own id and its state."""
         games, tournaments = models.Game, models.Tournament
         query = (
             select(games.id, games.tournament_id, tournaments.state)
@@ -106,32 +107,16 @@ class MacchiavelliTournaments:
             return None
         game_id, tournament_id, state = row
         assert tournament_id is not None  # joined on it
-        return await self._read(game_id, tournament_id, GameState(state))
+        return game_id, tournament_id, GameState(state)
 
-    async def start(
-        self,
-        chat_id: int,
-        players: Sequence[str],
-        options: Mapping[str, Any],
-        *,
-        started_by: int | None,
-    ) -> StoredTournament:
-        """A running tournament of ``players`` (names already known keep their first
-        spelling). Refused (``GameAlreadyRunning``, ``TournamentRunning``) beside a running
-        game or tournament."""
-        store = GameStore(self.session)
-        if (running := await store.running(chat_id)) is not None:
-            raise GameAlreadyRunning(running.id)
-        tournament_id = await TournamentStore(self.session).start(chat_id)
-        game = await store.start(
-            chat_id,
-            players,
-            options,
-            kind=KIND,
-            tournament_id=tournament_id,
-            started_by=started_by,
+    async def deals(self, game_id: int) -> tuple[StoredDeal, ...]:
+        """A tournament's deals, in the order they were recorded."""
+        rows = await self.session.execute(
+            select(models.HandRow.number, models.HandRow.detail)
+            .where(models.HandRow.game_id == game_id)
+            .order_by(models.HandRow.number)
         )
-        return await self._read(game.id, tournament_id, GameState.RUNNING, game)
+        return tuple(_deal(number, detail) for number, detail in rows if detail)
 
     async def add_deal(
         self,
@@ -185,32 +170,14 @@ class MacchiavelliTournaments:
         self, tournament: StoredTournament, state: GameState, now: datetime
     ) -> None:
         """Finished when its last round is complete, running again if a deal of it is undone."""
-        await TournamentStore(self.session).set_state(tournament.id, state, now)
-        row = await self.session.get_one(models.Game, tournament.game_id)
-        row.state = state.value
-        row.ended_at = None if state is GameState.RUNNING else now
-        await self.session.flush()
-
-    async def _read(
-        self, game_id: int, tournament_id: int, state: GameState, game: StoredGame | None = None
-    ) -> StoredTournament:
-        if game is None:
-            game = await GameStore(self.session).get(game_id)
-            assert game is not None
-        rows = await self.session.execute(
-            select(models.HandRow.number, models.HandRow.detail)
-            .where(models.HandRow.game_id == game_id)
-            .order_by(models.HandRow.number)
-        )
-        return StoredTournament(
-            id=tournament_id,
-            chat_id=game.chat_id,
-            game_id=game_id,
-            state=state,
-            players=tuple(seat.name for seat in game.played.seats),
-            options=dict(game.options),
-            deals=tuple(_deal(number, detail) for number, detail in rows if detail),
-        )
+        ended = None if state is GameState.RUNNING else now
+        for model, row_id in (
+            (models.Tournament, tournament.id),
+            (models.Game, tournament.game_id),
+        ):
+            await self.session.execute(
+                update(model).where(model.id == row_id).values(state=state.value, ended_at=ended)
+            )
 
 
 __all__ = ["KIND", "DealLine", "MacchiavelliTournaments", "StoredDeal", "StoredTournament"]
