@@ -124,6 +124,18 @@ LINES: Final[dict[str, tuple[str, ...]]] = {
             "quello che si vede"
         ),
     ),
+    "tavoli": (
+        N_(
+            "/tavoli (/tables) — torneo di Macchiavelli (/torneo macchiavelli e almeno 9 nomi): "
+            "il turno in corso e i tavoli che giocano"
+        ),
+    ),
+    "cartellini": (
+        N_(
+            "/cartellini (/cards) — torneo di Macchiavelli: cartellini dei giocatori e "
+            "segnapunti dei tavoli, in PDF da stampare"
+        ),
+    ),
 }
 #: The commands in the registry's order, each with how many lines ``/aiuto`` alone shows.
 _ORDER: list[tuple[str, int]] = []

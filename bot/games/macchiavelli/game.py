@@ -15,9 +15,11 @@ from telegram import Update
 
 from bot.context import Context
 from bot.games.macchiavelli import texts
+from bot.games.macchiavelli import tournament_commands as tournament
 from bot.games.macchiavelli.errors import InputError
 from bot.games.macchiavelli.parsing import GAME_WORDS, parse_deal, parse_new_game, resolve
 from bot.games.macchiavelli.refusals import TEXTS, refused
+from bot.games.macchiavelli.tournament_commands import hooked, not_here
 from bot.handling import (
     Handler,
     SharedAnswer,
@@ -181,11 +183,6 @@ async def rematch(update: Update, context: Context) -> None:
     await message_of(update).reply_text(texts.match_started(record.match))
 
 
-async def tournament(update: Update, context: Context) -> None:
-    """``/torneo macchiavelli``: not yet."""
-    await message_of(update).reply_text(texts.tournament_coming())
-
-
 @replies_to_mistakes
 async def edited_deal(update: Update, context: Context) -> None:
     """A ``/mano`` edited: nothing changes, ``/correggi`` fixes a deal."""
@@ -217,16 +214,18 @@ GAME = GameEntry(
     kind=MACCHIAVELLI,
     names=GAME_WORDS,
     new_game=new_game,
-    tournament=tournament,
+    tournament=tournament.start,
     refuses=texts.not_for_macchiavelli,
+    # Each in front of the tournament's own (``tournament_commands.hooked``): in a chat whose
+    # latest game is a Macchiavelli tournament's, the tournament answers.
     handlers={
-        "mano": record_deal,
-        "annulla": undo,
-        "correggi": fix_deal,
-        "classifica": standings,
-        "fine": end,
-        "riapri": reopen,
-        "rivincita": rematch,
-        EDITED_DEAL: edited_deal,
+        "mano": hooked(record_deal, tournament.deal),
+        "annulla": hooked(undo, tournament.undo),
+        "correggi": hooked(fix_deal, tournament.fix),
+        "classifica": hooked(standings, tournament.standings, bare=True),
+        "fine": hooked(end, not_here("fine")),
+        "riapri": hooked(reopen, not_here("riapri")),
+        "rivincita": hooked(rematch, not_here("rivincita")),
+        EDITED_DEAL: hooked(edited_deal, tournament.edited_deal),
     },
 )
