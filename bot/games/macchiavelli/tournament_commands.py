@@ -19,6 +19,7 @@ from telegram import Update
 from telegram.constants import ChatAction
 
 from bot import names
+from bot import playing as hints
 from bot.context import Context
 from bot.games.macchiavelli import texts
 from bot.games.macchiavelli.errors import InputError, NotANumber
@@ -50,6 +51,7 @@ from play.macchiavelli.tournament import Running
 from scoring.errors import RuleBroken
 from scoring.macchiavelli import NotInTournament, Tournament
 from storage import UnitOfWork
+from storage.macchiavelli import MACCHIAVELLI
 
 #: ``/esporta``'s columns for a tournament.
 EXPORT_HEADER = ("round", "table", "seat", "player", "deal", "points", "mp", "vp")
@@ -89,7 +91,12 @@ def hooked(original: Handler, mine: Handler, *, bare: bool = False) -> Handler:
 
     @functools.wraps(original)
     async def wrapper(update: Update, context: Context) -> None:
-        if bare and context.text_args.strip():
+        if (bare and context.text_args.strip()) or hints.kind_of(
+            chat_id_of(update)
+        ) != MACCHIAVELLI:
+            # Not found playing Macchiavelli: no read of its own. A chat whose hint is gone
+            # (a restart) reaches Tamalo's handler, which finds the game is another's
+            # (``OtherGame``), and the dispatch hands it back here with the hint set.
             await original(update, context)
             return
         async with reading(context) as work:
