@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from play import ladders
-from play.macchiavelli.forecast import forget
 from play.errors import (
     AlreadyRunning,
     FixClosedGame,
@@ -21,6 +20,7 @@ from play.errors import (
     TournamentInProgress,
     UndoClosedGame,
 )
+from play.macchiavelli.forecast import forget
 from play.macchiavelli.records import (
     MatchRecord,
     correctable,

@@ -6,6 +6,7 @@ game ends or a finished game's deal is fixed."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import UTC, datetime
 
 import pytest
 
@@ -81,7 +82,7 @@ async def test_annulled_games_do_not_count_and_a_game_without_jokers_reads_its_o
     async with acting() as work:
         stored = await work.games.get(annulled)
         assert stored is not None
-        await work.games.set_state(stored, GameState.ANNULLED, None)
+        await work.games.set_state(stored, GameState.ANNULLED, datetime.now(UTC))
         record = await macchiavelli.start(work, CHAT, PLAYERS, HomeRules(target=100))
         history = await history_of(work, record)
     same(history, DealHistory.from_deals(plain))
