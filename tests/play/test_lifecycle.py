@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from play import lifecycle, views
+from play import game, lifecycle, records, views
 from storage import Database, upgrade_schema
 from tests.play.chat import CHAT, hand, start, unit
 
@@ -21,3 +21,31 @@ async def test_the_history_moves_to_the_new_chat_once(db: Database) -> None:
         (game,) = await views.shown_games(work, SUPERGROUP)
         assert (game.id, game.game) == (before.id, before.game)
         assert await views.rules(work, CHAT) is None
+
+
+async def test_a_move_into_a_chat_with_the_same_players_merges_them_and_closes_the_old_game(
+    db: Database,
+) -> None:
+    """The supergroup already knew Anna and Bruno (a game played there, another running): the
+    old chat's Anna and Bruno become them, the old chat's running game is closed by the move
+    and placed, and the ladder counts each of them once, with both finished games."""
+    await upgrade_schema(db)
+    async with unit(db) as work:
+        there = await start(
+            work, ("Anna", "Bruno"), hand(Anna=60, Bruno=12), hand(Anna=50, Bruno=3),
+            chat_id=SUPERGROUP,
+        )  # fmt: skip
+        assert there.game.is_over()
+        await game.close(work, await records.get(work, there.id))
+    async with unit(db) as work:  # and a game running there when the chat moves
+        await start(work, ("Anna", "Bruno"), hand(Anna=20, Bruno=20), chat_id=SUPERGROUP)
+    async with unit(db) as work:
+        await start(work, ("Anna", "Bruno"), hand(Anna=3, Bruno=12))
+    async with unit(db) as work:
+        moved = await lifecycle.chat_moved(work, CHAT, SUPERGROUP)
+    assert moved.moved
+    async with unit(db) as work:
+        board = {line.player: line for line in await views.leaderboard(work, SUPERGROUP)}
+        assert sorted(board) == ["Anna", "Bruno"]
+        assert (board["Anna"].games, board["Anna"].wins) == (2, 1)
+        assert (board["Bruno"].games, board["Bruno"].wins) == (2, 1)
