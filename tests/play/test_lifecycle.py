@@ -36,7 +36,9 @@ async def test_a_move_into_a_chat_with_the_same_players_merges_them_and_closes_t
             chat_id=SUPERGROUP,
         )  # fmt: skip
         assert there.game.is_over()
-        await game.close(work, await records.get(work, there.id))
+        record = await records.get(work, there.id)
+        assert record is not None
+        await game.close(work, record)
     async with unit(db) as work:  # and a game running there when the chat moves
         await start(work, ("Anna", "Bruno"), hand(Anna=20, Bruno=20), chat_id=SUPERGROUP)
     async with unit(db) as work:
