@@ -13,6 +13,15 @@ class Refused(Exception):
     """An action that cannot be done as asked; nothing changes."""
 
 
+class OtherGame(Exception):
+    """The chat's game is another game's than Tamalo's (``kind``): its own commands answer
+    (the bot's shared commands catch this and hand the update to that game)."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__(kind)
+        self.kind = kind
+
+
 class NoRunningGame(Refused):
     """The chat has no game running."""
 

@@ -15,6 +15,7 @@ from play.records import GameRecord, record_of
 from scoring.ratings import Skill, rate
 from scoring.tamalo import Game, placings
 from storage import GameState, Rated, UnitOfWork
+from storage.tamalo import TAMALO
 
 
 async def set_state(
@@ -73,6 +74,8 @@ async def complete_results(work: UnitOfWork) -> int:
     kept); returns how many. Run at start-up, after the schema upgrade."""
     missing = await work.games.finished_without_results()
     for stored in missing:
+        if stored.kind != TAMALO:  # places for Tamalo's games only, so far
+            continue
         record = record_of(stored)
         await keep(work, record, record.state, record.game)
     return len(missing)

@@ -25,6 +25,7 @@ from bot.commands import (
     settings,
     standings,
     stats,
+    tago,
     tournament,
     vote,
 )
@@ -56,35 +57,47 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "nuova",
         "new",
-        game.new_game,
+        tago.new_game_or_night(game.new_game),
         N_("Nuova partita: /nuova Anna Bruno Carlo (anche contro, quadri)"),
         first=1,
     ),
     Command(
         "mano",
         "hand",
-        entry.hand,
+        tago.or_night(entry.hand, tago.record_hand),
         N_("Registra una mano: /mano Anna 3 Bruno 12 Carlo 7 t=Anna"),
         first=3,  # by name, by seat, with the buttons
     ),
     Command(
         "classifica",
         "standings",
-        standings.show_standings,
+        tago.or_night(standings.show_standings, tago.standings),
         N_("Classifica della partita"),
         first=1,
     ),
     Command(
         "correggi",
         "fix",
-        game.fix_hand,
+        tago.or_night(game.fix_hand, tago.fix_hand),
         N_("Corregge una mano: /correggi 2 Anna 3 Bruno 12 Carlo 7"),
     ),
-    Command("annulla", "undo", game.undo, N_("Annulla l'ultima mano"), first=1),
+    Command(
+        "annulla",
+        "undo",
+        tago.or_night(game.undo, tago.undo),
+        N_("Annulla l'ultima mano"),
+        first=1,
+    ),
     Command("mazziere", "dealer", game.next_dealer, N_("Chi distribuisce la prossima mano")),
     Command("entra", "join", game.join, N_("Un giocatore entra a partita iniziata: /entra Dario")),
     Command("esci", "leave", game.leave, N_("Un giocatore lascia la partita: /esci Dario")),
-    Command("fine", "end", game.end_game, N_("Chiude la partita così com'è"), first=1),
+    Command(
+        "fine",
+        "end",
+        tago.or_night(game.end_game, tago.settle),
+        N_("Chiude la partita così com'è"),
+        first=1,
+    ),
     Command("riapri", "reopen", confirm.reopen, N_("Riapre la partita chiusa con /fine")),
     Command(
         "rivincita",
@@ -142,6 +155,16 @@ COMMANDS: tuple[Command, ...] = (
         N_("Collega te al tuo nome nelle partite: /sonoio Anna"),
     ),
     Command("aiuto", "help", help.show_help, N_("Come si usa il bot"), also=("start",)),
+    # Tagò's night: its own commands (the shared ones above hand a night to bot.commands.tago).
+    Command("ricarica", "rebuy", tago.rebuy, N_("Tagò, una ricarica: /ricarica Anna 300")),
+    Command(
+        "curioso",
+        "curious",
+        tago.curious,
+        N_("Tagò, vedere la carta coperta per un'ante: /curioso Dario"),
+    ),
+    Command("jackpot", "jackpot", tago.jackpot, N_("Tagò, il jackpot del gruppo")),
+    Command("saldo", "settle", tago.settle, N_("Tagò, chiude la serata: risultati e pagamenti")),
 )
 
 texts.common.use_commands(

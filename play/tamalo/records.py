@@ -8,9 +8,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from play.errors import OtherGame
 from play.tamalo.rebuild import game_of, options_of
 from scoring.tamalo import Game, Rules
 from storage import GameState, Stage, StoredGame, UnitOfWork
+from storage.tamalo import TAMALO
 
 
 @dataclass(frozen=True)
@@ -46,7 +48,10 @@ class GameRecord:
 
 
 def record_of(stored: StoredGame, game: Game | None = None) -> GameRecord:
-    """The stored game with the game it makes (``game`` if already known)."""
+    """The stored game with the game it makes (``game`` if already known); another game's
+    raises ``OtherGame``, for that game's commands to answer."""
+    if stored.kind != TAMALO:
+        raise OtherGame(stored.kind)
     return GameRecord(
         id=stored.id,
         chat_id=stored.chat_id,
@@ -63,7 +68,11 @@ def record_of(stored: StoredGame, game: Game | None = None) -> GameRecord:
 
 
 def _records(stored: Sequence[StoredGame]) -> list[GameRecord]:
-    return [record_of(s) for s in stored]
+    """Tamalo's games among ``stored`` (a list of the chat's games shows Tamalo's), or
+    ``OtherGame`` if there are none but another game's."""
+    if stored and all(s.kind != TAMALO for s in stored):
+        raise OtherGame(stored[0].kind)
+    return [record_of(s) for s in stored if s.kind == TAMALO]
 
 
 def _record(stored: StoredGame | None) -> GameRecord | None:
@@ -97,7 +106,8 @@ async def started_between(
     work: UnitOfWork, chat_id: int, start: datetime, end: datetime
 ) -> list[GameRecord]:
     """The chat's games started in ``[start, end)``, annulled ones left out."""
-    return _records(await work.games.started_between(chat_id, start, end))
+    games = await work.games.started_between(chat_id, start, end)
+    return [record_of(s) for s in games if s.kind == TAMALO]
 
 
 async def late_entries(work: UnitOfWork, chat_id: int) -> dict[int, dict[str, tuple[int, int]]]:
@@ -106,6 +116,7 @@ async def late_entries(work: UnitOfWork, chat_id: int) -> dict[int, dict[str, tu
     return {
         stored.id: game_of(stored).late_entries()
         for stored in await work.games.with_late_joiners(chat_id)
+        if stored.kind == TAMALO
     }
 
 

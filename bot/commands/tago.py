@@ -1,0 +1,166 @@
+"""A night of Tagò in the chat: its own commands (/ricarica, /curioso, /jackpot, /saldo) and
+the shared ones (/nuova tago, /mano, /correggi, /annulla, /classifica, /fine) handed to it
+when the chat's game is a night (``play.errors.OtherGame``, raised by Tamalo's reading of the
+chat's game, so a Tamalo command costs nothing more). Each handler opens the unit of work
+and replies; what the night does is ``bot.games.tago.game``'s."""
+
+from __future__ import annotations
+
+import functools
+from datetime import UTC, datetime
+
+from telegram import Update
+
+from bot.commands.common import (
+    Handler,
+    admins_only,
+    changes,
+    chat_id_of,
+    message_of,
+    reading,
+    sender_id,
+)
+from bot.context import Context
+from bot.games.tago import game
+from bot.refusals import UserError
+from play.errors import OtherGame, Refused
+from scoring.errors import RuleBroken
+
+
+def _answers(handler: Handler) -> Handler:
+    """A command of the night that changes nothing (its unit of work rolled back) says why."""
+
+    @functools.wraps(handler)
+    async def wrapper(update: Update, context: Context) -> None:
+        try:
+            await handler(update, context)
+        except (UserError, RuleBroken, Refused) as error:
+            await message_of(update).reply_text(game.answer(error))
+
+    return wrapper
+
+
+def or_night(tamalo: Handler, night: Handler) -> Handler:
+    """A shared command: Tamalo's, unless the chat's game is a night of Tagò."""
+
+    @functools.wraps(tamalo)
+    async def handler(update: Update, context: Context) -> None:
+        try:
+            await tamalo(update, context)
+        except OtherGame as other:
+            if other.kind != game.KIND:
+                raise
+            await night(update, context)
+
+    return handler
+
+
+def new_game_or_night(tamalo: Handler) -> Handler:
+    """``/nuova tago …`` opens a night; any other ``/nuova`` is Tamalo's."""
+
+    @functools.wraps(tamalo)
+    async def handler(update: Update, context: Context) -> None:
+        if game.names_tago(context.text_args):
+            await new_night(update, context)
+        else:
+            await or_night(tamalo, night_running)(update, context)
+
+    return handler
+
+
+@_answers
+async def new_night(update: Update, context: Context) -> None:
+    """Open a night: the table, the seats and their buy-ins, the jackpot carried in."""
+    async with changes(update, context) as work:
+        text = await game.new_night(
+            work, chat_id_of(update), context.text_args, started_by=sender_id(update)
+        )
+    await message_of(update).reply_text(text)
+
+
+@_answers
+async def night_running(update: Update, context: Context) -> None:
+    async with reading(context) as work:
+        await game.night_running(work, chat_id_of(update))
+
+
+@_answers
+async def record_hand(update: Update, context: Context) -> None:
+    """A hand of the night: its pots, who won them, every stack after it."""
+    message = message_of(update)
+    async with changes(update, context) as work:
+        text = await game.record_hand(
+            work,
+            message.chat_id,
+            context.text_args,
+            message_id=message.message_id,
+            user_id=sender_id(update),
+        )
+    await message.reply_text(text)
+
+
+@_answers
+@admins_only
+async def fix_hand(update: Update, context: Context) -> None:
+    async with changes(update, context) as work:
+        text = await game.fix_hand(work, chat_id_of(update), context.text_args)
+    await message_of(update).reply_text(text)
+
+
+@_answers
+@admins_only
+async def undo(update: Update, context: Context) -> None:
+    async with changes(update, context) as work:
+        text = await game.undo(work, chat_id_of(update))
+    await message_of(update).reply_text(text)
+
+
+@_answers
+async def standings(update: Update, context: Context) -> None:
+    async with reading(context) as work:
+        text = await game.standings(work, chat_id_of(update))
+    await message_of(update).reply_text(text)
+
+
+@_answers
+@admins_only
+async def settle(update: Update, context: Context) -> None:
+    """``/saldo`` (``/fine``): the night closed, its results and payments."""
+    async with changes(update, context) as work:
+        text = await game.end(work, chat_id_of(update), datetime.now(UTC))
+    await message_of(update).reply_text(text)
+
+
+@_answers
+async def rebuy(update: Update, context: Context) -> None:
+    message = message_of(update)
+    async with changes(update, context) as work:
+        text = await game.rebuy(
+            work,
+            message.chat_id,
+            context.text_args,
+            message_id=message.message_id,
+            user_id=sender_id(update),
+        )
+    await message.reply_text(text)
+
+
+@_answers
+async def curious(update: Update, context: Context) -> None:
+    message = message_of(update)
+    async with changes(update, context) as work:
+        text = await game.curious(
+            work,
+            message.chat_id,
+            context.text_args,
+            message_id=message.message_id,
+            user_id=sender_id(update),
+        )
+    await message.reply_text(text)
+
+
+@_answers
+async def jackpot(update: Update, context: Context) -> None:
+    async with reading(context) as work:
+        text = await game.jackpot(work, chat_id_of(update))
+    await message_of(update).reply_text(text)

@@ -1,0 +1,190 @@
+"""Tagò in the bot's shared commands and its own: what a night does with each, inside the
+command's unit of work, down to the reply's text. ``bot.commands.tago`` opens the unit of
+work and replies; here a command reads its words, plays its change (``play.tago``) and says
+what happened. Each raises ``UserError``, a rule of Tagò broken or an action refused, which
+``answer`` puts in words."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from datetime import datetime
+
+from bot import names
+from bot.games.tago import mistakes
+from bot.games.tago.amounts import chips
+from bot.games.tago.night_texts import (
+    curious_reply,
+    hand_reply,
+    jackpot_reply,
+    night_end,
+    night_opened,
+    rebuy_reply,
+    stacks_reply,
+)
+from bot.games.tago.parsing import (
+    GAME_WORDS,
+    parse_curious,
+    parse_hand,
+    parse_new_night,
+    parse_rebuy,
+)
+from bot.games.tago.refusals import refusal
+from bot.i18n import _
+from bot.refusals import UserError, mistake
+from bot.texts.common import command_name
+from play.errors import GameRunning, Refused
+from play.tago import night as play
+from play.tago.night import NightRecord, NoNightRunning, NothingToUndo
+from scoring.errors import RuleBroken
+from scoring.tago import Curioso, Event, Hand, Rebuy
+from storage import UnitOfWork
+
+KIND = "tago"
+
+
+def names_tago(text: str) -> bool:
+    """``/nuova tago …`` starts a night of Tagò."""
+    first = text.strip().split(maxsplit=1)
+    return bool(first) and names.fold(first[0]) in GAME_WORDS
+
+
+# --- the shared commands ---
+
+
+async def new_night(work: UnitOfWork, chat_id: int, text: str, *, started_by: int | None) -> str:
+    """``/nuova tago light 5/300 ante=2.5 jackpot=10% Anna Bruno=500 Carlo``."""
+    new = parse_new_night(text)
+    record = await play.open_night(
+        work, chat_id, new.table, new.buy_ins, first_dealer=new.first_dealer, started_by=started_by
+    )
+    return night_opened(record.night)
+
+
+async def record_hand(
+    work: UnitOfWork, chat_id: int, text: str, *, message_id: int, user_id: int | None
+) -> str:
+    """``/mano punto=4,½,0 Anna 200 4,4,2 … Dario 40 lascia``: the pots, the stacks after."""
+    record = await play.running_night(work, chat_id)
+    hand = parse_hand(text, record.night.players)
+    after = await play.record_event(work, record, [hand], message_id=message_id, user_id=user_id)
+    return hand_reply(after.night, after.night.deals[-1])
+
+
+async def fix_hand(work: UnitOfWork, chat_id: int, text: str) -> str:
+    """``/correggi 3 punto=… Anna 200 …``: hand 3 reported again, every later event checked."""
+    record = await play.running_night(work, chat_id)
+    number_text, _space, rest = text.strip().partition(" ")
+    if not number_text.isdecimal() or not rest.strip():
+        raise UserError(fix_usage())
+    hand = parse_hand(rest, record.night.players)
+    after = await play.fix_hand(work, record, int(number_text), hand)
+    deal = after.night.deals[int(number_text) - 1]
+    return "\n".join(
+        [hand_fixed(deal.number), hand_reply(after.night, deal), stacks_reply(after.night)]
+    )
+
+
+async def undo(work: UnitOfWork, chat_id: int) -> str:
+    """``/annulla``: the night's last event (a hand, a re-buy, a curioso) taken back."""
+    record = await play.running_night(work, chat_id)
+    after, event = await play.undo_last(work, record)
+    return undone(record, event) + "\n" + stacks_reply(after.night)
+
+
+async def standings(work: UnitOfWork, chat_id: int) -> str:
+    """``/classifica``: the stacks of the night running, or the last night's results."""
+    record = await play.latest_night(work, chat_id)
+    if record is None:
+        raise NoNightRunning
+    return stacks_reply(record.night) if record.running else night_end(record.night)
+
+
+async def end(work: UnitOfWork, chat_id: int, now: datetime) -> str:
+    """``/saldo`` (``/fine``): the night closed with its results and the fewest payments."""
+    record = await play.running_night(work, chat_id)
+    closed = await play.close_night(work, record, now)
+    return night_end(closed.night)
+
+
+async def night_running(work: UnitOfWork, chat_id: int) -> str:
+    """A Tamalo game asked for while a night runs: refused, naming the night's players."""
+    record = await play.running_night(work, chat_id)
+    raise GameRunning(record.night.players)
+
+
+# --- its own commands ---
+
+
+async def rebuy(
+    work: UnitOfWork, chat_id: int, text: str, *, message_id: int, user_id: int | None
+) -> str:
+    """``/ricarica Anna 300``."""
+    record = await play.running_night(work, chat_id)
+    player, amount = parse_rebuy(text, record.night.players)
+    after = await play.record_event(
+        work, record, [Rebuy(player, amount)], message_id=message_id, user_id=user_id
+    )
+    return rebuy_reply(after.night, player, amount)
+
+
+async def curious(
+    work: UnitOfWork, chat_id: int, text: str, *, message_id: int, user_id: int | None
+) -> str:
+    """``/curioso Dario``: one ante each to the jackpot."""
+    record = await play.running_night(work, chat_id)
+    players = parse_curious(text, record.night.players)
+    after = await play.record_event(
+        work, record, [Curioso(p) for p in players], message_id=message_id, user_id=user_id
+    )
+    return curious_reply(after.night, players)
+
+
+async def jackpot(work: UnitOfWork, chat_id: int) -> str:
+    """``/jackpot``: the chat's jackpot, with what it grew by tonight if a night runs."""
+    amount, night = await play.chat_jackpot(work, chat_id)
+    return jackpot_reply(amount, None if night is None else night.jackpot_grown)
+
+
+# --- its words ---
+
+
+def fix_usage() -> str:
+    return _(
+        "Scrivi il numero della mano e la mano di nuovo, per esempio: "
+        "/{command} 2 punto=4,½,0 Anna 200 4,4,2 Bruno 150 3,1,½"
+    ).format(command=command_name("correggi"))
+
+
+def hand_fixed(number: int) -> str:
+    return _("✏️ Mano {number} corretta.").format(number=number)
+
+
+def undone(record: NightRecord, event: Event) -> str:
+    if isinstance(event, Hand):
+        return _("↩️ Annullata la mano {number}.").format(number=len(record.night.deals))
+    if isinstance(event, Rebuy):
+        return _("↩️ Annullata la ricarica di {player} ({amount}).").format(
+            player=event.player, amount=chips(event.amount)
+        )
+    return _("↩️ Annullato il curioso di {player}.").format(player=event.player)
+
+
+_REFUSED: Mapping[type[Refused], Callable[[], str]] = {
+    NoNightRunning: lambda: _("Nessuna serata di Tagò in corso. {usage}").format(
+        usage=mistakes.night_usage()
+    ),
+    NothingToUndo: lambda: _("Nella serata non c'è ancora niente da annullare."),
+}
+
+
+def answer(error: UserError | RuleBroken | Refused) -> str:
+    """What the chat is told when a command of the night changes nothing."""
+    if isinstance(error, UserError):
+        return error.message
+    if isinstance(error, Refused):
+        said = _REFUSED.get(type(error))
+        return said() if said is not None else mistake(error).message
+    try:
+        return refusal(error)
+    except RuleBroken:
+        return mistake(error).message
