@@ -51,13 +51,18 @@ class NightRecord:
         return self.stored.state is GameState.RUNNING
 
 
-Key = tuple[int, str, tuple[str, ...]]
+#: A night by what it is rebuilt from: its row (id, chat, start, options, first dealer,
+#: state), its seats and its events' stored texts (so never stale: another text is another
+#: night).
+Key = tuple[object, ...]
 _NIGHTS: OrderedDict[Key, Night] = OrderedDict()
 _NIGHTS_MOST = 256
 
 
 def _key(stored: StoredGame, events: Sequence[StoredEvent]) -> Key:
-    return (stored.id, stored.state.value, tuple(e.detail for e in events))
+    seats = tuple(seat.name for seat in stored.played.seats)
+    row = (stored.id, stored.chat_id, stored.started_at, repr(stored.options), stored.first_dealer)
+    return (*row, stored.state.value, seats, tuple(e.detail for e in events))
 
 
 def _remember(key: Key, night: Night) -> None:
