@@ -110,7 +110,7 @@ def _undone_just_now(error: UndoneJustNow) -> str:
 
 #: Every rule the engine enforces and every refusal of an action, and the text that answers
 #: it (read when answered: in the chat's language).
-RULE_TEXTS: Mapping[type[Mistake], Render] = dict(
+RULE_TEXTS: dict[type[Mistake], Render] = dict(
     [
         _says(NoRunningGame, lambda _: texts.common.no_running_game()),
         _says(QuadriNeedsFour, lambda e: texts.setup.quadri_players(e.count)),
@@ -160,6 +160,13 @@ RULE_TEXTS: Mapping[type[Mistake], Render] = dict(
         _says(UndoneJustNow, _undone_just_now),
     ]
 )
+
+
+def use_rule_texts(table: Mapping[type[Mistake], Render]) -> None:
+    """A game's own refusals and their texts; a kind answered twice is a mistake."""
+    if taken := set(table) & set(RULE_TEXTS):
+        raise ValueError(f"refusals answered twice: {sorted(k.__name__ for k in taken)}")
+    RULE_TEXTS.update(table)
 
 
 def mistake(error: Mistake) -> UserError:

@@ -22,9 +22,11 @@ from bot.commands.common import (
 )
 from bot.context import Context
 from bot.games.tago import game
-from bot.refusals import UserError
+from bot.refusals import UserError, use_rule_texts
 from play.errors import OtherGame, Refused
 from scoring.errors import RuleBroken
+
+use_rule_texts(game.RULE_TEXTS)  # each refusal of the night answered, as any other
 
 
 def _answers(handler: Handler) -> Handler:

@@ -6,7 +6,7 @@ what happened. Each raises ``UserError``, a rule of Tagò broken or an action re
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from datetime import datetime
 
 from bot import names
@@ -28,9 +28,9 @@ from bot.games.tago.parsing import (
     parse_new_night,
     parse_rebuy,
 )
-from bot.games.tago.refusals import refusal
+from bot.games.tago.refusals import kinds, refusal
 from bot.i18n import _
-from bot.refusals import UserError, mistake
+from bot.refusals import Mistake, Render, UserError, mistake
 from bot.texts.common import command_name
 from play.errors import GameRunning, Refused
 from play.tago import night as play
@@ -169,22 +169,22 @@ def undone(record: NightRecord, event: Event) -> str:
     return _("↩️ Annullato il curioso di {player}.").format(player=event.player)
 
 
-_REFUSED: Mapping[type[Refused], Callable[[], str]] = {
-    NoNightRunning: lambda: _("Nessuna serata di Tagò in corso. {usage}").format(
+def _engine_text(error: Mistake) -> str:
+    assert isinstance(error, RuleBroken)
+    return refusal(error)
+
+
+#: What the chat is told when a rule of Tagò or an action of the night refuses a change
+#: (added to ``bot.refusals.RULE_TEXTS``).
+RULE_TEXTS: Mapping[type[Mistake], Render] = {
+    **dict.fromkeys(kinds(), _engine_text),
+    NoNightRunning: lambda _e: _("Nessuna serata di Tagò in corso. {usage}").format(
         usage=mistakes.night_usage()
     ),
-    NothingToUndo: lambda: _("Nella serata non c'è ancora niente da annullare."),
+    NothingToUndo: lambda _e: _("Nella serata non c'è ancora niente da annullare."),
 }
 
 
 def answer(error: UserError | RuleBroken | Refused) -> str:
     """What the chat is told when a command of the night changes nothing."""
-    if isinstance(error, UserError):
-        return error.message
-    if isinstance(error, Refused):
-        said = _REFUSED.get(type(error))
-        return said() if said is not None else mistake(error).message
-    try:
-        return refusal(error)
-    except RuleBroken:
-        return mistake(error).message
+    return error.message if isinstance(error, UserError) else mistake(error).message
