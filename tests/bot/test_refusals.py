@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot import i18n
+from bot.commands import tago  # noqa: F401 (a night's refusals join the table)
 from bot.refusals import QUOTED_WORD, RULE_TEXTS, UserError, mistake
 from play import game, hands, lore, people, settings, views, vote  # noqa: F401
 from play.errors import (
@@ -49,7 +50,6 @@ from play.hands import (
     UndoClosedGame,
     UndoneJustNow,
 )
-from bot.commands import tago  # noqa: F401 (a night's refusals join the table)
 from play.tago.night import NoNightRunning, NothingToUndo
 from play.tamalo import tournament  # noqa: F401
 from play.tamalo.tournament import FinalUnderWay
