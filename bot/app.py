@@ -35,6 +35,7 @@ from bot.commands import (
     lifecycle,
     registry,
     standings,
+    tago,
     target,
     vote,
 )
@@ -130,6 +131,7 @@ def build_application(
     app.add_handler(CallbackQueryHandler(entry.press, pattern=entry.PATTERN))
     app.add_handler(CallbackQueryHandler(confirm.press, pattern=buttons.PATTERN))
     app.add_handler(CallbackQueryHandler(target.lower_target, pattern=target.CALLBACK))
+    app.add_handler(CallbackQueryHandler(tago.press_choice, pattern=tago.HAND_CHOICE_PATTERN))
     app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, lifecycle.chat_migrated))
     # After them (even a mistake or an error is an answer): the chat's standings message is
     # no longer the bot's last, and /classifica sends a new one instead of editing it.

@@ -9,12 +9,13 @@ from __future__ import annotations
 import functools
 from datetime import UTC, datetime
 
-from telegram import Update
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 
 from bot.commands.common import (
     Handler,
     admins_only,
     changes,
+    changing,
     chat_id_of,
     message_of,
     reading,
@@ -22,9 +23,14 @@ from bot.commands.common import (
 )
 from bot.context import Context
 from bot.games.tago import game
+from bot.games.tago.choice import parse_choice_data, with_choice
 from bot.refusals import UserError, use_rule_texts
 from play.errors import OtherGame, Refused
 from scoring.errors import RuleBroken
+from storage import MessageAlreadyHandled
+
+#: Telegram's longest toast, in characters.
+TOAST = 200
 
 use_rule_texts(game.RULE_TEXTS)  # each refusal of the night answered, as any other
 
@@ -88,17 +94,65 @@ async def night_running(update: Update, context: Context) -> None:
 
 @_answers
 async def record_hand(update: Update, context: Context) -> None:
-    """A hand of the night: its pots, who won them, every stack after it."""
+    """A hand of the night: its pots, who won them, every stack after it; a PUNTO with a
+    pair and no ``scelta=`` is asked about first, with two buttons (``press_choice``)."""
     message = message_of(update)
-    async with changes(update, context) as work:
-        text = await game.record_hand(
-            work,
-            message.chat_id,
-            context.text_args,
-            message_id=message.message_id,
-            user_id=sender_id(update),
-        )
+    try:
+        async with changes(update, context) as work:
+            text = await game.record_hand(
+                work,
+                message.chat_id,
+                context.text_args,
+                message_id=message.message_id,
+                user_id=sender_id(update),
+            )
+    except game.ChoiceAsked as asked:  # replying to the command: the press reads it again
+        await message.reply_text(asked.question, reply_markup=_keyboard(asked), do_quote=True)
+        return
     await message.reply_text(text)
+
+
+def _keyboard(asked: game.ChoiceAsked) -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup(
+        [[InlineKeyboardButton(label, callback_data=data)] for label, data in asked.buttons]
+    )
+
+
+#: The buttons of a hand's pair question (``bot.games.tago.choice``, ``m`` for /mano).
+HAND_CHOICE_PATTERN = r"^tg:c:m:"
+
+
+async def press_choice(update: Update, context: Context) -> None:
+    """A button of a hand's pair question: the /mano it answers is read again with the
+    choice and recorded (once: its message is claimed, as the command's own would be); the
+    question becomes the hand's reply."""
+    query = update.callback_query
+    assert query is not None
+    chosen = parse_choice_data(query.data or "")
+    message = query.message if isinstance(query.message, Message) else None
+    command = message.reply_to_message if message is not None else None
+    if chosen is None or message is None or command is None or not command.text:
+        await query.answer(game.stale_question())
+        return
+    text = with_choice(" ".join(command.text.split()[1:]), chosen[1])
+    try:
+        async with changing(context, message.chat_id) as work:
+            await work.claim(message.chat_id, command.message_id)
+            reply = await game.record_hand(
+                work,
+                message.chat_id,
+                text,
+                message_id=command.message_id,
+                user_id=query.from_user.id,
+            )
+    except MessageAlreadyHandled:
+        await query.answer(game.hand_already_recorded())
+        return
+    except (UserError, RuleBroken, Refused) as error:
+        await query.answer(game.answer(error)[:TOAST], show_alert=True)
+        return
+    await query.answer()
+    await message.edit_text(reply)
 
 
 @_answers

@@ -12,6 +12,7 @@ from datetime import datetime
 from bot import names
 from bot.games.tago import mistakes
 from bot.games.tago.amounts import chips
+from bot.games.tago.choice import HAND_CHOICE, pending_choice
 from bot.games.tago.night_texts import (
     curious_reply,
     hand_reply,
@@ -29,6 +30,7 @@ from bot.games.tago.parsing import (
     parse_rebuy,
 )
 from bot.games.tago.refusals import kinds, refusal
+from bot.games.tago.texts import choice_buttons, choice_question
 from bot.i18n import _
 from bot.refusals import Mistake, Render, UserError, mistake
 from bot.texts.common import command_name
@@ -36,7 +38,7 @@ from play.errors import GameRunning, Refused
 from play.tago import night as play
 from play.tago.night import NightRecord, NoNightRunning, NothingToUndo
 from scoring.errors import RuleBroken
-from scoring.tago import Curioso, Event, Hand, Rebuy
+from scoring.tago import Cards, Curioso, Event, Hand, Rebuy
 from storage import UnitOfWork
 
 KIND = "tago"
@@ -60,12 +62,25 @@ async def new_night(work: UnitOfWork, chat_id: int, text: str, *, started_by: in
     return night_opened(record.night)
 
 
+class ChoiceAsked(Exception):
+    """The hand's PUNTO has a pair and no ``scelta=``: the first player is asked, with a
+    button for each value (the unit of work rolls back: the hand is recorded at the press)."""
+
+    def __init__(self, punto: Cards, options: tuple[int, int]) -> None:
+        super().__init__(punto, options)
+        self.question = choice_question(punto, options)
+        self.buttons = tuple(choice_buttons(HAND_CHOICE, options))
+
+
 async def record_hand(
     work: UnitOfWork, chat_id: int, text: str, *, message_id: int, user_id: int | None
 ) -> str:
     """``/mano punto=4,½,0 Anna 200 4,4,2 … Dario 40 lascia``: the pots, the stacks after."""
     record = await play.running_night(work, chat_id)
     hand = parse_hand(text, record.night.players)
+    options = pending_choice(hand.punto, hand.choice) if len(hand.live) > 1 else None
+    if options is not None and hand.punto is not None:
+        raise ChoiceAsked(hand.punto, options)
     after = await play.record_event(work, record, [hand], message_id=message_id, user_id=user_id)
     return hand_reply(after.night, after.night.deals[-1])
 
@@ -153,6 +168,14 @@ def fix_usage() -> str:
         "Scrivi il numero della mano e la mano di nuovo, per esempio: "
         "/{command} 2 punto=4,½,0 Anna 200 4,4,2 Bruno 150 3,1,½"
     ).format(command=command_name("correggi"))
+
+
+def stale_question() -> str:
+    return _("Questa domanda non vale più: scrivi di nuovo la mano con scelta=.")
+
+
+def hand_already_recorded() -> str:
+    return _("Questa mano è già registrata.")
 
 
 def hand_fixed(number: int) -> str:

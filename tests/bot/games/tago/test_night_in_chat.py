@@ -5,8 +5,11 @@ carried into the next night, and the same in English."""
 
 import pytest
 
+from telegram import Update
+
 from play.tago import night as play_night
-from tests.bot.conftest import StartBot, Table
+from tests.bot.conftest import StartBot, Table, buttons_of
+from tests.bot.fakes import BOT_USER
 
 #: RULES-tago.md, "Pots and side pots": the worked example's hand (no jackpot share, so that
 #: the pots are the example's figures).
@@ -110,10 +113,10 @@ async def test_a_zero_takes_the_pot_and_the_whole_jackpot(table: Table) -> None:
     assert zero.endswith("Anna 275 (−20)\nBruno 325 (+21)\n🎰 Jackpot: 0")
 
 
-async def test_a_punto_with_a_pair_asks_for_the_choice_and_records_nothing(table: Table) -> None:
+async def test_a_punto_with_a_pair_asks_first_and_records_nothing(table: Table) -> None:
     await table.send("/nuova tago light 5/300 Anna Bruno")
     asked = await table.refusals(
-        [("/mano punto=6,6,2 Anna 20 1,1,2 Bruno 20 0,0,1", "scelta=14 o scelta=2")]
+        [("/mano punto=6,6,2 Anna 20 1,1,2 Bruno 20 0,0,1", "Quale sceglie il primo di mano?")]
     )
     assert asked == []
 
@@ -235,3 +238,62 @@ async def test_a_night_in_english(table: Table) -> None:
 )
 async def test_tago_is_named_however_it_is_spelled(table: Table, typed: str) -> None:
     assert (await table.reply(typed)).startswith("🃏 Serata di Tagò")
+
+
+async def press_choice(table: Table, command: Update, data: str) -> tuple[str | None, str | None]:
+    """``command`` was answered with the pair question; a player presses the button ``data``
+    of it: (the toast, the question's new text)."""
+    number = next(table._ids)
+    query = {
+        "id": str(number),
+        "from": {"id": 42, "is_bot": False, "first_name": "Utente42"},
+        "chat_instance": "tavolo",
+        "data": data,
+        "message": {
+            "message_id": number,
+            "date": 1_700_000_000,
+            "chat": table.chat,
+            "from": BOT_USER,
+            "text": "…",
+            "reply_to_message": command.to_dict()["message"],
+        },
+    }
+    before = len(table.request.calls)
+    await table.app.process_update(
+        Update.de_json({"update_id": number, "callback_query": query}, table.app.bot)
+    )
+    if table.errors:
+        raise table.errors.pop()
+    calls = table.request.calls[before:]
+    toast = next((p.get("text") for n, p in calls if n == "answerCallbackQuery"), None)
+    edited = next((p["text"] for n, p in calls if n == "editMessageText"), None)
+    return toast, edited
+
+
+async def test_a_punto_with_a_pair_is_asked_about_with_two_buttons(table: Table) -> None:
+    await table.send("/nuova tago light 5/300 ante=5 jackpot=0% Anna Bruno")
+    command = table.update("/mano punto=6,6,2 Anna 20 1,1,2 Bruno 20 3,3,1")
+    before = len(table.request.calls)
+    await table.deliver(command)
+    calls = table.request.calls[before:]
+    (question,) = [p for name, p in calls if name == "sendMessage"]
+    assert question["text"] == (
+        "Il PUNTO 6,6,2 ha una coppia: vale 14 (la somma) o 2 (coppia tolta). "
+        "Quale sceglie il primo di mano?"
+    )
+    assert buttons_of(calls) == {"14 (somma)": "tg:c:m:28", "2 (coppia tolta)": "tg:c:m:4"}
+    assert await table.reply("/classifica") == (
+        "🃏 Fiches al tavolo (light 5/300 · ante 5 · 0% al jackpot)\n"
+        "1. Anna 300 (0)\n1. Bruno 300 (0)\n🎰 Jackpot: 0"
+    )
+    # 2 chosen: Anna's pair of 1s off leaves 2, VALORE; Bruno's 3,3,1 counts 1.
+    toast, recorded = await press_choice(table, command, "tg:c:m:4")
+    assert recorded is not None
+    assert "Anna 1,1,2 → 2, coppia di 1 tolta, VALORE" in recorded
+    assert recorded.endswith("Anna 320 (+20)\nBruno 280 (−20)\n🎰 Jackpot: 0")
+    # A second press records nothing more.
+    toast, again = await press_choice(table, command, "tg:c:m:28")
+    assert (toast, again) == ("Questa mano è già registrata.", None)
+    assert (await table.reply("/classifica")).endswith(
+        "1. Anna 320 (+20)\n2. Bruno 280 (−20)\n🎰 Jackpot: 0"
+    )
