@@ -123,9 +123,12 @@ def build_application(
     speak = chat_settings.speak_the_chats_language
     app.add_handler(MessageHandler(filters.COMMAND, speak), group=FIRST)
     app.add_handler(CallbackQueryHandler(speak), group=FIRST)
+    # A Tamalo command the chat's night of Tagò has no use for says so (``tago.tamalo_only``).
     for commands, callback in HANDLERS:
-        app.add_handler(CommandHandler(commands, callback, filters=NEW_MESSAGES))
-    app.add_handler(CommandHandler(("mano", "hand"), game.edit_hand, filters=EDITED_MESSAGES))
+        handler = tago.tamalo_only(callback)
+        app.add_handler(CommandHandler(commands, handler, filters=NEW_MESSAGES))
+    edited_hand = tago.tamalo_only(game.edit_hand)
+    app.add_handler(CommandHandler(("mano", "hand"), edited_hand, filters=EDITED_MESSAGES))
     app.add_handler(MessageHandler(EDITED_COMMANDS, help.explain_edits))
     app.add_handler(CallbackQueryHandler(vote.cast_vote, pattern=vote.CALLBACK))
     app.add_handler(CallbackQueryHandler(entry.press, pattern=entry.PATTERN))

@@ -63,6 +63,22 @@ def or_night(tamalo: Handler, night: Handler) -> Handler:
     return handler
 
 
+def tamalo_only(handler: Handler) -> Handler:
+    """A command of Tamalo's alone, sent where the chat's game is a night of Tagò: told
+    which commands a night has."""
+
+    @functools.wraps(handler)
+    async def wrapper(update: Update, context: Context) -> None:
+        try:
+            await handler(update, context)
+        except OtherGame as other:
+            if other.kind != game.KIND:
+                raise
+            await message_of(update).reply_text(game.not_for_a_night())
+
+    return wrapper
+
+
 def new_game_or_night(tamalo: Handler) -> Handler:
     """``/nuova tago …`` opens a night; any other ``/nuova`` is Tamalo's."""
 

@@ -170,6 +170,23 @@ def fix_usage() -> str:
     ).format(command=command_name("correggi"))
 
 
+def not_for_a_night() -> str:
+    return _(
+        "Questo comando è del Tamalo, e la partita della chat è una serata di Tagò: lì "
+        "servono /{hand}, /{standings}, /{undo}, /{fix}, /{rebuy}, /{curious}, /{jackpot} "
+        "e /{settle}."
+    ).format(
+        hand=command_name("mano"),
+        standings=command_name("classifica"),
+        undo=command_name("annulla"),
+        fix=command_name("correggi"),
+        rebuy=command_name("ricarica"),
+        curious=command_name("curioso"),
+        jackpot=command_name("jackpot"),
+        settle=command_name("saldo"),
+    )
+
+
 def stale_question() -> str:
     return _("Questa domanda non vale più: scrivi di nuovo la mano con scelta=.")
 

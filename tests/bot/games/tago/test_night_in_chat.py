@@ -4,7 +4,6 @@ and payments, refusals that change nothing, /annulla and /correggi, a restart, t
 carried into the next night, and the same in English."""
 
 import pytest
-
 from telegram import Update
 
 from play.tago import night as play_night
@@ -297,3 +296,19 @@ async def test_a_punto_with_a_pair_is_asked_about_with_two_buttons(table: Table)
     assert (await table.reply("/classifica")).endswith(
         "1. Anna 320 (+20)\n2. Bruno 280 (−20)\n🎰 Jackpot: 0"
     )
+
+
+async def test_tamalo_s_own_commands_say_what_a_night_takes(table: Table) -> None:
+    await table.send(OPEN)
+    told = (
+        "Questo comando è del Tamalo, e la partita della chat è una serata di Tagò: lì servono "
+        "/mano, /classifica, /annulla, /correggi, /ricarica, /curioso, /jackpot e /saldo."
+    )
+    assert (
+        await table.refusals(
+            [(typed, told) for typed in ("/mazziere", "/entra Elena", "/esci Dario", "/grafico")]
+        )
+        == []
+    )
+    await table.send("/saldo")
+    assert await table.refusals([("/rivincita", told), ("/riapri", told)]) == []
