@@ -36,7 +36,8 @@ Measure = Callable[[bool], Coroutine[Any, Any, list[Figure]]]
 #: imported when they run: a chart worker process (started with "spawn") imports this
 #: module again, and has no use for the rest.
 BENCHMARKS = (
-    "mano", "webhook", "burst", "classifica", "grafico", "history", "coldstart", "forecast"
+    "mano", "webhook", "burst", "classifica", "grafico", "history", "coldstart", "forecast",
+    "macchiavelli", "macchiavelli_forecast",
 )  # fmt: skip
 RESULTS = Path(__file__).with_name("results.json")
 

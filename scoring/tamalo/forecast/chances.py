@@ -63,10 +63,11 @@ def forecast(
     model = hand_model(game.players, history, (scored.hand for scored in game.hands))
     if runs is None and not game.hands:
         runs = START_RUNS
+    expected = expected_hands(game, model)
     if runs is None:
-        affordable = HAND_BUDGET / max(expected_hands(game, model), 1.0)
+        affordable = HAND_BUDGET / max(expected, 1.0)
         runs = int(min(RUNS, max(FEWEST_RUNS, affordable)))
-    ended = simulate(game, model, runs, seed)
+    ended = simulate(game, model, runs, seed, expected=expected)
     played = len(game.hands)
     win, top_two = _outcomes(ended)
     ranked = game.ranked
@@ -118,13 +119,13 @@ def reach_final(
 
 def _outcomes(ended: Runs) -> tuple[np.ndarray, np.ndarray]:
     """Each seat's share of the wins and of the best-two places over the runs."""
-    keys = np.where(ended.ranked, ended.keys, np.iinfo(np.int64).max)
-    # rank = 1 + the ranked seats with a better key: (seat, other seat, run).
-    better = (keys[None, :, :] < keys[:, None, :]) & ended.ranked[None, :, :]
-    rank = 1 + better.sum(axis=1)
-    winners = (rank == 1) & ended.ranked
+    keys = np.where(ended.ranked, ended.keys, np.iinfo(ended.keys.dtype).max)
+    # A seat's rank is 1 + the ranked seats with a better key: it is among the best n when
+    # its key is at most the n-th best (ties counted), the first when it is the best.
+    lowest = np.partition(keys, FINALISTS_PER_TABLE - 1, axis=0)
+    winners = (keys == lowest[0]) & ended.ranked
     share = winners / winners.sum(axis=0)
-    best_two = (rank <= FINALISTS_PER_TABLE) & ended.ranked
+    best_two = (keys <= lowest[FINALISTS_PER_TABLE - 1]) & ended.ranked
     return share.mean(axis=1), best_two.mean(axis=1)
 
 

@@ -3,14 +3,14 @@ each player the counts tell (``scoring.shrinkage``) for their card totals and th
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from scoring.shrinkage import Estimates, shrink
 from scoring.tamalo.forecast.history import ChatHistory
-from scoring.tamalo.forecast.skill import OUT, OUTCOMES, TOP, VALUES, Floats
+from scoring.tamalo.forecast.skill import OUT, TOP, VALUES, Floats
 from scoring.tamalo.model import Hand
 
 #: How many hands of evidence the prior weighs in the chat's habits.
@@ -23,15 +23,6 @@ SKILL_SCALE = 3.0
 CALL_SCALE = 0.35
 #: A total's variance from hand to hand in a new chat (the prior's, about 8 points either way).
 PRIOR_WITHIN = 64.0
-
-
-def counts(histogram: Mapping[int, int], outs: int = 0) -> Floats:
-    """A histogram of totals (and hands finished) as counts per outcome."""
-    row = np.zeros(OUTCOMES)
-    for total, hands in histogram.items():
-        row[min(max(total, 0), TOP)] += hands
-    row[OUT] += outs
-    return row
 
 
 @dataclass(frozen=True)
@@ -57,16 +48,22 @@ class Evidence:
         """``history``'s counts, and ``hands`` counted as ``ChatHistory.from_hands``
         counts them (the game's own hands: no history is built for them)."""
         hands = tuple(hands)
+        tally = history.tally
         seen = (p for hand in hands for p in hand.players)
-        names = tuple(dict.fromkeys((*history.players, *players, *seen)))
-        own = [history.of(name) for name in names]
+        names = tuple(dict.fromkeys((*tally.names, *players, *seen)))
+        more = len(names) - len(tally.names)
+
+        def rows(known: Floats) -> Floats:
+            """A copy of ``known``'s rows, and one of nothing for each name it has not."""
+            return np.concatenate([known, np.zeros((more, *known.shape[1:]))])
+
         evidence = cls(
             names,
-            np.array([counts(p.totals, p.outs) for p in own]).reshape(len(names), OUTCOMES),
-            np.array([counts(p.calls) for p in own]).reshape(len(names), OUTCOMES),
-            np.array([counts(p.counters) for p in own]).reshape(len(names), OUTCOMES),
-            np.array([p.share for p in own], dtype=np.float64),
-            np.array([p.chances for p in own], dtype=np.float64),
+            rows(tally.kept),
+            rows(tally.calls),
+            rows(tally.counters),
+            rows(tally.share),
+            rows(tally.chances),
             history.hands + len(hands),
             history.called + sum(hand.caller is not None for hand in hands),
         )

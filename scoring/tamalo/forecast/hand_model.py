@@ -77,6 +77,18 @@ def _blend(counts: Floats, weight: float, fallback: Floats) -> Floats:
     return blended / total if total > 0 else fallback
 
 
+def _blend_rows(counts: Floats, weights: Floats, fallbacks: Floats) -> Floats:
+    """``_blend`` of each table's rows at once: ``counts`` ``(tables, seats, outcomes)``,
+    each seat's row with its table's fallback added as ``weights[seat]`` observations."""
+    finite = np.isfinite(weights)[None, :, None]
+    blended = counts + np.where(finite, weights[None, :, None], 0.0) * fallbacks[:, None, :]
+    total = blended.sum(axis=2, keepdims=True)
+    shares = blended / np.where(total > 0, total, 1.0)
+    return np.where(
+        finite & (total > 0), shares, np.broadcast_to(fallbacks[:, None, :], shares.shape)
+    )
+
+
 @dataclass(frozen=True, eq=False)
 class HandModel:
     """Per seat (the game's players, in order): quantile tables ``(seats, LEVELS)`` of the
@@ -125,14 +137,15 @@ def hand_model(
         own_hands * (1 - skill.weight), skill.weight, out=np.full_like(own_hands, np.inf),
         where=skill.weight > 0,
     )  # fmt: skip
-    tables = [
-        np.array([_blend(row, w, chat) for row, w in zip(own, weight, strict=True)])
-        for own, chat in ((kept, chat_kept), (calls, chat_calls), (counters, chat_counters))
-    ]
+    tables = _blend_rows(
+        np.stack([kept, calls, counters]), weight, np.stack([chat_kept, chat_calls, chat_counters])
+    )
     counter_rate = (counters.sum(axis=1) + COUNTER_WEIGHT * chat_counter_rate) / (
         evidence.chances[rows] + COUNTER_WEIGHT
     )
-    kept_table, calling_table, countering_table = (quantiles(table) for table in tables)
+    kept_table, calling_table, countering_table = quantiles(
+        tables.reshape(-1, tables.shape[-1])
+    ).reshape(3, len(players), -1)
     return HandModel(
         tuple(players),
         kept_table,

@@ -10,7 +10,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
+import numpy as np
+
+from scoring.tamalo.forecast.skill import OUT, OUTCOMES, TOP, Floats
 from scoring.tamalo.model import Hand
 
 
@@ -43,6 +47,29 @@ class PlayerHistory:
         )
 
 
+def counts(histogram: Mapping[int, int], outs: int = 0) -> Floats:
+    """A histogram of totals (and hands finished) as counts per outcome."""
+    row = np.zeros(OUTCOMES)
+    for total, hands in histogram.items():
+        row[min(max(total, 0), TOP)] += hands
+    row[OUT] += outs
+    return row
+
+
+@dataclass(frozen=True, eq=False)
+class Tally:
+    """Players' counts as arrays, a row per name (in ``names``' order): the totals kept
+    without calling (finishing the cards at ``OUT``), called Tamalo and ControTamalo with,
+    per outcome; the fair share of the calls; the chances to answer a Tamalo."""
+
+    names: tuple[str, ...]
+    kept: Floats
+    calls: Floats
+    counters: Floats
+    share: Floats
+    chances: Floats
+
+
 @dataclass(frozen=True)
 class ChatHistory:
     """A chat's hands in one mode: each player's, how many hands there were and how many
@@ -54,6 +81,24 @@ class ChatHistory:
 
     def of(self, player: str) -> PlayerHistory:
         return self.players.get(player, PlayerHistory())
+
+    @cached_property
+    def tally(self) -> Tally:
+        """Every player's counts as arrays, counted once: a chat's history serves each hand
+        of a game (read-only: ``forecast.evidence`` copies what it adds to)."""
+        names = tuple(self.players)
+        own = [self.players[name] for name in names]
+        tally = Tally(
+            names,
+            np.array([counts(p.totals, p.outs) for p in own]).reshape(len(names), OUTCOMES),
+            np.array([counts(p.calls) for p in own]).reshape(len(names), OUTCOMES),
+            np.array([counts(p.counters) for p in own]).reshape(len(names), OUTCOMES),
+            np.array([p.share for p in own], dtype=np.float64),
+            np.array([p.chances for p in own], dtype=np.float64),
+        )
+        for array in (tally.kept, tally.calls, tally.counters, tally.share, tally.chances):
+            array.flags.writeable = False
+        return tally
 
     def pooled(self) -> PlayerHistory:
         """Every player's hands together: the chat's own habits."""
