@@ -7,6 +7,7 @@ import pytest
 from telegram import Update
 
 from play.tago import night as play_night
+from storage import UnitOfWork
 from tests.bot.conftest import StartBot, Table, buttons_of
 from tests.bot.fakes import BOT_USER
 
@@ -312,3 +313,42 @@ async def test_tamalo_s_own_commands_say_what_a_night_takes(table: Table) -> Non
     )
     await table.send("/saldo")
     assert await table.refusals([("/rivincita", told), ("/riapri", told)]) == []
+
+
+async def test_a_whole_night_of_ten_hands(table: Table) -> None:
+    """Issue 26's night: 4 players, 10 hands with an all-in side pot, a ZERO with the jackpot,
+    a re-buy, a curioso, a correction and the settle-up; no chip made or lost on the way."""
+    await table.send("/nuova tago light 5/300 ante=5 jackpot=10% Anna Bruno Carlo Dario")
+    said = [await table.reply(SIDE_POT)]
+    for typed in [
+        "/mano punto=1,2,5 Anna 5 lascia Bruno 20 2,2,1 Carlo 20 3,3,3 Dario 5 lascia",
+        "/curioso Anna",
+        "/ricarica Carlo 200",
+        "/mano punto=7,½,0 Anna 30 4,3,½ Bruno 30 8,0,0 Carlo 10 lascia Dario 30 6,1,½",
+        "/mano punto=2,3,4 Anna 50 0,0,0 Bruno 50 5,4,1 Carlo 5 lascia Dario 5 lascia",
+        "/mano punto=1,5,3 Anna 10 2,2,2 Bruno 10 4,5,0 Carlo 10 lascia Dario 10 lascia",
+        "/mano punto=8,8,1 scelta=1 Anna 20 1,1,3 Bruno 20 0,½,½ Carlo 5 lascia Dario 5 lascia",
+        "/mano Anna 5 lascia Bruno 5 lascia Carlo 5 lascia Dario 5",
+        "/mano punto=4,½,0 Anna 40 4,4,2 Bruno 40 3,1,½ Carlo 40 5,6,½ Dario 40 lascia",
+        "/mano punto=2,½,5 Anna 15 4,4,4 Bruno 15 6,6,6 Carlo 15 7,½,0 Dario 5 lascia",
+        "/mano punto=1,7,3 Anna 25 1,7,3 Bruno 25 5,6,0 Carlo 5 lascia Dario 25 lascia",
+        "/correggi 2 punto=1,2,5 Anna 5 lascia Bruno 25 2,2,1 Carlo 25 3,3,3 Dario 5 lascia",
+    ]:
+        said.append(await table.reply(typed))
+    assert "💰 Piatto laterale" in said[0]
+    assert "Carlo 3,3,3 → TRIS" in said[1]
+    assert "(diviso: Anna" in said[4]
+    assert "🎉 ZERO di Anna: vince il jackpot" in said[5]
+    assert "Gli altri hanno lasciato: Dario prende tutto senza mostrare." in said[8]
+    assert said[12].startswith("✏️ Mano 2 corretta.")
+    async with table.app.bot_data.db.transaction() as session:
+        record = await play_night.latest_night(UnitOfWork(session), table.chat_id)
+    assert record is not None
+    night = record.night
+    assert len(night.deals) == 10
+    bought = sum(night.ledger.bought_in.values())
+    assert sum(night.totals().values()) + night.jackpot == bought + night.jackpot_in
+    closed = await table.reply("/saldo")
+    payments = closed.split("Pagamenti:\n")[1].splitlines()
+    assert 1 <= len(payments) <= 4  # at most one fewer than the parties, the cashier included
+    assert sum(night.results().values()) == -night.jackpot_grown
