@@ -20,6 +20,7 @@ from sqlalchemy.orm import QueryableAttribute, aliased
 from storage import models
 from storage.players import find_player
 from storage.states import GameState
+from storage.tamalo import TAMALO
 
 
 def _count(condition: ColumnElement[bool] | QueryableAttribute[bool]) -> ColumnElement[int]:
@@ -250,7 +251,11 @@ class StatsStore:
             select(func.count())
             .select_from(hand)
             .join(game, game.id == hand.game_id)
-            .where(game.chat_id == chat_id, game.state != GameState.ANNULLED)
+            .where(
+                game.chat_id == chat_id,
+                game.state != GameState.ANNULLED,
+                game.kind == TAMALO,  # Tamalo's figures: a night of Tagò's events are no hands
+            )
         )
         players = await self.session.scalar(
             select(func.count()).where(models.Rating.chat_id == chat_id)

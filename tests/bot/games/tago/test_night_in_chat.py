@@ -352,3 +352,14 @@ async def test_a_whole_night_of_ten_hands(table: Table) -> None:
     payments = closed.split("Pagamenti:\n")[1].splitlines()
     assert 1 <= len(payments) <= 4  # at most one fewer than the parties, the cashier included
     assert sum(night.results().values()) == -night.jackpot_grown
+
+
+async def test_a_night_s_events_are_not_tamalo_s_hands_in_the_group_s_figures(
+    table: Table,
+) -> None:
+    await table.send(OPEN)
+    await table.send(SIDE_POT)
+    await table.send("/saldo")
+    assert await table.reply("/stats") == (
+        "In questa chat non si è ancora giocato. Iniziate con /nuova Anna Bruno Carlo."
+    )
