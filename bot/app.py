@@ -127,7 +127,7 @@ def build_application(
     for commands, callback in HANDLERS:
         handler = tago.tamalo_only(callback)
         app.add_handler(CommandHandler(commands, handler, filters=NEW_MESSAGES))
-    edited_hand = tago.tamalo_only(game.edit_hand)
+    edited_hand = tago.or_night(game.edit_hand, tago.edit_hand)
     app.add_handler(CommandHandler(("mano", "hand"), edited_hand, filters=EDITED_MESSAGES))
     app.add_handler(MessageHandler(EDITED_COMMANDS, help.explain_edits))
     app.add_handler(CallbackQueryHandler(vote.cast_vote, pattern=vote.CALLBACK))

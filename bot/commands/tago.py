@@ -17,6 +17,7 @@ from bot.commands.common import (
     changes,
     changing,
     chat_id_of,
+    may_undo_and_fix,
     message_of,
     reading,
     sender_id,
@@ -123,6 +124,31 @@ async def record_hand(update: Update, context: Context) -> None:
                 user_id=sender_id(update),
             )
     except game.ChoiceAsked as asked:  # replying to the command: the press reads it again
+        await message.reply_text(asked.question, reply_markup=_keyboard(asked), do_quote=True)
+        return
+    await message.reply_text(text)
+
+
+@_answers
+async def edit_hand(update: Update, context: Context) -> None:
+    """A /mano of the night edited by its author: the hand it recorded is corrected to the
+    new text; one that recorded nothing (it had a mistake) records its hand now."""
+    message = message_of(update)
+    may_fix = await may_undo_and_fix(update, context)  # asked before any lock is held
+    try:
+        async with changing(context, message.chat_id) as work:
+            text = await game.edited_hand(
+                work,
+                message.chat_id,
+                context.text_args,
+                message_id=message.message_id,
+                update_id=update.update_id,
+                user_id=sender_id(update),
+                may_fix=may_fix.check,
+            )
+    except MessageAlreadyHandled:
+        return  # an older edit than one handled: the newer one said what it did
+    except game.ChoiceAsked as asked:
         await message.reply_text(asked.question, reply_markup=_keyboard(asked), do_quote=True)
         return
     await message.reply_text(text)

@@ -215,6 +215,22 @@ def _hands(events: Sequence[StoredEvent]) -> list[StoredEvent]:
     return [e for e in events if isinstance(event_of(e.detail), Hand)]
 
 
+async def edited_hand(
+    work: UnitOfWork, chat_id: int, message_id: int, update_id: int
+) -> tuple[NightRecord, int | None]:
+    """A /mano of the night edited (by update ``update_id``): the night, and the number of
+    the hand the message recorded (``None``: it recorded nothing, so it records it now). An
+    older edit than one handled raises ``MessageAlreadyHandled``."""
+    await work.claims.edit(chat_id, message_id, update_id)
+    record = await running_night(work, chat_id)
+    hands = [e for e in record.events if isinstance(event_of(e.detail), Hand)]
+    number = next(
+        (n for n, e in enumerate(hands, 1) if e.message_id == message_id and message_id),
+        None,
+    )
+    return record, number
+
+
 async def undo_last(work: UnitOfWork, record: NightRecord) -> tuple[NightRecord, Event]:
     """The night without its last event (a hand, a re-buy or a curioso), and that event."""
     if not record.running:

@@ -6,7 +6,7 @@ what happened. Each raises ``UserError``, a rule of Tagò broken or an action re
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from datetime import datetime
 
 from bot import names
@@ -83,6 +83,27 @@ async def record_hand(
         raise ChoiceAsked(hand.punto, options)
     after = await play.record_event(work, record, [hand], message_id=message_id, user_id=user_id)
     return hand_reply(after.night, after.night.deals[-1])
+
+
+async def edited_hand(
+    work: UnitOfWork,
+    chat_id: int,
+    text: str,
+    *,
+    message_id: int,
+    update_id: int,
+    user_id: int | None,
+    may_fix: Callable[[UnitOfWork], Awaitable[None]],
+) -> str:
+    """A /mano edited by its author: the hand it recorded reported again (by who may fix a
+    hand), or, if it recorded nothing, its hand recorded now."""
+    record, number = await play.edited_hand(work, chat_id, message_id, update_id)
+    if number is None:
+        return await record_hand(work, chat_id, text, message_id=message_id, user_id=user_id)
+    await may_fix(work)
+    after = await play.fix_hand(work, record, number, parse_hand(text, record.night.players))
+    deal = after.night.deals[number - 1]
+    return "\n".join([hand_fixed(number), hand_reply(after.night, deal)])
 
 
 async def fix_hand(work: UnitOfWork, chat_id: int, text: str) -> str:

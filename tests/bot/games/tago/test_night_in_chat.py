@@ -363,3 +363,20 @@ async def test_a_night_s_events_are_not_tamalo_s_hands_in_the_group_s_figures(
     assert await table.reply("/stats") == (
         "In questa chat non si è ancora giocato. Iniziate con /nuova Anna Bruno Carlo."
     )
+
+
+async def test_an_edited_hand_is_corrected_and_a_mistake_edited_is_recorded(table: Table) -> None:
+    await table.send(OPEN)
+    typed = table.update(SIDE_POT)
+    await table.deliver(typed)
+    fixed = await table.deliver(table.edit(typed, SIDE_POT.replace("Dario 40", "Dario 5")))
+    assert fixed[0].startswith("✏️ Mano 1 corretta.\n🃏 Mano 1 · mazziere Anna")
+    assert fixed[0].endswith(
+        "Anna 200 (−100)\nBruno 605 (+305)\nCarlo 100 (−200)\nDario 295 (−5)\n🎰 Jackpot: 0"
+    )
+    wrong = table.update("/mano Anna 5 lascia Bruno 5 lascia Carlo 5 1,1,1 Elena 5 lascia")
+    assert "Elena" in (await table.deliver(wrong))[0]
+    right = await table.deliver(
+        table.edit(wrong, "/mano Anna 5 lascia Bruno 5 lascia Carlo 5 1,1,1 Dario 5 lascia")
+    )
+    assert right[0].startswith("🃏 Mano 2 · mazziere Bruno")
