@@ -12,8 +12,8 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from bench.forecast_games import play, roster
-from bot.chart_drawing import DPI, PALETTE
-from bot.forecast_chart import forecast_chart
+from bot.charts.drawing import DPI, PALETTE
+from bot.games.tamalo.charts.forecast import forecast_chart
 from scoring.tamalo.forecast.chances import story
 from scoring.tamalo.forecast.history import ChatHistory
 

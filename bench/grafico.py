@@ -1,8 +1,8 @@
 """/grafico's drawing: a 6-player, 40-hand game's chart, against a plain matplotlib line chart
 of the same data.
 
-What is measured is the function the chart workers run (``bot.render.draw_game``, which
-calls ``bot.chart_game.game_chart``), in this process, from the game to PNG bytes. The
+What is measured is the function the chart workers run (``bot.games.tamalo.charts.draw_game``, which
+calls ``bot.games.tamalo.charts.game.game_chart``), in this process, from the game to PNG bytes. The
 reference is what anyone would write to chart those numbers: a ``Figure`` on the Agg canvas (the
 object API, as ours), one axes, six ``plot`` lines of 41 points, ``savefig`` to PNG bytes,
 at the same size and dpi (1280×960 px). Ours draws more (title, key, markers for the
@@ -26,8 +26,8 @@ from matplotlib.figure import Figure as MplFigure
 
 from bench.common import Figure, median
 from bench.mano import random_hand
-from bot.chart_drawing import DPI, GAME_SIZE
-from bot.render import draw_game
+from bot.charts.drawing import DPI, GAME_SIZE
+from bot.games.tamalo.charts import draw_game
 from scoring.tamalo import Game, Hand, Report, Rules
 
 PLAYERS = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Francesco")

@@ -1,6 +1,6 @@
 """What the bot answers an update, and the unit of work its change commits with.
 
-A command that changes something claims its message (``bot.commands.common.changes``); what
+A command that changes something claims its message (``bot.handling.changes``); what
 it answers is kept with the claim, in the transaction of the change, so the same message
 delivered again (a crash before the reply went out, a webhook's 200 that never reached
 Telegram) gets the same answer instead of "already recorded".

@@ -23,7 +23,7 @@ from telegram.ext import (
 )
 from telegram.request import BaseRequest, HTTPXRequest
 
-from bot import i18n, texts
+from bot import games, i18n, texts
 from bot.answers import answering, before_unit_of_work, begin_answer, end_answer
 from bot.botapi import FIRST_WAIT, LONGEST_WAIT, TamaloBot
 from bot.commands import (
@@ -35,15 +35,16 @@ from bot.commands import (
     lifecycle,
     registry,
     standings,
-    tago,
-    target,
     vote,
 )
 from bot.commands import settings as chat_settings
-from bot.commands.common import Handler
 from bot.config import Settings
 from bot.context import CONTEXT_TYPES, Context, TamaloApp
 from bot.delivery import AnswerFirst, JournalingRequest, is_outage
+from bot.games.tago import commands as tago
+from bot.games.tago import night as tago_night
+from bot.games.tamalo.commands import target
+from bot.handling import EDITED_HAND, Handler
 from bot.render import Renderer
 from bot.updates import ChatOrderedUpdates
 from play.forecast import Histories
@@ -67,7 +68,8 @@ ALLOWED_UPDATES = [Update.MESSAGE, Update.EDITED_MESSAGE, Update.CALLBACK_QUERY]
 
 #: Every command's names and handler, from the one table of commands.
 HANDLERS: tuple[tuple[tuple[str, ...], Handler], ...] = tuple(
-    (command.names, command.handler) for command in registry.COMMANDS
+    (command.names, games.dispatching(command.name, command.handler))
+    for command in registry.COMMANDS
 )
 #: The group of handlers that run before every other: the chat's language is set there.
 FIRST = -1
@@ -123,18 +125,18 @@ def build_application(
     speak = chat_settings.speak_the_chats_language
     app.add_handler(MessageHandler(filters.COMMAND, speak), group=FIRST)
     app.add_handler(CallbackQueryHandler(speak), group=FIRST)
-    # A Tamalo command the chat's night of Tagò has no use for says so (``tago.tamalo_only``).
     for commands, callback in HANDLERS:
-        handler = tago.tamalo_only(callback)
-        app.add_handler(CommandHandler(commands, handler, filters=NEW_MESSAGES))
-    edited_hand = tago.or_night(game.edit_hand, tago.edit_hand)
+        app.add_handler(CommandHandler(commands, callback, filters=NEW_MESSAGES))
+    edited_hand = games.dispatching(EDITED_HAND, game.edit_hand)
     app.add_handler(CommandHandler(("mano", "hand"), edited_hand, filters=EDITED_MESSAGES))
     app.add_handler(MessageHandler(EDITED_COMMANDS, help.explain_edits))
     app.add_handler(CallbackQueryHandler(vote.cast_vote, pattern=vote.CALLBACK))
     app.add_handler(CallbackQueryHandler(entry.press, pattern=entry.PATTERN))
     app.add_handler(CallbackQueryHandler(confirm.press, pattern=buttons.PATTERN))
     app.add_handler(CallbackQueryHandler(target.lower_target, pattern=target.CALLBACK))
-    app.add_handler(CallbackQueryHandler(tago.press_choice, pattern=tago.HAND_CHOICE_PATTERN))
+    # A hand's pair question (tg:c:m:) before the judge's buttons, which take every other tg:.
+    app.add_handler(CallbackQueryHandler(tago_night.press_choice, pattern=tago_night.HAND_CHOICE))
+    app.add_handler(CallbackQueryHandler(tago.press, pattern=tago.PATTERN))
     app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, lifecycle.chat_migrated))
     # After them (even a mistake or an error is an answer): the chat's standings message is
     # no longer the bot's last, and /classifica sends a new one instead of editing it.

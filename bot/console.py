@@ -62,6 +62,9 @@ class ConsoleRequest(OfflineBotApi):
         #: Your name as Telegram would give it (the chat's language may change it).
         self.you = YOU
         self.buttons: list[Button] = []
+        #: The chat's messages by id as Telegram keeps them (edits change them): a button's
+        #: message carries its buttons as they are now, and the message it replies to.
+        self.messages: dict[int, dict[str, Any]] = {}
         #: The chat's message ids, the bot's and the typed ones alike (set going by ``run``).
         self.message_ids: Iterator[int] = itertools.count(1)
 
@@ -83,8 +86,11 @@ class ConsoleRequest(OfflineBotApi):
         self, name: str, parameters: dict[str, Any], request_data: RequestData | None
     ) -> dict[str, Any]:
         message_id = int(parameters.get("message_id") or next(self.message_ids))
-        message: dict[str, Any] = {"message_id": message_id, "date": 0, "chat": CHAT,
-                                   "from": BOT_USER}  # fmt: skip
+        new = {"message_id": message_id, "date": 0, "chat": CHAT, "from": BOT_USER}
+        message = self.messages.setdefault(message_id, new)
+        message.pop("reply_markup", None)
+        if (replied := _parsed(parameters.get("reply_parameters"))) is not None:
+            message["reply_to_message"] = self.messages.get(int(replied["message_id"]))
         lines = []
         if name == "editMessageText":
             lines.append("🤖 " + _("(messaggio aggiornato)"))  # in the chat's language
@@ -95,6 +101,7 @@ class ConsoleRequest(OfflineBotApi):
             path = self._save(request_data, FILES[name])
             lines.append(f"🤖 [{FILES[name]}: {path}]")
         if keyboard := _keyboard(parameters.get("reply_markup")):
+            message["reply_markup"] = _parsed(parameters["reply_markup"])
             self.buttons = [Button(label, data, message) for label, data in keyboard]
             lines.append(
                 "   " + "  ".join(f"[{n}] {b.label}" for n, b in enumerate(self.buttons, 1))
@@ -125,10 +132,14 @@ class ConsoleRequest(OfflineBotApi):
         print(text, file=self.out, flush=True)
 
 
+def _parsed(value: object) -> Any:
+    """A parameter sent as JSON (a ``reply_markup``, ``reply_parameters``), as a dict."""
+    return json.loads(value) if isinstance(value, str) else value
+
+
 def _keyboard(markup: object) -> list[tuple[str, str]]:
     """The inline buttons of a ``reply_markup``, row after row: (label, callback data)."""
-    if isinstance(markup, str):
-        markup = json.loads(markup)
+    markup = _parsed(markup)
     if not isinstance(markup, dict):
         return []
     return [
@@ -236,4 +247,6 @@ async def run(settings: Settings, stdin: TextIO, out: TextIO, files: Path) -> No
                 button, name = pressed
                 await app.process_update(_update(app, typist.press(button, name)))
             else:
-                await app.process_update(_update(app, typist.message(line)))
+                typed = typist.message(line)
+                request.messages[typed["message"]["message_id"]] = typed["message"]
+                await app.process_update(_update(app, typed))

@@ -11,7 +11,6 @@ from bot import texts
 from play.errors import (
     AdminsDecide,
     GameAnnulled,
-    GameRunning,
     LeaderboardEmpty,
     NobodyLinked,
     NoGamesTonight,
@@ -24,19 +23,15 @@ from play.errors import (
     NotYourPlayer,
     PlayerTakenByOther,
     Refused,
-    TournamentInProgress,
     UnknownPlayer,
 )
 from play.game import (
     AlreadyRunning,
     NewerGameStarted,
     NoGameToRematch,
-    NoJoiningTournaments,
     NothingToReopen,
-    RematchTournament,
     ReopenAnnulled,
     ReopenReachedTarget,
-    ReopenTournament,
 )
 from play.hands import (
     EditedHandClosed,
@@ -48,22 +43,7 @@ from play.hands import (
     UndoClosedGame,
     UndoneJustNow,
 )
-from play.tamalo.tournament import FinalUnderWay
-from scoring.tamalo import (
-    AlreadySeated,
-    HandNotSeated,
-    LastTwoStay,
-    LeftForGood,
-    NoHandsLeft,
-    NoJoinersInQuadri,
-    NoJoinersInSixCards,
-    NoLeavingQuadri,
-    NoSuchHand,
-    NotPlaying,
-    QuadriNeedsFour,
-    RuleBroken,
-    TournamentTooSmall,
-)
+from scoring.errors import RuleBroken
 
 #: A word typed and quoted back in a mistake's reply is cut to this: quoted whole, a pasted
 #: wall of text could make the reply longer than the 4096 characters Telegram accepts.
@@ -86,15 +66,9 @@ Mistake = RuleBroken | Refused
 Render = Callable[[Mistake], str]
 
 
-def _says(kind: type[Broken], render: Callable[[Broken], str]) -> tuple[type[Mistake], Render]:
+def says(kind: type[Broken], render: Callable[[Broken], str]) -> tuple[type[Mistake], Render]:
     """One line of the table: ``render`` reads the error of its own kind."""
     return cast(type[Mistake], kind), cast(Render, render)
-
-
-def _hand_not_seated(error: HandNotSeated) -> str:
-    if error.missing:
-        return texts.mistakes.missing_players(error.missing)
-    return texts.mistakes.not_in_this_hand(error.strangers[0], error.seated, error.number)
 
 
 def _unknown_player(error: UnknownPlayer) -> str:
@@ -108,56 +82,40 @@ def _undone_just_now(error: UndoneJustNow) -> str:
     return texts.hands.undo_just_done(error.number, error.hands, label)
 
 
-#: Every rule the engine enforces and every refusal of an action, and the text that answers
-#: it (read when answered: in the chat's language).
+#: Every rule an engine enforces and every refusal of an action, and the text that answers it
+#: (read when answered: in the chat's language): the refusals every game shares, here; each
+#: game's own, from its entry in the table of games (``bot.games``), which adds them when it
+#: is imported (``use_rule_texts``): a game imports this module, never the other way.
 RULE_TEXTS: dict[type[Mistake], Render] = dict(
     [
-        _says(NoRunningGame, lambda _: texts.common.no_running_game()),
-        _says(QuadriNeedsFour, lambda e: texts.setup.quadri_players(e.count)),
-        _says(NoJoinersInQuadri, lambda _: texts.game.no_joining_quadri()),
-        _says(NoJoinersInSixCards, lambda _: texts.setup.six_cards_two_players()),
-        _says(AlreadySeated, lambda e: texts.game.already_seated(e.player)),
-        _says(LeftForGood, lambda e: texts.mistakes.left_for_good(e.player)),
-        _says(NoLeavingQuadri, lambda _: texts.game.no_leaving_quadri()),
-        _says(NotPlaying, lambda e: texts.setup.leaver_not_playing(e.player, e.players)),
-        _says(LastTwoStay, lambda _: texts.game.last_two_stay()),
-        _says(NoHandsLeft, lambda _: texts.game.game_already_closed()),
-        _says(NoSuchHand, lambda e: texts.setup.no_such_hand(str(e.number), e.played)),
-        _says(HandNotSeated, _hand_not_seated),
-        _says(TournamentTooSmall, lambda e: texts.setup.tournament_players(e.minimum)),
-        _says(NotAtTheTable, lambda _: texts.vote.vote_not_at_the_table()),
-        _says(UnknownPlayer, _unknown_player),
-        _says(PlayerTakenByOther, lambda e: texts.people.iam_taken(e.player)),
-        _says(NotLinked, lambda _: texts.people.iam_shown(None)),
-        _says(NobodyLinked, lambda e: texts.people.iam_nobody(e.player)),
-        _says(NotYourPlayer, lambda e: texts.people.iam_not_yours(e.player)),
-        _says(AdminsDecide, lambda _: texts.settings.admin_setting_for_admins()),
-        _says(NoGameYet, lambda _: texts.common.no_game_yet()),
-        _says(GameAnnulled, lambda _: texts.game.annulled_game()),
-        _says(LeaderboardEmpty, lambda _: texts.stats.leaderboard_empty()),
-        _says(NoStatsFor, lambda e: texts.stats.unknown_stats_player(e.name, e.known)),
-        _says(NoHandsToDraw, lambda _: texts.stats.no_hands_to_draw()),
-        _says(NoGamesTonight, lambda _: texts.stats.no_games_tonight()),
-        _says(GameRunning, lambda e: texts.game.game_running(e.players)),
-        _says(TournamentInProgress, lambda _: texts.tournament.tournament_in_progress()),
-        _says(FinalUnderWay, lambda _: texts.hands.final_under_way()),
-        _says(NoJoiningTournaments, lambda _: texts.game.no_joining_tournaments()),
-        _says(NothingToReopen, lambda _: texts.game.nothing_to_reopen()),
-        _says(NewerGameStarted, lambda _: texts.game.newer_game_started()),
-        _says(AlreadyRunning, lambda _: texts.game.already_running()),
-        _says(ReopenAnnulled, lambda _: texts.game.reopen_annulled()),
-        _says(ReopenTournament, lambda _: texts.game.reopen_tournament()),
-        _says(ReopenReachedTarget, lambda _: texts.game.reopen_reached_target()),
-        _says(NoGameToRematch, lambda _: texts.game.no_game_to_rematch()),
-        _says(RematchTournament, lambda _: texts.game.rematch_tournament()),
-        _says(MessageHandled, lambda _: texts.common.already_handled()),
-        _says(EditedHandGone, lambda _: texts.hands.edited_hand_gone()),
-        _says(EditedHandClosed, lambda _: texts.hands.edited_hand_closed()),
-        _says(FixClosedGame, lambda _: texts.hands.fix_closed_game()),
-        _says(NoHandToUndo, lambda _: texts.hands.no_hand_to_undo()),
-        _says(UndoClosedGame, lambda e: texts.game.undo_closed_game(tournament=e.tournament)),
-        _says(JoinUndoneJustNow, lambda _: texts.hands.join_undone_just_now()),
-        _says(UndoneJustNow, _undone_just_now),
+        says(NoRunningGame, lambda _: texts.common.no_running_game()),
+        says(NotAtTheTable, lambda _: texts.vote.vote_not_at_the_table()),
+        says(UnknownPlayer, _unknown_player),
+        says(PlayerTakenByOther, lambda e: texts.people.iam_taken(e.player)),
+        says(NotLinked, lambda _: texts.people.iam_shown(None)),
+        says(NobodyLinked, lambda e: texts.people.iam_nobody(e.player)),
+        says(NotYourPlayer, lambda e: texts.people.iam_not_yours(e.player)),
+        says(AdminsDecide, lambda _: texts.settings.admin_setting_for_admins()),
+        says(NoGameYet, lambda _: texts.common.no_game_yet()),
+        says(GameAnnulled, lambda _: texts.game.annulled_game()),
+        says(LeaderboardEmpty, lambda _: texts.stats.leaderboard_empty()),
+        says(NoStatsFor, lambda e: texts.stats.unknown_stats_player(e.name, e.known)),
+        says(NoHandsToDraw, lambda _: texts.stats.no_hands_to_draw()),
+        says(NoGamesTonight, lambda _: texts.stats.no_games_tonight()),
+        says(NothingToReopen, lambda _: texts.game.nothing_to_reopen()),
+        says(NewerGameStarted, lambda _: texts.game.newer_game_started()),
+        says(AlreadyRunning, lambda _: texts.game.already_running()),
+        says(ReopenAnnulled, lambda _: texts.game.reopen_annulled()),
+        says(ReopenReachedTarget, lambda _: texts.game.reopen_reached_target()),
+        says(NoGameToRematch, lambda _: texts.game.no_game_to_rematch()),
+        says(MessageHandled, lambda _: texts.common.already_handled()),
+        says(EditedHandGone, lambda _: texts.hands.edited_hand_gone()),
+        says(EditedHandClosed, lambda _: texts.hands.edited_hand_closed()),
+        says(FixClosedGame, lambda _: texts.hands.fix_closed_game()),
+        says(NoHandToUndo, lambda _: texts.hands.no_hand_to_undo()),
+        says(UndoClosedGame, lambda e: texts.game.undo_closed_game(tournament=e.tournament)),
+        says(JoinUndoneJustNow, lambda _: texts.hands.join_undone_just_now()),
+        says(UndoneJustNow, _undone_just_now),
     ]
 )
 

@@ -12,13 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import TypeVar
-
-from bot import i18n
-from play.forecast import Outlook
-from scoring import tamalo
 
 T = TypeVar("T")
 #: Workers draw at the lowest priority: on a small machine a chart waits for the bot's
@@ -31,43 +27,6 @@ def _lower_priority() -> None:
     os.nice(WORKER_NICENESS)
 
 
-def draw_game(
-    game: tamalo.Game, title: str, colours: Mapping[str, int], finished: bool, language: str
-) -> bytes:
-    """In a worker: a game's chart as PNG bytes, its labels in ``language``."""
-    from bot import chart_game  # only the worker loads matplotlib
-
-    with i18n.speaking(language):
-        return chart_game.game_chart(game, title=title, colours=colours, finished=finished)
-
-
-def draw_night(
-    figures: tamalo.NightFigures, title: str, colours: Mapping[str, int], language: str
-) -> bytes:
-    """In a worker: a night's chart as PNG bytes, its labels in ``language``."""
-    from bot import chart_night
-
-    with i18n.speaking(language):
-        return chart_night.night_chart(figures, title=title, colours=colours)
-
-
-def draw_forecast(
-    outlook: Outlook, colours: Mapping[str, int], words: tuple[str, str, str]
-) -> bytes:
-    """In a worker: /previsione's chart, the game's story forecast hand by hand (its words,
-    title and axes, already in the chat's language)."""
-    from bot import forecast_chart
-
-    title, hands_label, chance_label = words
-    return forecast_chart.forecast_chart(
-        outlook.story(),
-        colours,
-        title=title,
-        hands_label=hands_label,
-        chance_label=chance_label,
-    )
-
-
 class Renderer:
     """Runs chart drawing in a pool of ``workers`` processes, started on the first chart."""
 
@@ -75,21 +34,10 @@ class Renderer:
         self.workers = workers
         self._pool: Executor | None = None
 
-    async def game(
-        self, game: tamalo.Game, title: str, colours: Mapping[str, int], *, finished: bool
-    ) -> bytes:
-        return await self._run(draw_game, game, title, dict(colours), finished, i18n.language())
-
-    async def night(
-        self, figures: tamalo.NightFigures, title: str, colours: Mapping[str, int]
-    ) -> bytes:
-        return await self._run(draw_night, figures, title, dict(colours), i18n.language())
-
-    async def forecast(
-        self, outlook: Outlook, colours: Mapping[str, int], words: tuple[str, str, str]
-    ) -> bytes:
-        """The story is forecast in the worker too: one forecast per hand played."""
-        return await self._run(draw_forecast, outlook, dict(colours), words)
+    async def draw(self, draw: Callable[..., T], *args: object) -> T:
+        """``draw(*args)`` in a worker: ``draw`` is a module-level function (a worker imports
+        it by name), such as a game's ``bot.games.<game>.charts.draw_game``."""
+        return await self._run(draw, *args)
 
     async def _run(self, draw: Callable[..., T], *args: object) -> T:
         if self.workers <= 0:

@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from bot.chart_game import game_chart
-from bot.chart_night import night_chart
+from bot.games.tamalo.charts.game import game_chart
+from bot.games.tamalo.charts.night import night_chart
 from scoring.tamalo import Game, Hand, Mode, Report, Rules, night_figures
 
 PLAYERS = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Francesco")

@@ -62,7 +62,7 @@ class Slots:
         except BaseException:
             if waiting.done() and not waiting.cancelled():
                 self._release()  # given the slot as it was cancelled: hand it on
-            else:
+            elif waiting in queue:  # (a slot given back meanwhile passed it over already)
                 queue.remove(waiting)
             raise
 

@@ -107,3 +107,11 @@ def test_the_console_speaks_its_chats_language_and_names_you_in_it(tmp_path: Pat
     )
     assert "Tu" not in second
     assert "🤖 🃏 TamaloBot keeps score of your Tamalo games." in second
+
+
+def test_the_tago_judge_s_buttons_work_in_the_console(tmp_path: Path) -> None:
+    out = play("/giudica punto=6,6,2 Anna 1,1,2 Bruno 0,0,0\n2\n1\n", tmp_path)
+
+    assert "[1] 14 (somma)  [2] 2 (coppia tolta)" in out
+    assert "🏆 Vince Bruno con ZERO. Lo ZERO vince anche il jackpot!" in out
+    assert "🤖 (Già giudicata: il verdetto è nel messaggio.)" in out

@@ -8,9 +8,10 @@ from datetime import UTC, datetime
 from telegram import Message, Update
 from telegram.constants import ChatAction
 
-from bot import dates, texts
-from bot.commands.common import chat_id_of, message_of, reading, replies_to_mistakes
+from bot import dates, games, i18n, texts
 from bot.context import Context
+from bot.games.tamalo import charts as tamalo_charts
+from bot.handling import chat_id_of, message_of, reading, replies_to_mistakes
 from bot.parsing import parse_nothing
 from play import views
 from play.records import GameRecord
@@ -39,7 +40,8 @@ async def send_chart(
         look = await views.look(work, record.chat_id)
     title = texts.stats.chart_title(record, dates.day(record.started_at, look.timezone))
     finished = record.state is GameState.FINISHED
-    png = await context.renderer.game(record.game, title, look.colours, finished=finished)
+    game = games.played(record)
+    png = await game.chart(context.renderer, record.game, title, look.colours, finished=finished)
     await message.reply_photo(png, caption=caption)
 
 
@@ -69,5 +71,8 @@ async def show_night(update: Update, context: Context) -> None:
     await message.chat.send_action(ChatAction.UPLOAD_PHOTO)
     figures = night_figures((r.game, r.state is GameState.FINISHED) for r in records)
     title = texts.stats.night_title(evening, len(records))
-    png = await context.renderer.night(figures, title, look.colours)
+    # The night of a Tamalo table (its figures are Tamalo's: hands won, calls made).
+    png = await context.renderer.draw(
+        tamalo_charts.draw_night, figures, title, dict(look.colours), i18n.language()
+    )
     await message.reply_photo(png)

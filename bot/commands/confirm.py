@@ -12,7 +12,11 @@ from telegram import InlineKeyboardMarkup, Message, Update
 from bot import names, texts
 from bot.commands import buttons
 from bot.commands.charts import send_final_chart
-from bot.commands.common import (
+from bot.commands.entry import edit_in_place
+from bot.commands.game import chart_if_ended, closed_text, next_hand, recorded, reopen_button
+from bot.context import Context
+from bot.games.tamalo.commands.forecast import forecast_line, forecast_of
+from bot.handling import (
     UndoAndFix,
     admins_only,
     changes,
@@ -23,10 +27,6 @@ from bot.commands.common import (
     replies_to_mistakes,
     sender_id,
 )
-from bot.commands.entry import edit_in_place
-from bot.commands.forecast import forecast_line, forecast_of
-from bot.commands.game import chart_if_ended, closed_text, next_hand, recorded, reopen_button
-from bot.context import Context
 from bot.parsing import parse_join, parse_nothing
 from bot.refusals import UserError, mistake
 from play import game as play

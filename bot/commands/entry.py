@@ -15,13 +15,22 @@ from datetime import UTC, datetime
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.error import BadRequest, TelegramError
 
-from bot import i18n, texts
+from bot import i18n
 from bot.answers import sending_now
-from bot.commands.common import changes, changing, message_of, replies_to_mistakes
-from bot.commands.forecast import forecast_line, forecast_of
 from bot.commands.game import chart_if_ended, next_hand, record_hand, recorded
 from bot.context import Context, TamaloApp
-from bot.keypad import PREFIX, Action, Entry, EntryMistake, Step, callback, parse_callback
+from bot.games.tamalo.commands.forecast import forecast_line, forecast_of
+from bot.games.tamalo.keypad import (
+    PREFIX,
+    Action,
+    Entry,
+    EntryMistake,
+    Step,
+    callback,
+    parse_callback,
+)
+from bot.games.tamalo.texts import entry as keypad_texts
+from bot.handling import changes, changing, message_of, replies_to_mistakes
 from bot.refusals import UserError
 from play import game as play
 from play import hands, records
@@ -49,12 +58,12 @@ async def open_entry(update: Update, context: Context) -> None:
     message = message_of(update)
     user = update.effective_user
     if user is None or message.sender_chat is not None:  # nobody could press its buttons
-        raise UserError(texts.entry.entry_needs_sender())
+        raise UserError(keypad_texts.entry_needs_sender())
     who = user.first_name
     async with changes(update, context) as work:
         records = await play.running_games(work, message.chat_id)
         if len(records) > 1:
-            raise UserError(texts.entry.entry_tournament())
+            raise UserError(keypad_texts.entry_tournament())
         record = records[0]
         game = record.game
         number = len(game.hands) + 1
@@ -67,19 +76,19 @@ async def open_entry(update: Update, context: Context) -> None:
             )
         except EntryInProgress as error:
             if error.entry.user_id != user.id:
-                raise UserError(texts.entry.entry_busy(error.user_name)) from error
+                raise UserError(keypad_texts.entry_busy(error.user_name)) from error
             # Their own entry, whose message may be out of reach: shown again, here.
             entry_id, who = error.entry.id, error.user_name
             entry = Entry.from_json(error.entry.state).shown_again()
             if entry.players != game.next_players:  # someone left or joined meanwhile
                 entry = entry.restarted(game.next_players, number)
-                warning = texts.entry.entry_players_changed()
+                warning = keypad_texts.entry_players_changed()
             elif entry.number is not None and entry.number != number:  # a hand typed or undone
                 if not entry.blank:  # what was entered may have been for the other hand
-                    warning = texts.entry.entry_renumbered(entry.number, number)
+                    warning = keypad_texts.entry_renumbered(entry.number, number)
                 entry = entry.renumbered(number)  # shown as this number: no warning on a press
             await entries.keep(entry_id, entry.to_json(), now)
-    view = texts.entry.entry_view(entry, number, who)
+    view = keypad_texts.entry_view(entry, number, who)
     with sending_now():  # its id is kept: the presses edit it
         sent = await message.reply_text(
             f"{warning}\n\n{view}" if warning else view, reply_markup=keyboard(entry_id, entry)
@@ -109,7 +118,7 @@ async def press(update: Update, context: Context) -> None:
     parsed = parse_callback(query.data or "")
     chat = update.effective_chat
     if parsed is None or chat is None:  # not data the bot made: a button of nothing open
-        await query.answer(texts.entry.entry_closed())
+        await query.answer(keypad_texts.entry_closed())
         return
     entry_id, version, action = parsed
     try:
@@ -135,36 +144,43 @@ async def _press(
         entries = work.entries
         stored = await entries.get(entry_id)
         if stored is None or stored.chat_id != chat_id:
-            return Outcome(toast=texts.entry.entry_closed(), text=None)
+            return Outcome(toast=keypad_texts.entry_closed(), text=None)
         record = await records.get(work, stored.game_id)
         if record is None or not record.running:  # ended, or closed with /fine
             await entries.close(entry_id)
-            return Outcome(toast=texts.entry.entry_game_over(), text=texts.entry.entry_game_over())
+            return Outcome(
+                toast=keypad_texts.entry_game_over(),
+                text=keypad_texts.entry_game_over(),
+            )
         if stored.expired(now):
             await entries.close(entry_id)
-            return Outcome(toast=texts.entry.entry_closed(), text=texts.entry.entry_expired())
+            return Outcome(toast=keypad_texts.entry_closed(), text=keypad_texts.entry_expired())
         if stored.user_id != user_id:
-            return Outcome(toast=texts.entry.entry_not_yours(stored.user_name))
+            return Outcome(toast=keypad_texts.entry_not_yours(stored.user_name))
         entry = Entry.from_json(stored.state)
         number = len(record.game.hands) + 1
         if version < entry.shown_from:  # a message the entry has since left
-            return Outcome(toast=texts.entry.entry_closed())
+            return Outcome(toast=keypad_texts.entry_closed())
         seated = record.game.next_players
         if entry.players != seated and not (action == Action.CANCEL and version == entry.version):
             entry = entry.restarted(seated, number)  # someone left or joined meanwhile
             await entries.keep(entry_id, entry.to_json(), now)
             return _warned(
-                entry_id, entry, number, stored.user_name, texts.entry.entry_players_changed()
+                entry_id,
+                entry,
+                number,
+                stored.user_name,
+                keypad_texts.entry_players_changed(),
             )
         if version != entry.version:
             return _shown(
-                entry_id, entry, number, stored.user_name, toast=texts.entry.entry_stale()
+                entry_id, entry, number, stored.user_name, toast=keypad_texts.entry_stale()
             )
         if action == Action.CANCEL:
             await entries.close(entry_id)
-            return Outcome(text=texts.entry.entry_cancelled())
+            return Outcome(text=keypad_texts.entry_cancelled())
         if entry.number is not None and entry.number != number:  # a hand typed meanwhile
-            warning = texts.entry.entry_number_taken(entry.number, number)
+            warning = keypad_texts.entry_number_taken(entry.number, number)
             entry = entry.renumbered(number)
             await entries.keep(entry_id, entry.to_json(), now)
             return _warned(entry_id, entry, number, stored.user_name, warning)
@@ -180,7 +196,7 @@ async def _press(
         try:
             entry = entry.press(action)
         except EntryMistake as mistake:
-            return Outcome(toast=texts.entry.entry_mistake(mistake.reason))
+            return Outcome(toast=keypad_texts.entry_mistake(mistake.reason))
         await entries.keep(entry_id, entry.to_json(), now)
         return _shown(entry_id, entry, number, stored.user_name)
 
@@ -188,7 +204,7 @@ async def _press(
 def _shown(entry_id: int, entry: Entry, number: int, who: str, toast: str | None = None) -> Outcome:
     return Outcome(
         toast=toast,
-        text=texts.entry.entry_view(entry, number, who),
+        text=keypad_texts.entry_view(entry, number, who),
         buttons=keyboard(entry_id, entry),
     )
 
@@ -209,14 +225,18 @@ def keyboard(entry_id: int, entry: Entry) -> InlineKeyboardMarkup:
         seats = [button(p, f"{verb.value}{i}") for i, p in enumerate(entry.players) if p != skip]
         return [seats[i : i + 3] for i in range(0, len(seats), 3)]
 
-    back = button(texts.entry.entry_back(), Action.BACK)
-    cancel = button(texts.entry.entry_cancel(), Action.CANCEL)
+    back = button(keypad_texts.entry_back(), Action.BACK)
+    cancel = button(keypad_texts.entry_cancel(), Action.CANCEL)
     if entry.step is Step.CALLER:
-        rows = [*players(Action.CALLER), [button(texts.entry.entry_nobody(), "c-")], [cancel]]
+        rows = [
+            *players(Action.CALLER),
+            [button(keypad_texts.entry_nobody(), "c-")],
+            [cancel],
+        ]
     elif entry.step is Step.COUNTER:
         rows = [
             *players(Action.COUNTER, skip=entry.caller),
-            [button(texts.entry.entry_nobody(), "x-")],
+            [button(keypad_texts.entry_nobody(), "x-")],
             [back, cancel],
         ]
     elif entry.step is Step.TOTALS:
@@ -224,15 +244,15 @@ def keyboard(entry_id: int, entry: Entry) -> InlineKeyboardMarkup:
         rows = [
             *digits,
             [
-                button(texts.entry.entry_delete(), Action.DELETE),
+                button(keypad_texts.entry_delete(), Action.DELETE),
                 button("0", "d0"),
-                button(texts.entry.entry_out(), Action.OUT),
+                button(keypad_texts.entry_out(), Action.OUT),
             ],
-            [back, button(texts.entry.entry_ok(), Action.OK)],
+            [back, button(keypad_texts.entry_ok(), Action.OK)],
             [cancel],
         ]
     else:
-        rows = [[button(texts.entry.entry_record(), Action.RECORD)], [back, cancel]]
+        rows = [[button(keypad_texts.entry_record(), Action.RECORD)], [back, cancel]]
     return InlineKeyboardMarkup(rows)
 
 
@@ -256,7 +276,7 @@ async def sweep_expired(app: TamaloApp, now: datetime | None = None) -> int:
             continue
         language = await chat_language(app.bot_data.db, stored.chat_id)
         with i18n.speaking(language or i18n.DEFAULT):
-            text = texts.entry.entry_expired()
+            text = keypad_texts.entry_expired()
         try:
             await app.bot.edit_message_text(
                 text, chat_id=stored.chat_id, message_id=stored.message_id

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from telegram import InlineKeyboardMarkup, Message, MessageEntity, Update
 
-from bot import texts
+from bot import games, texts
 from bot.answers import sending_now
-from bot.commands import buttons, target
+from bot.commands import buttons
 from bot.commands.charts import send_final_chart
-from bot.commands.common import (
+from bot.context import Context
+from bot.games.tamalo.commands.forecast import forecast_line, forecast_of
+from bot.handling import (
     admins_only,
     changes,
     changing,
@@ -21,16 +24,11 @@ from bot.commands.common import (
     replies_to_mistakes,
     sender_id,
 )
-from bot.commands.forecast import forecast_line, forecast_of
-from bot.commands.tournament import after
-from bot.context import Context
 from bot.parsing import (
     CloseToSeated,
     parse_fix,
-    parse_hand,
     parse_join,
     parse_leave,
-    parse_new_game,
     parse_nothing,
     parse_table,
     pick_table,
@@ -38,9 +36,8 @@ from bot.parsing import (
 from play import game as play
 from play import hands
 from play.game import EndAsked, GameClosed
-from play.hands import HandFixed, HandFrame, HandRecorded, SameHandAsked
+from play.hands import HandFixed, HandRecorded, SameHandAsked
 from play.records import GameRecord
-from scoring.tamalo import Hand
 from storage import GameState, UnitOfWork
 
 
@@ -54,42 +51,34 @@ async def running_game(
     return records[parse_table(tables, text, command) if command else pick_table(tables, text)]
 
 
-async def next_hand(work: UnitOfWork, record: GameRecord, text: str) -> Hand:
+async def next_hand(work: UnitOfWork, record: GameRecord, text: str) -> Any:
     """The next hand of ``record``'s game, as ``text`` reports it (as typed after /mano)."""
-    return read_hand(text, await hands.frame(work, record))
+    return await hand_again(work, record, None, text)
 
 
-async def hand_again(work: UnitOfWork, record: GameRecord, number: int, text: str) -> Hand:
-    """Hand ``number`` of ``record``'s game, as ``text`` reports it again."""
-    return read_hand(text, await hands.frame(work, record, number))
-
-
-def read_hand(text: str, frame: HandFrame) -> Hand:
-    """A hand as ``text`` reports it, read against ``frame`` (no unit of work). A player of a
-    tournament's ended table named is told: a finalist waits for the final, anyone else is
-    out."""
-    here = frame.seated
-    return parse_hand(
+async def hand_again(work: UnitOfWork, record: GameRecord, number: int | None, text: str) -> Any:
+    """Hand ``number`` of ``record``'s game (``None``: the next), as ``text`` reports it."""
+    game = games.played(record)
+    return game.read_hand(
         text,
-        frame.players,
-        frame.rules,
-        absent=frame.absent,
-        number=frame.number,
-        elsewhere={
-            player: texts.mistakes.waits_for_final(player, here)
-            if waits
-            else texts.mistakes.out_of_tournament(player, here)
-            for player, waits in frame.elsewhere.items()
-        },
-        joinable=frame.joinable,
+        record.game,
+        number=number,
+        elsewhere=await game.elsewhere(work, record),
+        joinable=record.tournament_id is None,
     )
+
+
+def after(record: GameRecord, progress: object) -> str:
+    """What the reply about ``record``'s game adds about what it moved on (a tournament)."""
+    return games.played(record).after(progress)
 
 
 def recorded(outcome: HandRecorded, line: str = "") -> str:
     """The reply to a hand recorded: its points, the standings, the forecast's ``line``, then
     what its end did (a tournament table's finalists, the final that starts)."""
     label = texts.common.table_label(outcome.record)
-    return texts.hands.hand_recorded(outcome.game, label) + line + after(outcome.progress)
+    reply = games.played(outcome.record).hand_recorded(outcome.game, label)
+    return reply + line + after(outcome.record, outcome.progress)
 
 
 def fixed(outcome: HandFixed, line: str = "") -> str:
@@ -97,18 +86,21 @@ def fixed(outcome: HandFixed, line: str = "") -> str:
     forecast's ``line``, then what the tournament did."""
     reopened = texts.hands.game_reopened_text() if outcome.reopened else ""
     label = texts.common.table_label(outcome.record)
+    game = games.played(outcome.record)
     return (
-        texts.hands.hand_fixed(outcome.game, outcome.number, label)
+        game.hand_fixed(outcome.game, outcome.number, label)
         + reopened
         + line
-        + after(outcome.progress)
+        + after(outcome.record, outcome.progress)
     )
 
 
 @replies_to_mistakes
 async def new_game(update: Update, context: Context) -> None:
-    """Start a game: mode and options, then the players in seat order."""
-    new = parse_new_game(context.text_args)
+    """Start a game: the game (none named: Tamalo), its options, then the players in seat
+    order."""
+    game, text = games.named(context.text_args)
+    new = game.parse_new_game(text)
     async with changes(update, context) as work:
         started = await play.start_game(
             work,
@@ -119,8 +111,8 @@ async def new_game(update: Update, context: Context) -> None:
             started_by=sender_id(update),
         )
     await message_of(update).reply_text(
-        texts.game.game_started(started.record.game, propose_target=not new.target_given),
-        reply_markup=target.offer(started.record, target_given=new.target_given),
+        game.game_started(started.record.game, propose_target=not new.target_given),
+        reply_markup=game.offer(started.record, target_given=new.target_given),
     )
 
 
@@ -280,7 +272,8 @@ async def undo(update: Update, context: Context) -> None:
             )
             command = texts.common.hand_command(undone.removed)
             line = await forecast_line(context, undone.record, outlook)
-            sent = await reply_with_command(message, text + line + after(undone.progress), command)
+            progress = after(undone.record, undone.progress)
+            sent = await reply_with_command(message, text + line + progress, command)
     async with changing(context, message.chat_id) as work:
         await hands.undo_answered(work, message.chat_id, undone, sent.message_id)
 
@@ -315,7 +308,7 @@ def closed_text(closed: GameClosed) -> str:
     hint = "" if record.tournament_id is not None else texts.game.reopen_hint()
     return (
         texts.game.game_ended(record.game, texts.common.table_label(record))
-        + after(closed.progress)
+        + after(record, closed.progress)
         + hint
     )
 

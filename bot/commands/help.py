@@ -5,8 +5,8 @@ from __future__ import annotations
 from telegram import Update
 
 from bot import texts
-from bot.commands.common import message_of, replies_to_mistakes
 from bot.context import Context
+from bot.handling import message_of, replies_to_mistakes
 from bot.parsing import parse_help
 
 

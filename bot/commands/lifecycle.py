@@ -6,9 +6,9 @@ import logging
 
 from telegram import Update
 
-from bot.commands.common import message_of
 from bot.commands.settings import show_menu
 from bot.context import Context
+from bot.handling import message_of
 from play import lifecycle
 from storage import UnitOfWork, chat_language
 

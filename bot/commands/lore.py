@@ -7,8 +7,8 @@ import random
 from telegram import Update
 
 from bot import texts
-from bot.commands.common import changes, chat_id_of, message_of, reading, replies_to_mistakes
 from bot.context import Context
+from bot.handling import changes, chat_id_of, message_of, reading, replies_to_mistakes
 from bot.lore import RUMOURS
 from bot.parsing import parse_move, parse_nothing
 from play import lore, views

@@ -7,8 +7,8 @@ from telegram import Update, User
 from telegram.constants import ChatType
 
 from bot import texts
-from bot.commands.common import changes, is_admin, message_of, reading, replies_to_mistakes
 from bot.context import Context
+from bot.handling import changes, is_admin, message_of, reading, replies_to_mistakes
 from bot.parsing import parse_iam
 from bot.refusals import UserError
 from play import people

@@ -13,7 +13,9 @@ from telegram.error import TelegramError
 
 from bot import i18n, texts
 from bot.answers import ANSWER
-from bot.commands.common import (
+from bot.commands.standings import standings_on_arrival
+from bot.context import Context
+from bot.handling import (
     changes,
     chat_id_of,
     is_admin,
@@ -22,8 +24,6 @@ from bot.commands.common import (
     reading,
     replies_to_mistakes,
 )
-from bot.commands.standings import standings_on_arrival
-from bot.context import Context
 from bot.parsing import parse_language, parse_settings
 from play import settings as play_settings
 from storage import Arrival, chat_on_arrival
@@ -72,7 +72,7 @@ async def speak_the_chats_language(update: Update, context: Context) -> None:
     (``/lingua``), read with the update as the inbox took it (``storage.UpdateJournal.
     next_update``). Handled without the inbox (the console, tools), one read of one row on
     a connection of its own, but for a command that says nothing before it claims its
-    message (``SPEAKS_AFTER_CLAIM``): that claim reads it (``bot.commands.common.on_claim``),
+    message (``SPEAKS_AFTER_CLAIM``): that claim reads it (``bot.handling.on_claim``),
     or else, if the command fails before it, the report of the failure
     (``speak_if_unsaid``). A private chat that never chose speaks the language
     of the person's Telegram app, if the bot knows it (and shows them the menu of that

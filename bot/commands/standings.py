@@ -10,11 +10,11 @@ from sqlalchemy.exc import SQLAlchemyError
 from telegram import Update
 from telegram.error import BadRequest
 
-from bot import dates, texts
+from bot import dates, games, texts
 from bot.answers import sending_now
-from bot.commands.common import changing, chat_id_of, message_of, reading, replies_to_mistakes
 from bot.commands.stats import show_leaderboard
 from bot.context import Context
+from bot.handling import changing, chat_id_of, message_of, reading, replies_to_mistakes
 from bot.parsing import parse_standings
 from play import views
 from storage import standings_passed
@@ -43,7 +43,7 @@ async def show_standings(update: Update, context: Context) -> None:
     async with reading(context) as work:
         view = await views.standings(work, chat_id, since=now - REFRESH_WITHIN)
     text = "\n\n".join(
-        texts.hands.standings(r.game, running=r.running, label=texts.common.table_label(r))
+        games.played(r).standings(r.game, running=r.running, label=texts.common.table_label(r))
         for r in view.games
     )
     recent = view.recent

@@ -10,8 +10,8 @@ from telegram import Message, Update
 from telegram.constants import ChatAction, ChatType
 
 from bot import dates, texts
-from bot.commands.common import chat_id_of, message_of, reading, replies_to_mistakes
 from bot.context import Context
+from bot.handling import chat_id_of, message_of, reading, replies_to_mistakes
 from bot.parsing import parse_leaderboard, parse_nothing, parse_stats
 from bot.refusals import UserError
 from play import views

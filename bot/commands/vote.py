@@ -10,7 +10,8 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.constants import ChatType
 
 from bot import texts
-from bot.commands.common import (
+from bot.context import Context
+from bot.handling import (
     admins_only,
     changing,
     chat_id_of,
@@ -19,7 +20,6 @@ from bot.commands.common import (
     replies_to_mistakes,
     sender_id,
 )
-from bot.context import Context
 from bot.parsing import parse_table
 from play import game as play_game
 from play import vote as play_vote

@@ -1,6 +1,6 @@
 """Every message the bot sends, one module per feature: ``common``, ``mistakes``, ``setup``,
-``hands``, ``game``, ``tournament``, ``vote``, ``entry``, ``stats``, ``people``, ``settings``,
-``lore``, ``help``, ``forecast``.
+``hands``, ``game``, ``vote``, ``stats``, ``people``, ``settings``, ``lore``,
+``help``. What one game alone says is in its own ``bot.games.<game>.texts``.
 
 ``common`` holds what several features say; the others hold what one feature says, and import
 only ``common`` and the features listed before them, never in a cycle.
@@ -16,8 +16,6 @@ constants.
 
 from bot.texts import (
     common,
-    entry,
-    forecast,
     game,
     hands,
     help,
@@ -27,14 +25,11 @@ from bot.texts import (
     settings,
     setup,
     stats,
-    tournament,
     vote,
 )
 
 __all__ = [
     "common",
-    "entry",
-    "forecast",
     "game",
     "hands",
     "help",
@@ -44,6 +39,5 @@ __all__ = [
     "settings",
     "setup",
     "stats",
-    "tournament",
     "vote",
 ]

@@ -136,7 +136,7 @@ def lower_target_proposed(rules: Rules) -> bool:
 
 
 def contro_target_hint(rules: Rules, command: str, *, tournament: bool = False) -> str:
-    """The proposal of a lower target: at /nuova a button sets it (``bot.commands.target``);
+    """The proposal of a lower target: at /nuova a button sets it (Tamalo's ``commands.target``);
     a tournament has started its tables already, so the next one may try it."""
     if not lower_target_proposed(rules):
         return ""

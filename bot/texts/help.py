@@ -112,6 +112,18 @@ LINES: Final[dict[str, tuple[str, ...]]] = {
         ),
     ),
     "aiuto": (N_("/aiuto (/help) — i comandi per giocare; /aiuto tutto: tutti i comandi"),),
+    "giudica": (
+        N_(
+            "/giudica punto=4,½,0 Anna 4,4,2 Bruno 3,1,½ (/judge) — Tagò: chi vince e con cosa "
+            "(scelta=2 se il PUNTO ha una coppia)"
+        ),
+    ),
+    "quote": (
+        N_(
+            "/quote punto=4,½ Anna 4,4 Bruno 3,1 (/odds) — Tagò: le probabilità di ognuno da "
+            "quello che si vede"
+        ),
+    ),
     # Tagò's night (/nuova tago light 5/300 Anna Bruno opens it; /mano records its hands).
     "ricarica": (N_("/ricarica Anna 300 (/rebuy) — Tagò: una ricarica tra le mani"),),
     "curioso": (N_("/curioso Dario (/curious) — Tagò: chi ha lasciato vede la carta, un'ante"),),

@@ -34,6 +34,11 @@ class GameRecord:
     last_hand_id: int | None = None
 
     @property
+    def kind(self) -> str:
+        """The game's kind, as stored with it (``games.kind``)."""
+        return self.stored.kind
+
+    @property
     def running(self) -> bool:
         return self.state is GameState.RUNNING
 

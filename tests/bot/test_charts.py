@@ -21,13 +21,15 @@ from matplotlib.figure import Figure
 from matplotlib.image import imread
 from matplotlib.text import Annotation, Text
 
-from bot import chart_drawing, chart_game, chart_night
-from bot.chart_drawing import INK, PALETTE, player_colours, px
-from bot.chart_game import _spread, game_chart
-from bot.chart_grid import ROW_LEAST, ROW_MOST, Room, night_grid
-from bot.chart_layout import DISTINCT, Box, Segments, apart, place, set_apart
-from bot.chart_night import night_chart
-from bot.chart_plan import Label, Mark, Place, Spot, plan_game, points_panels
+from bot.charts import drawing as chart_drawing
+from bot.charts.drawing import INK, PALETTE, player_colours, px
+from bot.charts.grid import ROW_LEAST, ROW_MOST, Room, night_grid
+from bot.charts.layout import DISTINCT, Box, Segments, apart, place, set_apart
+from bot.games.tamalo.charts import game as chart_game
+from bot.games.tamalo.charts import night as chart_night
+from bot.games.tamalo.charts.game import _spread, game_chart
+from bot.games.tamalo.charts.night import night_chart
+from bot.games.tamalo.charts.plan import Label, Mark, Place, Spot, plan_game, points_panels
 from scoring.tamalo import Game, Hand, Mode, NightFigures, Report, Rules, night_figures
 
 COLOURS = {"Anna": 0, "Bruno": 1, "Carla": 2, "Dario": 3, "Elena": 4, "Francesco": 5}
@@ -345,7 +347,7 @@ def test_no_pyplot_and_no_global_style_changes() -> None:
     before = dict(matplotlib.rcParams)
     game_chart(a_game("Anna", "Bruno"), title="Stile", colours=COLOURS)
     assert dict(matplotlib.rcParams) == before
-    modules = "bot.chart_drawing, bot.chart_game, bot.chart_night"
+    modules = "bot.charts.drawing, bot.games.tamalo.charts.game, bot.games.tamalo.charts.night"
     script = f"import sys, {modules}; assert 'matplotlib.pyplot' not in sys.modules"
     subprocess.run([sys.executable, "-c", script], check=True)
 

@@ -10,7 +10,9 @@ import numpy as np
 import pytest
 
 from bot import dates
-from bot.chart_drawing import PALETTE
+from bot.charts.drawing import PALETTE
+from bot.games.tamalo import TAMALO
+from bot.games.tamalo.charts import draw_night
 from bot.render import Renderer
 from scoring.tamalo import Game, Hand, Report, night_figures
 from tests.bot.conftest import Table
@@ -303,10 +305,10 @@ async def test_worker_processes_draw_the_same_chart_as_a_thread() -> None:
     in_thread, in_process = Renderer(workers=0), Renderer(workers=1)
     try:
         drawn = await asyncio.gather(
-            in_thread.game(game, "Prova", COLOURS, finished=True),
-            in_process.game(game, "Prova", COLOURS, finished=True),
-            in_thread.night(night, "Serata", COLOURS),
-            in_process.night(night, "Serata", COLOURS),
+            TAMALO.chart(in_thread, game, "Prova", COLOURS, finished=True),
+            TAMALO.chart(in_process, game, "Prova", COLOURS, finished=True),
+            in_thread.draw(draw_night, night, "Serata", COLOURS, "it"),
+            in_process.draw(draw_night, night, "Serata", COLOURS, "it"),
         )
     finally:
         in_process.close()

@@ -7,8 +7,8 @@ from typing import Any
 
 from sqlalchemy import text
 
-from bot import texts
 from bot.commands.entry import sweep_expired
+from bot.games.tamalo.texts import entry as keypad_texts
 from storage import ENTRY_LIFETIME
 from tests.bot.conftest import StartBot, Table
 
@@ -18,11 +18,11 @@ PRESSES = (
     "Anna",
     "Bruno",
     "3",
-    texts.entry.entry_ok(),
+    keypad_texts.entry_ok(),
     "1",
     "2",
-    texts.entry.entry_ok(),
-    texts.entry.entry_out(),
+    keypad_texts.entry_ok(),
+    keypad_texts.entry_out(),
 )
 
 
@@ -60,7 +60,7 @@ async def test_a_hand_entered_with_buttons_is_the_hand_typed(table: Table) -> No
         "Bruno",
         "Carla",
         "Nessuno",
-        texts.entry.entry_cancel(),
+        keypad_texts.entry_cancel(),
     ]
     shown = []
     for label in PRESSES:
@@ -73,7 +73,7 @@ async def test_a_hand_entered_with_buttons_is_the_hand_typed(table: Table) -> No
     assert shown[-1].endswith("Tutto giusto? «Registra» e la mano è segnata.")
     assert "Anna 3\nBruno 12\nCarla 0 (fuori)" in shown[-1]
 
-    toast, recorded = await tap(table, texts.entry.entry_record())
+    toast, recorded = await tap(table, keypad_texts.entry_record())
 
     assert recorded == typed_reply
     assert table.buttons() == {}
@@ -87,8 +87,8 @@ async def test_cancel_and_expiry_leave_nothing_behind(table: Table) -> None:
 
     await table.send("/mano")
     await tap(table, "Anna")
-    _, cancelled = await tap(table, texts.entry.entry_cancel())
-    assert cancelled == texts.entry.entry_cancelled()
+    _, cancelled = await tap(table, keypad_texts.entry_cancel())
+    assert cancelled == keypad_texts.entry_cancelled()
     assert await table.dump() == before
 
     await table.send("/mano")
@@ -102,8 +102,8 @@ async def test_cancel_and_expiry_leave_nothing_behind(table: Table) -> None:
     assert await sweep_expired(table.app, later) == 1
 
     [(method, said)] = table.request.calls[calls:]
-    assert (method, said["text"]) == ("editMessageText", texts.entry.entry_expired())
-    assert await table.press(late[texts.entry.entry_ok()]) == (texts.entry.entry_closed(), None)
+    assert (method, said["text"]) == ("editMessageText", keypad_texts.entry_expired())
+    assert await table.press(late[keypad_texts.entry_ok()]) == (keypad_texts.entry_closed(), None)
     assert await table.dump() == before
     # And a new entry can start.
     [opened] = await table.send("/mano")
@@ -115,9 +115,9 @@ async def test_one_entry_at_a_time_and_only_its_author_presses(table: Table) -> 
     await table.send("/mano", user=42)
     entry = table.buttons()
 
-    assert await table.send("/mano", user=43) == [texts.entry.entry_busy("Utente42")]
+    assert await table.send("/mano", user=43) == [keypad_texts.entry_busy("Utente42")]
     assert await table.press(entry["Anna"], user=43) == (
-        texts.entry.entry_not_yours("Utente42"),
+        keypad_texts.entry_not_yours("Utente42"),
         None,
     )
     # Typing the hand in full still works meanwhile.
@@ -140,9 +140,9 @@ async def test_an_entry_whose_number_a_typed_hand_took_asks_to_record_again(
 ) -> None:
     await table.send("/nuova Anna Bruno")
     await table.send("/mano")
-    for label in ("Nessuno", "5", texts.entry.entry_ok(), "6", texts.entry.entry_ok()):
+    for label in ("Nessuno", "5", keypad_texts.entry_ok(), "6", keypad_texts.entry_ok()):
         await tap(table, label)
-    record = table.buttons()[texts.entry.entry_record()]
+    record = table.buttons()[keypad_texts.entry_record()]
     await table.send("/mano Anna 9 Bruno 8", user=43)
 
     toast, shown = await table.press(record)
@@ -152,9 +152,9 @@ async def test_an_entry_whose_number_a_typed_hand_took_asks_to_record_again(
     assert "✍️ Mano 2, la inserisce Utente42." in shown
     assert shown.endswith("Tutto giusto? «Registra» e la mano è segnata.")
     assert await table.totals() == {"Anna": 9, "Bruno": 8}  # not recorded
-    assert await table.press(record) == (texts.entry.entry_stale(), shown.split("\n\n", 1)[1])
+    assert await table.press(record) == (keypad_texts.entry_stale(), shown.split("\n\n", 1)[1])
 
-    _, recorded = await tap(table, texts.entry.entry_record())
+    _, recorded = await tap(table, keypad_texts.entry_record())
     assert recorded is not None
     assert recorded.startswith("Mano 2:")
     assert await table.totals() == {"Anna": 14, "Bruno": 14}
@@ -164,13 +164,13 @@ async def test_a_double_tap_records_once_and_old_buttons_do_nothing(table: Table
     await table.send("/nuova Anna Bruno")
     await table.send("/mano")
     first_view = table.buttons()
-    for label in ("Nessuno", "5", texts.entry.entry_ok(), "6", texts.entry.entry_ok()):
+    for label in ("Nessuno", "5", keypad_texts.entry_ok(), "6", keypad_texts.entry_ok()):
         await tap(table, label)
-    record = table.buttons()[texts.entry.entry_record()]
+    record = table.buttons()[keypad_texts.entry_record()]
 
     # A button of a view already left behind: told so, and shown where the entry is.
     toast, shown = await table.press(first_view["Anna"])
-    assert toast == texts.entry.entry_stale()
+    assert toast == keypad_texts.entry_stale()
     assert shown is not None
     assert shown.endswith("Tutto giusto? «Registra» e la mano è segnata.")
 
@@ -179,7 +179,7 @@ async def test_a_double_tap_records_once_and_old_buttons_do_nothing(table: Table
 
     assert recorded is not None
     assert recorded.startswith("Mano 1:")
-    assert again == (texts.entry.entry_closed(), None)
+    assert again == (keypad_texts.entry_closed(), None)
     assert await table.totals() == {"Anna": 5, "Bruno": 6}
 
 
@@ -190,19 +190,19 @@ async def test_mistakes_on_the_pad_are_told_and_change_nothing(table: Table) -> 
     assert list(table.buttons()) == [
         "Bruno",
         "Nessuno",
-        texts.entry.entry_back(),
-        texts.entry.entry_cancel(),
+        keypad_texts.entry_back(),
+        keypad_texts.entry_cancel(),
     ]
     await tap(table, "Nessuno")
 
-    assert await tap(table, texts.entry.entry_ok()) == (
-        texts.entry.entry_mistake("nothing_typed"),
+    assert await tap(table, keypad_texts.entry_ok()) == (
+        keypad_texts.entry_mistake("nothing_typed"),
         None,
     )
     for digit in "500":
         await tap(table, digit)
     assert await tap(table, "1") == ("Un totale arriva al massimo a 500.", None)
-    _, shown = await tap(table, texts.entry.entry_delete())
+    _, shown = await tap(table, keypad_texts.entry_delete())
     assert shown is not None
     assert "▶️ Anna 50" in shown
 
@@ -215,10 +215,10 @@ async def test_an_entry_carries_on_after_a_restart(start_bot: StartBot) -> None:
         await tap(table, "9")
         pad = table.buttons()
     async with start_bot() as table:
-        await table.press(pad[texts.entry.entry_ok()])
+        await table.press(pad[keypad_texts.entry_ok()])
         await tap(table, "2")
-        await tap(table, texts.entry.entry_ok())
-        _, recorded = await tap(table, texts.entry.entry_record())
+        await tap(table, keypad_texts.entry_ok())
+        _, recorded = await tap(table, keypad_texts.entry_record())
 
         assert recorded is not None
         assert recorded.startswith("Mano 1:\nAnna 9\nBruno 0 · Tamalo riuscito ✅")
@@ -249,11 +249,11 @@ async def test_an_entry_shown_again_after_a_typed_hand_is_for_the_next_hand_unwa
     assert pressed is not None
     assert pressed.startswith("✍️ Mano 2, la inserisce Utente42.")
     assert "Intanto" not in pressed
-    for label in ("1", texts.entry.entry_ok(), "2", texts.entry.entry_ok()):
+    for label in ("1", keypad_texts.entry_ok(), "2", keypad_texts.entry_ok()):
         await tap(table, label)
     await tap(table, "3")
-    await tap(table, texts.entry.entry_ok())
-    _, recorded = await tap(table, texts.entry.entry_record())
+    await tap(table, keypad_texts.entry_ok())
+    _, recorded = await tap(table, keypad_texts.entry_record())
     assert recorded is not None
     assert recorded.startswith("Mano 2:")
 
@@ -263,7 +263,7 @@ async def test_an_entry_begun_then_typed_says_so_when_shown_again_and_not_after(
 ) -> None:
     await table.send("/nuova Anna Bruno")
     await table.send("/mano")
-    for label in ("Nessuno", "5", texts.entry.entry_ok()):
+    for label in ("Nessuno", "5", keypad_texts.entry_ok()):
         await tap(table, label)
     await table.send("/mano 9 8")
 
@@ -331,14 +331,14 @@ async def test_the_same_person_s_mano_shows_their_entry_again_in_a_new_message(
     assert "▶️ Anna 5" in shown
     new = table.buttons()
     assert (
-        new[texts.entry.entry_ok()] != old[texts.entry.entry_ok()]
+        new[keypad_texts.entry_ok()] != old[keypad_texts.entry_ok()]
     )  # a version the old buttons lack
     # The old message's buttons say they no longer work, and change nothing.
-    assert await table.press(old[texts.entry.entry_ok()]) == (texts.entry.entry_closed(), None)
-    await table.press(new[texts.entry.entry_ok()])
-    for label in ("7", texts.entry.entry_ok()):
+    assert await table.press(old[keypad_texts.entry_ok()]) == (keypad_texts.entry_closed(), None)
+    await table.press(new[keypad_texts.entry_ok()])
+    for label in ("7", keypad_texts.entry_ok()):
         await tap(table, label)
-    _, recorded = await tap(table, texts.entry.entry_record())
+    _, recorded = await tap(table, keypad_texts.entry_record())
     assert recorded is not None
     assert recorded.startswith("Mano 1:")
     assert await table.totals() == {"Anna": 5, "Bruno": 7}
@@ -369,10 +369,10 @@ async def test_an_entry_follows_who_plays_when_players_leave_or_join(table: Tabl
         "Bruno",
         "Dario",
         "Nessuno",
-        texts.entry.entry_cancel(),
+        keypad_texts.entry_cancel(),
     ]
-    assert await table.press(old[texts.entry.entry_ok()]) == (texts.entry.entry_closed(), None)
-    for label in ("Nessuno", "1", texts.entry.entry_ok(), "4", texts.entry.entry_ok()):
+    assert await table.press(old[keypad_texts.entry_ok()]) == (keypad_texts.entry_closed(), None)
+    for label in ("Nessuno", "1", keypad_texts.entry_ok(), "4", keypad_texts.entry_ok()):
         await tap(table, label)
     # Dario leaves while the totals are typed: the next press starts over again.
     pad = table.buttons()
@@ -382,11 +382,11 @@ async def test_an_entry_follows_who_plays_when_players_leave_or_join(table: Tabl
     assert toast == warning
     assert edited is not None
     assert edited.startswith(warning + "\n\n✍️ Mano 2")
-    assert list(table.buttons()) == ["Anna", "Bruno", "Nessuno", texts.entry.entry_cancel()]
-    for label in ("Nessuno", "8", texts.entry.entry_ok(), "1", "2", texts.entry.entry_ok()):
+    assert list(table.buttons()) == ["Anna", "Bruno", "Nessuno", keypad_texts.entry_cancel()]
+    for label in ("Nessuno", "8", keypad_texts.entry_ok(), "1", "2", keypad_texts.entry_ok()):
         await tap(table, label)
 
-    _, recorded = await tap(table, texts.entry.entry_record())
+    _, recorded = await tap(table, keypad_texts.entry_record())
 
     assert recorded is not None
     assert recorded.startswith("Mano 2:\nAnna 8\nBruno 12\n\n")
@@ -412,6 +412,6 @@ async def test_an_entry_of_a_game_that_ended_meanwhile_says_so(table: Table) -> 
         "🏁 Questa partita è finita o è stata chiusa: l'inserimento è caduto e non ho "
         "registrato nessuna mano."
     )
-    assert (toast, shown) == (texts.entry.entry_game_over(), texts.entry.entry_game_over())
-    assert await table.press(five) == (texts.entry.entry_closed(), None)
+    assert (toast, shown) == (keypad_texts.entry_game_over(), keypad_texts.entry_game_over())
+    assert await table.press(five) == (keypad_texts.entry_closed(), None)
     assert await table.totals() == {"Anna": 109, "Bruno": 20, "Carlo": 30}

@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from bot import texts
-from bot.forecast_text import percentages
+from bot.games.tamalo.texts import entry as keypad_texts
+from bot.games.tamalo.texts.forecast_lines import percentages
 from play import forecast
 from storage import UnitOfWork
 from tests.bot.conftest import StartBot, Table
@@ -69,8 +69,8 @@ async def test_every_hand_reply_carries_the_line(table: Table) -> None:
     assert sum(forecast_of(undone).values()) == 100
     # The buttons: who called, then each total; "Registra" records the hand.
     await table.send("/mano")
-    ok = texts.entry.entry_ok()
-    for label in ("Nessuno", *["7", ok] * 3, texts.entry.entry_record()):
+    ok = keypad_texts.entry_ok()
+    for label in ("Nessuno", *["7", ok] * 3, keypad_texts.entry_record()):
         _, edited = await table.press(table.buttons()[label])
     assert edited is not None
     assert edited.startswith("Mano 2:")

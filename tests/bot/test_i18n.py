@@ -11,7 +11,7 @@ import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
-from bot import i18n, render, texts
+from bot import i18n, texts
 from bot.i18n import _
 from bot.parsing import parse_language, parse_move
 from bot.refusals import UserError
@@ -107,14 +107,16 @@ def test_a_language_the_bot_does_not_speak_is_told(typed: str) -> None:
 
 
 def test_charts_are_labelled_in_the_chats_language(monkeypatch: pytest.MonkeyPatch) -> None:
-    from bot import chart_game, chart_night
+    from bot.games.tamalo import charts
+    from bot.games.tamalo.charts import game as chart_game
+    from bot.games.tamalo.charts import night as chart_night
 
     monkeypatch.setattr(chart_game, "game_chart", lambda *args, **kwargs: _("Mano").encode())
     monkeypatch.setattr(chart_night, "night_chart", lambda *args, **kwargs: _("Punti").encode())
 
-    assert render.draw_game(None, "", {}, False, "en") == b"Hand"  # type: ignore[arg-type]
-    assert render.draw_game(None, "", {}, False, "it") == b"Mano"  # type: ignore[arg-type]
-    assert render.draw_night(None, "", {}, "en") == b"Points"  # type: ignore[arg-type]
+    assert charts.draw_game(None, "", {}, False, "en") == b"Hand"  # type: ignore[arg-type]
+    assert charts.draw_game(None, "", {}, False, "it") == b"Mano"  # type: ignore[arg-type]
+    assert charts.draw_night(None, "", {}, "en") == b"Points"  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
@@ -130,7 +132,9 @@ def test_a_move_may_be_typed_by_its_english_name_in_any_chat(typed: str, move: s
 
 def _texts_drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every text the charts draw from now on: titles, labels, keys, notes."""
-    from bot import chart_drawing, chart_game, chart_night
+    from bot.charts import drawing as chart_drawing
+    from bot.games.tamalo.charts import game as chart_game
+    from bot.games.tamalo.charts import night as chart_night
 
     drawn: list[str] = []
     png = chart_drawing.png
@@ -145,8 +149,8 @@ def _texts_drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def test_every_text_in_an_english_chart_is_english(monkeypatch: pytest.MonkeyPatch) -> None:
-    from bot.chart_game import game_chart
-    from bot.chart_night import night_chart
+    from bot.games.tamalo.charts.game import game_chart
+    from bot.games.tamalo.charts.night import night_chart
     from scoring.tamalo import Game, Hand, NightFigures, Report, Rules
 
     drawn = _texts_drawn(monkeypatch)

@@ -9,6 +9,7 @@ from telegram.constants import MessageLimit
 
 from bot import i18n, texts
 from bot.app import HANDLERS
+from bot.games.tamalo.texts import entry as keypad_texts
 from tests.bot.conftest import Table
 
 #: Commands that take nothing after them (``/fine`` and ``/tresei`` take a table's player).
@@ -205,7 +206,7 @@ async def test_forged_buttons_with_huge_ids_are_stale_buttons(table: Table, vote
     await table.send("/nuova Anna Bruno")
     await table.send("/mano")
     assert await table.press(f"tresei:{vote}:1") == (texts.vote.vote_closed(), None)
-    assert await table.press(f"mano:{vote}:0:c-") == (texts.entry.entry_closed(), None)
+    assert await table.press(f"mano:{vote}:0:c-") == (keypad_texts.entry_closed(), None)
 
 
 def without_sender(table: Table, text: str, *, anonymous_admin: bool) -> Update:
@@ -224,7 +225,7 @@ def without_sender(table: Table, text: str, *, anonymous_admin: bool) -> Update:
 async def test_no_button_entry_that_nobody_could_press(table: Table, anonymous_admin: bool) -> None:
     await table.send("/nuova Anna Bruno")
     replies = await table.deliver(without_sender(table, "/mano", anonymous_admin=anonymous_admin))
-    assert replies == [texts.entry.entry_needs_sender()]
+    assert replies == [keypad_texts.entry_needs_sender()]
     assert (await table.reply("/mano")).startswith("✍️ Mano 1, la inserisce Utente42.")
 
 

@@ -153,6 +153,10 @@ async def test_every_command_in_the_largest_chat_stays_within_telegrams_limits(
         "/sonoio", "/annulla", "/tresei", "/fine", "/riapri", "/rivincita",
         f"/torneo Anna {twelve}",
         "/fine " + seat(0), "/mano " + "x" * 3000,
+        "/giudica punto=4,½,0 " + " ".join(f"{seat(n)} {cards}" for n, cards in enumerate(
+            ("1,1,1", "2,2,2", "3,3,3", "5,5,5", "6,6,6", "7,7,7", "8,8,8", "0,0,½"))),
+        "/quote punto=6,6 " + " ".join(f"{seat(n)} {cards}" for n, cards in enumerate(
+            ("1,1", "2,2", "3,3", "5,5", "½,½", "7,7", "8,8", "0,0"))),
         "/ricarica Anna 300", "/curioso Anna", "/jackpot", "/saldo",  # Tagò's, with no night
     ]  # fmt: skip
     typed = {command.split()[0].removeprefix("/") for command in commands}

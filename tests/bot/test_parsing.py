@@ -4,19 +4,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.keypad import MAX_ID, parse_callback
+from bot.games.tamalo.keypad import MAX_ID, parse_callback
+from bot.games.tamalo.parsing import parse_hand, parse_new_game, parse_tournament
 from bot.names import close, distance
 from bot.parsing import (
     Claim,
-    parse_hand,
     parse_iam,
     parse_join,
     parse_leave,
     parse_name,
-    parse_new_game,
     parse_nothing,
     parse_table,
-    parse_tournament,
     pick_table,
     tokens,
 )

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+import bot.games  # noqa: F401  (the table of games adds each game's own refusals)
 from bot import i18n
-from bot.commands import tago  # noqa: F401 (a night's refusals join the table)
 from bot.refusals import QUOTED_WORD, RULE_TEXTS, UserError, mistake
 from play import game, hands, lore, people, settings, views, vote  # noqa: F401
 from play.errors import (

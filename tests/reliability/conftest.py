@@ -1,6 +1,6 @@
 """The reliability tests drive the same offline bot as the bot tests."""
 
-from bot import texts
+from bot.games.tamalo.texts import forecast as forecast_texts
 from play.forecast import Outlook
 from scoring.tamalo import Game
 from scoring.tamalo.forecast.history import ChatHistory
@@ -13,4 +13,4 @@ def its_forecast(game: Game) -> str:
     """The forecast's line under the reply to ``game``'s latest hand, in a chat that played no
     other game (the bots run as a subprocess or a webhook have the chat's setting decide)."""
     chances = Outlook(game, ChatHistory(), to_final=False).chances()
-    return "\n\n" + texts.forecast.line(chances, to_final=False)
+    return "\n\n" + forecast_texts.line(chances, to_final=False)

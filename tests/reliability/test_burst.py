@@ -1,9 +1,13 @@
 """Many groups at once into one real ``python -m bot`` process (issue 22): 64 groups start a
 game and send five hands each in the same moment, by polling and as a webhook, on SQLite and
-PostgreSQL. Every hand Telegram was told arrived is recorded once, in its group's order,
-within seconds (main took minutes on SQLite, and lost hands on PostgreSQL); every message has
-its own answer, sent once or waiting in the outbox in its group's order, and none is told
-that something went wrong. Counted from the database: hands lost, doubled and out of order."""
+PostgreSQL. Every hand Telegram was told arrived is recorded once, in its group's order
+(main lost hands on PostgreSQL); every message has its own answer, sent once or waiting in the
+outbox in its group's order, and none is told that something went wrong. Counted from the
+database, once the bot has handled every update: hands lost, doubled and out of order.
+
+How fast the burst is recorded is not judged here (a busy machine takes minutes where a quiet
+one takes seconds) but by ``make bench`` (``bench/burst.py``); here the bot only has to keep
+going until it is done."""
 
 from __future__ import annotations
 
@@ -32,9 +36,11 @@ from tests.reliability.webhook import Instance, Telegram, stored_hands
 
 GROUPS = tuple(-100_500 - n for n in range(64))
 HANDS = 5  # a group's, after its /nuova: all within Telegram's 20 messages a minute
-#: Seconds the burst gets to be recorded: a liveness bound, far above the few it takes (main
-#: took minutes on SQLite, and on PostgreSQL marked handled hands it had lost).
-RECORDED_WITHIN = 60.0
+#: Seconds the bot may go without handling a single update of the burst before it is taken
+#: as stuck: a liveness bound, not a speed goal (a quiet machine handles dozens a second).
+STALLED_AFTER = 120.0
+#: Seconds the whole burst may take, however steadily it goes (a quiet machine: a few).
+RECORDED_WITHIN = 900.0
 #: Seconds the bot gets to start (import, migrations).
 STARTED_WITHIN = 60.0
 
@@ -99,15 +105,23 @@ def handled(database_url: str) -> tuple[int, int]:
         return 0, 0
 
 
-def wait_recorded(database_url: str, total: int, alive: Any) -> float:
-    """Seconds until every update of the burst is handled (``RECORDED_WITHIN`` at most)."""
-    start = time.monotonic()
-    while handled(database_url) != (total, total):
+def wait_recorded(database_url: str, total: int, alive: Any) -> tuple[int, int]:
+    """Wait until every update of the burst is in the inbox and handled, as long as the bot
+    goes on handling them (``STALLED_AFTER``, ``RECORDED_WITHIN``); returns how many are
+    there and handled. Stopped before, the bot would leave acknowledged updates waiting in
+    its inbox, handled at its next start: not lost, but not counted as stored here."""
+    start = progress = time.monotonic()
+    seen = handled(database_url)
+    while seen != (total, total):
         assert alive(), "the bot stopped"
-        if time.monotonic() - start > RECORDED_WITHIN:
+        now = time.monotonic()
+        if now - progress > STALLED_AFTER or now - start > RECORDED_WITHIN:
             break
-        time.sleep(0.2)
-    return time.monotonic() - start
+        time.sleep(0.5)
+        now_seen = handled(database_url)
+        if now_seen != seen:
+            seen, progress = now_seen, time.monotonic()
+    return seen
 
 
 @dataclass(frozen=True)
@@ -149,18 +163,22 @@ def stand_in() -> Iterator[BotApi]:
         api.server_close()
 
 
-def burst_by_polling(tmp_path: Path, api: BotApi, database_url: str) -> tuple[Burst, float, str]:
+def burst_by_polling(
+    tmp_path: Path, api: BotApi, database_url: str
+) -> tuple[Burst, tuple[int, int], str]:
     with bot_process(tmp_path, api, "bot", database_url) as bot:
         assert api.wait_until(lambda: api.polls > 0, STARTED_WITHIN), log_of(tmp_path, "bot")
         burst = typed(api)
         with api.changed:  # Telegram has them all at once
             api.updates += burst.updates
             api.changed.notify_all()
-        seconds = wait_recorded(database_url, len(burst.updates), lambda: bot.poll() is None)
-    return burst, seconds, log_of(tmp_path, "bot")
+        seen = wait_recorded(database_url, len(burst.updates), lambda: bot.poll() is None)
+    return burst, seen, log_of(tmp_path, "bot")
 
 
-def burst_as_webhook(tmp_path: Path, api: BotApi, database_url: str) -> tuple[Burst, float, str]:
+def burst_as_webhook(
+    tmp_path: Path, api: BotApi, database_url: str
+) -> tuple[Burst, tuple[int, int], str]:
     instance = Instance(tmp_path, api, database_url, "bot")
     try:
         instance.wait_ready()
@@ -175,7 +193,7 @@ def burst_as_webhook(tmp_path: Path, api: BotApi, database_url: str) -> tuple[Bu
         ]
         for poster in posters:
             poster.start()
-        seconds = wait_recorded(
+        seen = wait_recorded(
             database_url, len(burst.updates), lambda: instance.process.poll() is None
         )
         for poster in posters:
@@ -184,7 +202,7 @@ def burst_as_webhook(tmp_path: Path, api: BotApi, database_url: str) -> tuple[Bu
         assert not telegram.refused, Counter(telegram.refused)  # never a 503
     finally:
         instance.stop()
-    return burst, seconds, instance.output()
+    return burst, seen, instance.output()
 
 
 async def _queued(database_url: str) -> list[Reply]:
@@ -212,12 +230,13 @@ def test_a_burst_of_64_groups_is_recorded_in_seconds_with_no_hand_lost_doubled_o
 ) -> None:
     with stand_in() as api:
         run = burst_by_polling if mode == "polling" else burst_as_webhook
-        burst, seconds, output = run(tmp_path, api, database_url)
+        burst, seen, output = run(tmp_path, api, database_url)
         replies = list(api.replies)  # what the chats read, the bot stopped
 
+    total = len(burst.updates)
+    assert seen == (total, total), f"kept and handled {seen} of {total}\n{output[-3000:]}"
     found = count(database_url, burst)
     assert (found.lost, found.doubled, found.reordered) == ([], [], []), (found, output[-3000:])
-    assert seconds < RECORDED_WITHIN, f"recorded in {seconds:.0f} s\n{output[-3000:]}"
     # Every message has its own answer, sent or waiting in the outbox; none sent twice, each
     # group's in order, and nobody told that something failed. (The reply Telegram took as
     # the bot stopped may be waiting still: sent again at the next start, the outbox's one

@@ -14,26 +14,29 @@ from hypothesis import strategies as st
 from telegram.constants import MessageLimit
 
 from bot import texts
-from bot.keypad import Entry, EntryMistake, Step, parse_callback
-from bot.parsing import (
+from bot.games.tamalo.keypad import Entry, EntryMistake, Step, parse_callback
+from bot.games.tamalo.parsing import (
     MAX_PLAYERS,
-    parse_fix,
     parse_hand,
+    parse_new_game,
+    parse_tournament,
+    parse_value,
+)
+from bot.games.tamalo.texts import entry as keypad_texts
+from bot.parsing import (
+    parse_fix,
     parse_iam,
     parse_join,
     parse_leaderboard,
     parse_leave,
     parse_move,
     parse_name,
-    parse_new_game,
     parse_nothing,
     parse_settings,
     parse_standings,
     parse_stats,
     parse_table,
     parse_timezone,
-    parse_tournament,
-    parse_value,
     parse_yes_no,
     pick_table,
     tokens,
@@ -290,7 +293,7 @@ def test_buttons_pressed_move_an_entry_on_or_are_refused(
             entry = entry.press(action)
         except EntryMistake as mistake:
             reason = mistake.reason
-        assert reason is None or reason in texts.entry.ENTRY_MISTAKES
+        assert reason is None or reason in keypad_texts.ENTRY_MISTAKES
         assert Entry.from_json(entry.to_json()) == entry
         event(f"step {entry.step}")
         if entry.step is Step.CONFIRM:  # the hand it makes is one /mano takes

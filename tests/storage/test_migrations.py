@@ -6,7 +6,7 @@ import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import Connection, inspect, text
+from sqlalchemy import Connection, inspect, make_url, text
 from sqlalchemy.exc import IntegrityError
 
 from play import records
@@ -16,6 +16,10 @@ from scoring.tamalo import Rules
 from storage import Database, Results, UnitOfWork
 from storage.models import Base
 from storage.schema import alembic_config, newest_revision, upgrade_schema
+
+#: Seconds a unit of work waits for another's lock before the test gives up on it: far above
+#: the fraction of a second it takes, as a machine busy with other work can stretch it.
+WAITS_OUT = 60
 
 
 async def differences_from_the_models(db: Database) -> list[object]:
@@ -139,7 +143,14 @@ async def test_tournament_tables_run_side_by_side_once_per_stage(db: Database) -
 
 
 async def test_processes_starting_together_upgrade_once(empty_database_url: str) -> None:
-    databases = [Database(empty_database_url) for _ in range(3)]
+    # On SQLite the others queue in BEGIN IMMEDIATE while one upgrades, each for the URL's
+    # busy timeout at most (5 s by default: a start-up that meets it waits and tries again,
+    # ``bot.app``). Half a second on a quiet machine, the upgrade took longer than that on a
+    # busy one, and the test failed with "database is locked": here they wait it out.
+    url = make_url(empty_database_url)
+    if url.get_backend_name() == "sqlite":
+        url = url.update_query_dict({"timeout": str(WAITS_OUT)})
+    databases = [Database(url.render_as_string(hide_password=False)) for _ in range(3)]
     await asyncio.gather(*(upgrade_schema(db) for db in databases))
     async with databases[0].engine.connect() as connection:
         versions = (await connection.execute(text("SELECT version_num FROM alembic_version"))).all()
@@ -153,8 +164,10 @@ async def test_a_long_read_never_holds_up_a_write(database_url: str) -> None:
     await upgrade_schema(reader)
     async with reader.reading() as session:
         assert await session.scalar(text("SELECT count(*) FROM games")) == 0
-        # Another process records a game while the read is still open: it does not wait.
-        async with asyncio.timeout(2):
+        # Another process records a game while the read is still open: it does not wait for
+        # the read to end (which waits for it: it would wait for ever, or until SQLite's busy
+        # timeout says "database is locked"). Bounded generously: the machine may be busy.
+        async with asyncio.timeout(WAITS_OUT):
             async with writer.transaction() as other:
                 await records.start(UnitOfWork(other), -1, ("Anna", "Bruno"), Rules())
         # The read goes on seeing its own snapshot.

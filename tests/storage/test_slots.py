@@ -63,3 +63,24 @@ async def test_a_cancelled_waiter_loses_no_slot() -> None:
     assert slots.taken == 0
     again = await asyncio.wait_for(slots.take(), 1)
     again()
+
+
+async def test_a_waiter_cancelled_as_a_slot_is_given_back_is_cancelled_and_loses_no_slot() -> None:
+    # At shutdown the updates still waiting for their turn are cancelled while others give
+    # theirs back: the cancellation must come out as one (an update cancelled is handled again
+    # at the next start), never as another error (the update is then handled as failed: its
+    # hand lost, its chat told that something went wrong).
+    slots = Slots(1, "turn")
+    held = await slots.take()
+    cancelled = asyncio.create_task(slots.take())
+    later = asyncio.create_task(slots.take())
+    await asyncio.sleep(0)
+    cancelled.cancel()
+    held()  # before the cancelled waiter has run again
+    await asyncio.wait({cancelled})
+    assert cancelled.cancelled()
+    give_back = await asyncio.wait_for(later, 1)
+    give_back()
+    assert slots.taken == 0
+    again = await asyncio.wait_for(slots.take(), 1)
+    again()

@@ -138,3 +138,23 @@ def odds_reply(
         )
     lines.append(_("Un pari conta come parte del piatto diviso."))
     return "\n".join(lines)
+
+
+# --- the pair question's buttons, pressed ---
+
+
+def already_judged() -> str:
+    """A button of a question already answered (its message is the verdict now)."""
+    return _("Già giudicata: il verdetto è nel messaggio.")
+
+
+def command_gone(chosen: int) -> str:
+    """The button's message no longer answers the command (deleted): nothing to read again."""
+    return _(
+        "Non trovo più il messaggio con le carte: scrivilo di nuovo con scelta={value}."
+    ).format(value=value(chosen))
+
+
+def stale_button() -> str:
+    """A button this version of the bot does not know (or a forged one)."""
+    return _("Questo pulsante non vale più: scrivi di nuovo il comando.")

@@ -380,3 +380,11 @@ async def test_an_edited_hand_is_corrected_and_a_mistake_edited_is_recorded(tabl
         table.edit(wrong, "/mano Anna 5 lascia Bruno 5 lascia Carlo 5 1,1,1 Dario 5 lascia")
     )
     assert right[0].startswith("🃏 Mano 2 · mazziere Bruno")
+
+
+async def test_a_hand_s_question_whose_command_is_gone_says_so(table: Table) -> None:
+    await table.send("/nuova tago light 5/300 Anna Bruno")
+    assert await table.press("tg:c:m:4") == (
+        "Non trovo più il messaggio con le carte: scrivilo di nuovo con scelta=2.",
+        None,
+    )

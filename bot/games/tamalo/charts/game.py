@@ -1,6 +1,6 @@
 """The game chart (/grafico): every player's running total hand by hand, as PNG bytes.
 
-Pure and thread-safe, as every chart (see ``bot.chart_drawing``).
+Pure and thread-safe, as every chart (see ``bot.charts.drawing``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from matplotlib.patheffects import withStroke
 from matplotlib.ticker import MaxNLocator
 from matplotlib.transforms import blended_transform_factory
 
-from bot.chart_drawing import (
+from bot.charts.drawing import (
     GAME_SIZE,
     GRID,
     INK,
@@ -39,8 +39,8 @@ from bot.chart_drawing import (
     px,
     widest,
 )
-from bot.chart_layout import Box, Segments, place, set_apart
-from bot.chart_plan import GamePlan, Mark, Place, plan_game
+from bot.charts.layout import Box, Segments, place, set_apart
+from bot.games.tamalo.charts.plan import GamePlan, Mark, Place, plan_game
 from bot.i18n import N_, _
 from scoring import tamalo
 

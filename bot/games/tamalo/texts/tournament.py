@@ -1,4 +1,4 @@
-"""Tournaments: two tables drawn, then the final."""
+"""Tamalo's tournaments: two tables drawn, then the final."""
 
 from __future__ import annotations
 

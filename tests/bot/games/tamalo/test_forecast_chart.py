@@ -7,7 +7,7 @@ import itertools
 
 from matplotlib.image import imread
 
-from bot.forecast_chart import forecast_chart, spread_labels, story_lines
+from bot.games.tamalo.charts.forecast import forecast_chart, spread_labels, story_lines
 from scoring.tamalo import Game, Hand, Report
 from scoring.tamalo.forecast.chances import story
 

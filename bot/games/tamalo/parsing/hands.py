@@ -1,4 +1,4 @@
-"""A hand's totals and markers (``/mano``), and which hand ``/correggi`` fixes."""
+"""A Tamalo hand's totals and markers (``/mano``, and ``/correggi`` after its number)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bot import texts
-from bot.parsing.new_game import (
-    DEALER_KEYS,
-    GAME_OPTION_WORDS,
-    OPTION_OF,
-    TARGET_KEYS,
-)
+from bot.games.tamalo.parsing.new_game import DEALER_KEYS, GAME_OPTION_WORDS, OPTION_OF, TARGET_KEYS
 from bot.parsing.words import find, looks_like_name, tokens
 from bot.refusals import UserError
 from scoring.tamalo import MAX_TOTAL, CardError, Hand, Mode, Report, Rules, is_card, parse_cards
@@ -219,17 +214,6 @@ def _out(markers: list[tuple[str, str]], players: Sequence[str]) -> dict[str, st
                 raise UserError(texts.mistakes.marked_not_playing(key, name, players))
             out.setdefault(player, key)
     return out
-
-
-def parse_fix(text: str, hands_played: int, players: Sequence[str] = ()) -> tuple[int, str]:
-    """``3 Anna 5 Bruno 7`` → hand 3, and the rest to read as ``/mano`` (``players``: who
-    is at the table, for the example)."""
-    number, _, rest = text.strip().partition(" ")
-    if not re.fullmatch(r"[0-9]+", number):
-        raise UserError(texts.setup.fix_empty(hands_played, players))
-    if not 1 <= int(number) <= hands_played:
-        raise UserError(texts.setup.no_such_hand(number, hands_played))
-    return int(number), rest
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.forecast_text import each_chance_line, forecast_line
+from bot.games.tamalo.texts.forecast_lines import each_chance_line, forecast_line
 from bot.i18n import _
 
 

@@ -1,13 +1,13 @@
-"""Tournaments: /torneo draws two tables; when both have ended, the final starts by itself."""
+"""Tamalo's tournaments: /torneo draws two tables; when both have ended, the final starts."""
 
 from __future__ import annotations
 
 from telegram import Update
 
-from bot import texts
-from bot.commands.common import changes, chat_id_of, message_of, replies_to_mistakes, sender_id
 from bot.context import Context
-from bot.parsing import parse_tournament
+from bot.games.tamalo.parsing import parse_tournament
+from bot.games.tamalo.texts import tournament as tournament_texts
+from bot.handling import changes, chat_id_of, message_of, replies_to_mistakes, sender_id
 from play.tamalo import tournament
 from play.tamalo.tournament import FinalStarted, Progress, TableOver, TournamentWon
 
@@ -21,7 +21,7 @@ async def start_tournament(update: Update, context: Context) -> None:
             work, chat_id_of(update), new.players, new.rules, started_by=sender_id(update)
         )
     await message_of(update).reply_text(
-        texts.tournament.tournament_started(
+        tournament_texts.tournament_started(
             [t.game for t in started.tables], propose_target=not new.target_given
         )
     )
@@ -31,9 +31,9 @@ def after(progress: Progress | None) -> str:
     """What a tournament's progress adds to the reply about the game that moved it on."""
     match progress:
         case TableOver(finalists):
-            return texts.tournament.table_over_wait(finalists)
+            return tournament_texts.table_over_wait(finalists)
         case FinalStarted(final, tables):
-            return texts.tournament.final_started(final, tables)
+            return tournament_texts.final_started(final, tables)
         case TournamentWon(final):
-            return texts.tournament.tournament_won(final)
+            return tournament_texts.tournament_won(final)
     return ""

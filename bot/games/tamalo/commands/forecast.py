@@ -10,8 +10,10 @@ from telegram import Update
 from telegram.constants import ChatAction
 
 from bot import texts
-from bot.commands.common import chat_id_of, message_of, reading, replies_to_mistakes
 from bot.context import Context
+from bot.games.tamalo.charts import draw_forecast
+from bot.games.tamalo.texts import forecast as forecast_texts
+from bot.handling import chat_id_of, message_of, reading, replies_to_mistakes
 from bot.parsing import parse_nothing
 from play import forecast as play
 from play import views
@@ -56,7 +58,7 @@ async def forecast_line(context: Context, record: GameRecord, outlook: Outlook |
         hands = len(outlook.game.hands)
         log.exception("No forecast for game %s after %s hands", record.id, hands)
         return ""
-    return "\n\n" + texts.forecast.line(chances, to_final=outlook.to_final)
+    return "\n\n" + forecast_texts.line(chances, to_final=outlook.to_final)
 
 
 @replies_to_mistakes
@@ -73,9 +75,9 @@ async def show_forecast(update: Update, context: Context) -> None:
         await message.chat.send_action(ChatAction.UPLOAD_PHOTO)
         to_final = outlook.to_final
         words = (
-            texts.forecast.chart_title(texts.common.table_label(record), to_final=to_final),
-            texts.forecast.hands_label(),
-            texts.forecast.chance_label(to_final=to_final),
+            forecast_texts.chart_title(texts.common.table_label(record), to_final=to_final),
+            forecast_texts.hands_label(),
+            forecast_texts.chance_label(to_final=to_final),
         )
-        png = await context.renderer.forecast(outlook, look.colours, words)
-        await message.reply_photo(png, caption=texts.forecast.chart_caption(to_final=to_final))
+        png = await context.renderer.draw(draw_forecast, outlook, dict(look.colours), words)
+        await message.reply_photo(png, caption=forecast_texts.chart_caption(to_final=to_final))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from bot.chart_layout import Box
+from bot.charts.layout import Box
 
 #: The image is at most this much taller than wide: shown as wide as a phone, it fits its
 #: screen whole (one panel above another, a night of 9 was 1280×2966 px, three screens).

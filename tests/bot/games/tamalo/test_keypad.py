@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.keypad import Entry, EntryMistake, Step, callback, parse_callback
+from bot.games.tamalo.keypad import Entry, EntryMistake, Step, callback, parse_callback
 
 
 def pressed(entry: Entry, *actions: str) -> Entry:

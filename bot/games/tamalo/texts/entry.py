@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from bot.games.tamalo.keypad import Entry
+from bot.games.tamalo.keypad import Step as EntryStep
 from bot.i18n import N_, _
-from bot.keypad import Entry
-from bot.keypad import Step as EntryStep
 from scoring.tamalo import MAX_TOTAL
 
 
@@ -84,7 +84,7 @@ def entry_tournament() -> str:
     )
 
 
-#: What a press that cannot be taken says (``bot.keypad.Mistake.reason``).
+#: What a press that cannot be taken says (``bot.games.tamalo.keypad.Mistake.reason``).
 ENTRY_MISTAKES = {
     "nothing_typed": N_("Scrivi prima il totale con i numeri (o premi «fuori»)."),
     "too_high": N_("Un totale arriva al massimo a {limit}."),

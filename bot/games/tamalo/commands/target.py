@@ -8,8 +8,8 @@ import re
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 
 from bot import texts
-from bot.commands.common import changing
 from bot.context import Context
+from bot.handling import changing
 from play import game as play
 from play.records import GameRecord
 

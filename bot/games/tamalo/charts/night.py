@@ -1,7 +1,7 @@
 """The night chart (/serata): wins, hand points (classic and ControTamalo apart) and Tamalo
-calls, one panel each in two columns (``bot.chart_grid``), as PNG bytes.
+calls, one panel each in two columns (``bot.charts.grid``), as PNG bytes.
 
-Pure and thread-safe, as every chart (see ``bot.chart_drawing``).
+Pure and thread-safe, as every chart (see ``bot.charts.drawing``).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator
 
-from bot.chart_drawing import (
+from bot.charts.drawing import (
     DPI,
     GAME_SIZE,
     GRID,
@@ -37,9 +37,9 @@ from bot.chart_drawing import (
     px,
     widest,
 )
-from bot.chart_grid import Room, night_grid
-from bot.chart_layout import Box
-from bot.chart_plan import PointsPanel, points_panels
+from bot.charts.grid import Room, night_grid
+from bot.charts.layout import Box
+from bot.games.tamalo.charts.plan import PointsPanel, points_panels
 from bot.i18n import N_, _
 from scoring import tamalo
 
