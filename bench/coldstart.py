@@ -149,6 +149,8 @@ class Start:
     reply: float
     memory: float
     calls: dict[str, float]
+    #: Seconds from Ctrl-C (SIGINT), sent while it polls, to the process's exit.
+    stop: float
 
 
 def start_bot(database: Path, log: Path) -> Start:
@@ -181,9 +183,11 @@ def start_bot(database: Path, log: Path) -> Start:
                 memory = rss_mb(bot.pid)
             finally:
                 api.closing.set()
+                stopping = time.perf_counter()
                 bot.send_signal(signal.SIGINT)
                 try:
                     code = bot.wait(30)
+                    stopped = time.perf_counter() - stopping
                 except subprocess.TimeoutExpired:
                     bot.kill()
                     bot.wait()
@@ -191,7 +195,7 @@ def start_bot(database: Path, log: Path) -> Start:
         if code != 0:
             raise RuntimeError(f"the bot exited with {code}; its log is in {log}")
         calls = {method: at - start for method, at in api.first_calls.items()}
-        return Start(api.replied_at - start, memory, calls)
+        return Start(api.replied_at - start, memory, calls, stopped)
 
 
 def reference() -> float:
@@ -269,6 +273,19 @@ async def measure(quick: bool = False) -> list[Figure]:
             imports,
             note="a new database file: every migration runs first",
             details={"first_call_s": {m: round(at, 3) for m, at in first_ever.calls.items()}},
+        ),
+        Figure(
+            "stop at Ctrl-C while polling",
+            median([start.stop for start in bots]),
+            "s",
+            "cold start to first reply",
+            median([start.reply for start in bots]),
+            2.0,
+            absolute=True,
+            note=f"SIGINT to the process's exit, the bot idle at its long poll; {note} "
+            "(tests/test_startup.py checks the other states stop, with a bound for a busy "
+            "machine)",
+            details={"stops_s": [round(start.stop, 3) for start in bots]},
         ),
         Figure(
             "idle memory after first reply",

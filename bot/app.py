@@ -44,7 +44,7 @@ from bot.delivery import AnswerFirst, JournalingRequest, is_outage
 from bot.games.tago import commands as tago
 from bot.games.tago import night as tago_night
 from bot.games.tamalo.commands import target
-from bot.handling import EDITED_HAND, Handler
+from bot.handling import Handler
 from bot.render import Renderer
 from bot.updates import ChatOrderedUpdates
 from play.forecast import Histories
@@ -68,8 +68,7 @@ ALLOWED_UPDATES = [Update.MESSAGE, Update.EDITED_MESSAGE, Update.CALLBACK_QUERY]
 
 #: Every command's names and handler, from the one table of commands.
 HANDLERS: tuple[tuple[tuple[str, ...], Handler], ...] = tuple(
-    (command.names, games.dispatching(command.name, command.handler))
-    for command in registry.COMMANDS
+    (command.names, games.dispatch(command.name, command.handler)) for command in registry.COMMANDS
 )
 #: The group of handlers that run before every other: the chat's language is set there.
 FIRST = -1
@@ -127,8 +126,8 @@ def build_application(
     app.add_handler(CallbackQueryHandler(speak), group=FIRST)
     for commands, callback in HANDLERS:
         app.add_handler(CommandHandler(commands, callback, filters=NEW_MESSAGES))
-    edited_hand = games.dispatching(EDITED_HAND, game.edit_hand)
-    app.add_handler(CommandHandler(("mano", "hand"), edited_hand, filters=EDITED_MESSAGES))
+    edited = games.dispatch(games.EDITED_DEAL, game.edit_hand)
+    app.add_handler(CommandHandler(("mano", "hand"), edited, filters=EDITED_MESSAGES))
     app.add_handler(MessageHandler(EDITED_COMMANDS, help.explain_edits))
     app.add_handler(CallbackQueryHandler(vote.cast_vote, pattern=vote.CALLBACK))
     app.add_handler(CallbackQueryHandler(entry.press, pattern=entry.PATTERN))

@@ -7,19 +7,14 @@ its own (``bot.refusals``); raising one rolls the unit of work back.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from storage import StoredGame
 
 
 class Refused(Exception):
     """An action that cannot be done as asked; nothing changes."""
-
-
-class OtherGame(Exception):
-    """The chat's game is another game's than Tamalo's (``kind``): its own commands answer
-    (the bot's shared commands catch this and hand the update to that game)."""
-
-    def __init__(self, kind: str) -> None:
-        super().__init__(kind)
-        self.kind = kind
 
 
 class NoRunningGame(Refused):
@@ -108,3 +103,41 @@ class NoHandsToDraw(Refused):
 
 class NoGamesTonight(Refused):
     """Nobody has played in the chat tonight."""
+
+
+class FixClosedGame(Refused):
+    """The last game was closed before its end: its hands can no longer be fixed."""
+
+
+class NoHandToUndo(Refused):
+    """No hand to take back."""
+
+
+class UndoClosedGame(Refused):
+    """The last hand's game was closed (or its tournament): nothing to take back."""
+
+    def __init__(self, *, tournament: bool) -> None:
+        super().__init__(tournament)
+        self.tournament = tournament
+
+
+class AlreadyRunning(Refused):
+    """The last game is running already."""
+
+
+class ReopenReachedTarget(Refused):
+    """The last game ended by its totals (its rules): it is over."""
+
+
+class OtherGame(Exception):
+    """The chat's game (running, or the last played) is of another kind than the command
+    works on: ``stored`` is it, as storage returned it, for its own game to take over (not
+    a ``Refused``: the bot's table of games answers it, by the game, ``bot.commands.kinds``)."""
+
+    def __init__(self, stored: StoredGame) -> None:
+        super().__init__(stored.id, stored.kind)
+        self.stored = stored
+
+    @property
+    def kind(self) -> str:
+        return self.stored.kind

@@ -10,7 +10,9 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from play import records, results
+from play.errors import AlreadyRunning as AlreadyRunning  # every game's, named here as ever
 from play.errors import GameRunning, NoRunningGame, Refused, TournamentInProgress
+from play.errors import ReopenReachedTarget as ReopenReachedTarget
 from play.records import GameRecord
 from play.tamalo.tournament import Progress, progress, running_players
 from scoring.tamalo import Game, Mode, Rules
@@ -29,20 +31,12 @@ class NewerGameStarted(Refused):
     """The game asked about is no longer the chat's last."""
 
 
-class AlreadyRunning(Refused):
-    """The last game is running already."""
-
-
 class ReopenAnnulled(Refused):
     """An annulled game stays annulled."""
 
 
 class ReopenTournament(Refused):
     """A tournament's game is not reopened."""
-
-
-class ReopenReachedTarget(Refused):
-    """The last game ended by its totals: it is over."""
 
 
 class NoGameToRematch(Refused):

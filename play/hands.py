@@ -16,7 +16,10 @@ from datetime import UTC, datetime, timedelta
 
 from play import records as kept
 from play import results
+from play.errors import FixClosedGame as FixClosedGame  # every game's, named here as ever
+from play.errors import NoHandToUndo as NoHandToUndo
 from play.errors import NoRunningGame, Refused
+from play.errors import UndoClosedGame as UndoClosedGame
 from play.game import settle
 from play.records import GameRecord
 from play.tamalo.rebuild import key_of, lines_of, remember
@@ -40,22 +43,6 @@ class EditedHandGone(Refused):
 
 class EditedHandClosed(Refused):
     """An edited /mano whose game can no longer be corrected."""
-
-
-class FixClosedGame(Refused):
-    """The last game was closed before its end: its hands can no longer be fixed."""
-
-
-class NoHandToUndo(Refused):
-    """No hand to take back."""
-
-
-class UndoClosedGame(Refused):
-    """The last hand's game was closed (or its tournament): nothing to take back."""
-
-    def __init__(self, *, tournament: bool) -> None:
-        super().__init__(tournament)
-        self.tournament = tournament
 
 
 class JoinUndoneJustNow(Refused):

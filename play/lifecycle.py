@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from play import records, results
+from play import macchiavelli, records, results
+from scoring.match import places
 from storage import UnitOfWork
+from storage.macchiavelli import MACCHIAVELLI
 
 
 @dataclass(frozen=True)
@@ -26,8 +28,13 @@ async def chat_moved(work: UnitOfWork, old: int, new: int) -> ChatMoved:
     if move is None:
         return ChatMoved(old, new, False)
     for game_id in move.closed:
-        record = await records.get(work, game_id)
-        assert record is not None
+        stored = await work.games.get(game_id)
+        assert stored is not None
+        if stored.kind == MACCHIAVELLI:
+            match = macchiavelli.record_of(stored).match
+            await results.keep_places(work, stored, places(match) if match.deals else None)
+            continue
+        record = records.record_of(stored)
         await results.keep(work, record, record.state, record.game)
     if move.merged:
         await results.rerate_chat(work, new)

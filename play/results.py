@@ -8,14 +8,15 @@ that game on; the games after it in the chat are few (usually none), so this sta
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from datetime import datetime
 
+from play.ladders import keep_places, rerate, rerate_chat
 from play.records import GameRecord, record_of
-from scoring.ratings import Skill, rate
 from scoring.tamalo import Game, placings
-from storage import GameState, Rated, UnitOfWork
+from storage import GameState, UnitOfWork
 from storage.tamalo import TAMALO
+
+__all__ = ["complete_results", "keep", "keep_places", "rerate", "rerate_chat", "set_state"]
 
 
 async def set_state(
@@ -29,53 +30,17 @@ async def set_state(
 
 async def keep(work: UnitOfWork, record: GameRecord, state: GameState, game: Game) -> None:
     """A finished game with hands has its places on its ladder; any other has none."""
-    results, kind = work.results, record.stored.kind
-    if state is GameState.FINISHED and game.hands:
-        placed = placings(game)
-        quadri = {p.player: p.quadri for p in placed}
-        before = await results.record(record.id, placed, record.player_ids, quadri)
-    else:
-        before = await results.forget(record.id)
-        if not before:
-            return
-    await rerate(work, record.chat_id, kind, record.id, also=before)
-
-
-async def rerate(
-    work: UnitOfWork, chat_id: int, kind: str, game_id: int, also: Iterable[int] = ()
-) -> None:
-    """Rate again the chat's finished games of ``kind`` from ``game_id`` on, in the order
-    they were started, then refresh the ladder lines of everyone they touch (and ``also``)."""
-    results = work.results
-    later = await results.places_from(chat_id, kind, game_id)
-    players = {player for _, player, _ in later} | set(also)
-    skills: dict[int, Skill] = await results.skills_before(kind, game_id, players)
-    by_game: dict[int, list[tuple[int, int]]] = {}
-    for game, player, rank in later:
-        by_game.setdefault(game, []).append((player, rank))
-    rated: list[Rated] = []
-    for game, ranks in by_game.items():
-        after = rate(skills, ranks)
-        skills.update(after)
-        rated += [Rated(game, player, skill) for player, skill in after.items()]
-    await results.keep_ratings(rated)
-    await results.refresh_lines(chat_id, kind, players, skills)
-
-
-async def rerate_chat(work: UnitOfWork, chat_id: int) -> None:
-    """Rate every finished game of the chat again, from the first, ladder by ladder."""
-    players = await work.results.players(chat_id)
-    for kind in await work.results.kinds(chat_id):
-        await rerate(work, chat_id, kind, 0, also=players)
+    placed = placings(game) if state is GameState.FINISHED and game.hands else None
+    quadri = {p.player: p.quadri for p in placed} if placed is not None else None
+    await keep_places(work, record.stored, placed, quadri)
 
 
 async def complete_results(work: UnitOfWork) -> int:
     """Give places and ratings to finished games that have none (finished before they were
     kept); returns how many. Run at start-up, after the schema upgrade."""
-    missing = await work.games.finished_without_results()
+    # Tamalo's games only: every other game has kept its places since it was first stored.
+    missing = [s for s in await work.games.finished_without_results() if s.kind == TAMALO]
     for stored in missing:
-        if stored.kind != TAMALO:  # places for Tamalo's games only, so far
-            continue
         record = record_of(stored)
         await keep(work, record, record.state, record.game)
     return len(missing)

@@ -84,6 +84,18 @@ async def leaderboard(work: UnitOfWork, chat_id: int) -> list[LeaderboardLine]:
     return lines
 
 
+async def ladders(work: UnitOfWork, chat_id: int) -> list[tuple[str, list[LeaderboardLine]]]:
+    """Every all-time ladder of the chat, one per kind of game it finished a game of: the
+    game it plays first (its last game's kind), then the others; refused while none has."""
+    latest = await work.games.latest(chat_id)
+    first = TAMALO if latest is None else latest.kind
+    kinds = sorted(await work.results.kinds(chat_id), key=lambda kind: kind != first)
+    found = [(kind, await work.results.leaderboard(chat_id, kind)) for kind in kinds]
+    if not (shown := [(kind, lines) for kind, lines in found if lines]):
+        raise LeaderboardEmpty
+    return shown
+
+
 @dataclass(frozen=True)
 class ChatStats:
     """The chat's figures, its time zone, and its hall of fame (``(move, player, times)``)."""

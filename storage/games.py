@@ -9,7 +9,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
 from sqlalchemy import Select, Table, bindparam, delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
@@ -22,6 +22,7 @@ from storage.players import name_key, player_ids
 from storage.snapshots import (
     Played,
     StoredHand,
+    StoredLine,
     from_snapshot,
     plus_hand,
     read_rows,
@@ -29,7 +30,7 @@ from storage.snapshots import (
     snapshot_text,
 )
 from storage.states import GameState, Stage
-from storage.tamalo import TAMALO, HandLine, options_of, rules_columns
+from storage.tamalo import TAMALO, options_of, rules_columns
 
 
 class GameAlreadyRunning(Exception):
@@ -43,6 +44,22 @@ class GameAlreadyRunning(Exception):
 
 class TournamentRunning(Exception):
     """The chat is in the middle of a tournament."""
+
+
+class Line(Protocol):
+    """A player's line of a hand as its game stores it (Tamalo's ``storage.tamalo.HandLine``,
+    Macchiavelli's ``storage.macchiavelli.DealLine``)."""
+
+    @property
+    def player(self) -> str: ...
+
+    def stored(self, player_id: int) -> StoredLine:
+        """The line as a game's snapshot keeps it."""
+        ...
+
+    def row(self, hand_id: int, player_id: int, position: int) -> dict[str, object]:
+        """The line as ``hand_results`` keeps it."""
+        ...
 
 
 #: A game's own options, as (name, value) pairs: hashable, so that ``play`` may key the games
@@ -344,30 +361,32 @@ class GameStore:
     async def add_hand(
         self,
         game: StoredGame,
-        lines: Sequence[HandLine],
+        lines: Sequence[Line],
         dealer: str,
         message_id: int | None,
         user_id: int | None = None,
+        detail: str | None = None,
     ) -> str:
         """Store the next hand, dealt by ``dealer``, with every player's line; ``user_id``
-        is who sent it. Three statements: the hand, its lines, the game's snapshot (``game``
-        as loaded in this unit of work, and the hand appended). Returns the snapshot now."""
+        is who sent it, ``detail`` the hand's own detail as JSON (``hands.detail``, for a
+        game whose hands the lines do not hold whole). Three statements: the hand, its lines,
+        the game's snapshot (``game`` as loaded in this unit of work, and the hand appended).
+        Returns the snapshot now."""
         number = len(game.played.hands) + 1
         ids = game.player_ids
         connection = await self.session.connection()
+        values: dict[str, object] = {
+            "game_id": game.id,
+            "number": number,
+            "message_id": message_id,
+            "user_id": user_id,
+            "dealer_id": ids[dealer],
+            "recorded_at": models.utcnow(),
+        }
+        if detail is not None:
+            values["detail"] = detail
         # Each statement one trip to aiosqlite's thread on SQLite (``storage.db.run``).
-        ((hand_id,),) = await run(
-            connection,
-            _ADD_HAND,
-            {
-                "game_id": game.id,
-                "number": number,
-                "message_id": message_id,
-                "user_id": user_id,
-                "dealer_id": ids[dealer],
-                "recorded_at": models.utcnow(),
-            },
-        )
+        ((hand_id,),) = await run(connection, _ADD_HAND, values)
         assert hand_id is not None
         await self._add_lines(ids, hand_id, lines)
         hand: StoredHand = tuple(line.stored(ids[line.player]) for line in lines)
@@ -377,16 +396,21 @@ class GameStore:
         remember(written, played)  # the game's next load reads this text: already read
         return written
 
-    async def replace_hand(self, game: StoredGame, number: int, lines: Sequence[HandLine]) -> None:
-        """Hand ``number`` reported again: its lines are replaced, its dealer stays."""
+    async def replace_hand(
+        self, game: StoredGame, number: int, lines: Sequence[Line], detail: str | None = None
+    ) -> None:
+        """Hand ``number`` reported again: its lines (and ``detail``) are replaced, its dealer
+        stays."""
         hand_id = await self._hand_id(game, number)
+        if detail is not None:
+            await self.session.execute(
+                update(_HANDS).where(_HANDS.c.id == hand_id).values(detail=detail)
+            )
         await self.session.execute(delete(_LINES).where(_LINES.c.hand_id == hand_id))
         await self._add_lines(game.player_ids, hand_id, lines)
         await self._rebuild(game.id)
 
-    async def _add_lines(
-        self, ids: Mapping[str, int], hand_id: int, lines: Sequence[HandLine]
-    ) -> None:
+    async def _add_lines(self, ids: Mapping[str, int], hand_id: int, lines: Sequence[Line]) -> None:
         connection = await self.session.connection()
         await run(
             connection,

@@ -190,7 +190,7 @@ class StatsStore:
         return current or 0, longest or 0
 
     async def _hands(self, player_id: int, low: int) -> tuple[HandFigures, ...]:
-        """Each mode's hand figures; ``under_five`` counts the totals below ``low`` (Tamalo's
+        """Each Tamalo mode's hand figures; ``under_five`` counts the totals below ``low`` (Tamalo's
         zero: ``scoring.tamalo.classic.ZERO_BELOW``)."""
         line, hand, game = models.HandResult, models.HandRow, models.Game
         rows = await self.session.execute(
@@ -208,7 +208,11 @@ class StatsStore:
             )
             .join(hand, hand.id == line.hand_id)
             .join(game, game.id == hand.game_id)
-            .where(line.player_id == player_id, game.state != GameState.ANNULLED)
+            .where(
+                line.player_id == player_id,
+                game.state != GameState.ANNULLED,
+                game.kind == TAMALO,  # another game's deals are not Tamalo's hands
+            )
             .group_by(game.mode)
             .order_by(game.mode)
         )

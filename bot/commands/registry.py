@@ -46,6 +46,7 @@ COMMANDS: tuple[Command, ...] = (
         "hand",
         entry.hand,
         N_("Registra una mano: /mano Anna 3 Bruno 12 Carlo 7 t=Anna"),
+        also=("smazzata", "deal"),  # Macchiavelli's words for a deal
         first=3,  # by name, by seat, with the buttons
     ),
     Command(

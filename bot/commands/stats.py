@@ -68,8 +68,8 @@ async def show_leaderboard(update: Update, context: Context) -> None:
     """The chat's all-time leaderboard: games, wins, average place and skill."""
     parse_leaderboard(context.text_args)
     async with reading(context) as work:
-        lines = await views.leaderboard(work, chat_id_of(update))
-    await message_of(update).reply_text(texts.stats.leaderboard(lines))
+        ladders = await views.ladders(work, chat_id_of(update))
+    await message_of(update).reply_text(texts.stats.leaderboards(ladders))
 
 
 #: The CSV's columns: a data format, so plain English names that scripts can rely on.

@@ -7,6 +7,10 @@ by the word typed after it (none: the default, Tamalo), ``/mano``, ``/correggi``
 with a read of its own. Each game's modules are ``bot.games.<game>`` (its parsing, texts,
 keypad, chart marks and own commands); games never import each other (import-linter's
 ``games-independent`` contract). Adding a game is one module and one line in ``GAMES``.
+
+A game whose hands Tamalo's shared handlers cannot play (Macchiavelli's deals) sits in
+``OTHER_GAMES`` instead, with coarse hooks: its own handlers of the shared commands, which
+every shared handler hands over to (``dispatch``, wrapped round each by ``bot.app``).
 """
 
 from __future__ import annotations
@@ -20,9 +24,11 @@ from telegram import InlineKeyboardMarkup, Update
 
 from bot import refusals
 from bot.context import Context
-from bot.games.tago.game import TAGO
+from bot.games.macchiavelli.game import GAME as MACCHIAVELLI
+from bot.games.tago.game import GAME as TAGO
 from bot.games.tamalo import TAMALO
-from bot.handling import Command, Handler
+from bot.handling import EDITED_DEAL as EDITED_DEAL
+from bot.handling import Command, GameEntry, Handler, SharedAnswer, message_of
 from bot.refusals import Mistake, Render
 from bot.render import Renderer
 from play.errors import OtherGame
@@ -128,18 +134,10 @@ class GameBot(Protocol):
         tournament's table over, its final)."""
         ...
 
-    def own_handler(self, command: str) -> Handler | None:
-        """The game's own handler of a command (its Italian name, or ``EDITED_HAND``), for a
-        game whose play is not Tamalo's shape (Tagò's night: chips, no points), which takes
-        each command it plays whole; ``None``: the shared handler serves it, asking the
-        members above (Tamalo)."""
-        ...
-
 
 #: Every game, by kind. The first is the default: ``/nuova Anna Bruno`` starts it.
 GAMES: dict[str, GameBot] = {
     TAMALO.kind: TAMALO,
-    TAGO.kind: TAGO,
 }
 DEFAULT: GameBot = next(iter(GAMES.values()))
 
@@ -163,34 +161,78 @@ def named(text: str) -> tuple[GameBot, str]:
     return DEFAULT, text
 
 
-def dispatching(command: str, handler: Handler) -> Handler:
-    """The shared ``handler`` of ``command``, unless a game takes it whole (``own_handler``):
-    ``/nuova`` by the game it names, any other by the chat's game, as the shared handler
-    finds it (``OtherGame``: a game that is not Tamalo's shape, read at no extra cost)."""
-
-    @functools.wraps(handler)
-    async def wrapper(update: Update, context: Context) -> None:
-        if command == "nuova":
-            own = named(context.text_args)[0].own_handler(command)
-            if own is not None:
-                await own(update, context)
-                return
-        try:
-            await handler(update, context)
-        except OtherGame as other:
-            own = GAMES[other.kind].own_handler(command)
-            if own is None:
-                raise
-            await own(update, context)
-
-    return wrapper
-
-
 def own_commands() -> dict[str, Command]:
     """Every game's own commands, by name (no two games may share one)."""
-    return {command.name: command for game in GAMES.values() for command in game.commands}
+    commands = [c for game in GAMES.values() for c in game.commands]
+    commands += [c for other in OTHER_GAMES.values() for c in other.commands]
+    return {command.name: command for command in commands}
 
 
 def names_of(commands: Sequence[Command]) -> list[str]:
     """Every name and alias of ``commands``, each as often as it is taken."""
     return [name for command in commands for name in command.names]
+
+
+#: The games that answer the shared commands with handlers of their own (coarse hooks: a
+#: whole command, its unit of work and its reply), by kind: a shared command finds the chat
+#: playing one of them (``play.errors.OtherGame``) and hands over (``dispatch``). Tamalo's are
+#: the shared handlers themselves.
+OTHER_GAMES: dict[str, GameEntry] = {MACCHIAVELLI.kind: MACCHIAVELLI, TAGO.kind: TAGO}
+for _other in OTHER_GAMES.values():
+    refusals.use_rule_texts(_other.rule_texts)
+
+
+def named_other(text: str) -> GameEntry | None:
+    """The game ``/nuova``'s ``text`` names first, if not Tamalo (``/nuova Tamalo Anna``
+    stays a table with a player called Tamalo)."""
+    first = text.strip().partition(" ")[0].casefold()
+    return next((game for game in OTHER_GAMES.values() if first in game.names), None)
+
+
+#: The kind each chat was last found playing, when not Tamalo: a hint, so that a command of
+#: a chat playing another game goes to that game's handler first. Each handler checks the
+#: game it finds (``OtherGame``), so a stale hint (another process, a game since) costs one
+#: attempt, never a wrong answer. The latest few thousand chats.
+_PLAYING: dict[int, str] = {}
+_PLAYING_MOST = 4096
+
+
+def playing(chat_id: int, kind: str) -> None:
+    """Chat ``chat_id`` was found playing ``kind``."""
+    if kind in OTHER_GAMES:
+        _PLAYING.pop(chat_id, None)
+        _PLAYING[chat_id] = kind
+        if len(_PLAYING) > _PLAYING_MOST:
+            del _PLAYING[next(iter(_PLAYING))]
+    else:
+        _PLAYING.pop(chat_id, None)
+
+
+def dispatch(command: str, handler: Handler) -> Handler:
+    """``handler`` of the shared ``command`` (its Italian name), handing over to the game the
+    chat is playing when it is not Tamalo."""
+
+    @functools.wraps(handler)
+    async def wrapper(update: Update, context: Context) -> None:
+        chat_id = update.effective_chat.id if update.effective_chat is not None else 0
+        if command in {"nuova", "torneo"} and (game := named_other(context.text_args)) is not None:
+            playing(chat_id, game.kind)
+            await (game.new_game if command == "nuova" else game.tournament)(update, context)
+            return
+        hinted = OTHER_GAMES.get(_PLAYING.get(chat_id, ""))
+        first = hinted.handlers.get(command) if hinted is not None else None
+        try:
+            await (first or handler)(update, context)
+        except SharedAnswer:
+            await handler(update, context)
+        except OtherGame as other:  # nothing changed: the game found takes over
+            playing(chat_id, other.kind)
+            found = OTHER_GAMES.get(other.kind)
+            if found is None:  # Tamalo's
+                await handler(update, context)
+            elif (own := found.handlers.get(command)) is None:
+                await message_of(update).reply_text(found.refuses(command))
+            else:
+                await own(update, context)
+
+    return wrapper

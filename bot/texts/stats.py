@@ -120,7 +120,34 @@ def provisional_note() -> str:
 LEADERBOARD_ROWS = 30
 
 
+#: Each kind of game as a ladder's heading names it.
+GAME_NAMES = {"tamalo": "Tamalo", "macchiavelli": "Macchiavelli", "tago": "Tagò"}
+
+
+def leaderboards(ladders: Sequence[tuple[str, Sequence[LeaderboardLine]]]) -> str:
+    """Every ladder of the chat: one alone as ``leaderboard``; more each under its game's
+    name, the notes once at the end."""
+    if len(ladders) == 1:
+        return leaderboard(ladders[0][1])
+    parts = [
+        GAME_NAMES.get(kind, kind) + "\n" + "\n".join(_leaderboard_rows(lines))
+        for kind, lines in ladders
+    ]
+    note = leaderboard_note()
+    if any(line.provisional for _, lines in ladders for line in lines[:LEADERBOARD_ROWS]):
+        note = f"{provisional_note()}\n{note}"
+    return _("🏆 Classifica generale") + "\n" + "\n\n".join(parts) + f"\n\n{note}"
+
+
 def leaderboard(lines: Sequence[LeaderboardLine]) -> str:
+    rows = _leaderboard_rows(lines)
+    note = leaderboard_note()
+    if any(line.provisional for line in lines[:LEADERBOARD_ROWS]):
+        note = f"{provisional_note()}\n{note}"
+    return _("🏆 Classifica generale") + "\n" + "\n".join(rows) + f"\n\n{note}"
+
+
+def _leaderboard_rows(lines: Sequence[LeaderboardLine]) -> list[str]:
     rows = []
     for position, line in enumerate(lines[:LEADERBOARD_ROWS], start=1):
         games = ngettext("{count} partita", "{count} partite", line.games).format(count=line.games)
@@ -147,10 +174,7 @@ def leaderboard(lines: Sequence[LeaderboardLine]) -> str:
                 hidden,
             ).format(count=hidden)
         )
-    note = leaderboard_note()
-    if any(line.provisional for line in lines[:LEADERBOARD_ROWS]):
-        note = f"{provisional_note()}\n{note}"
-    return _("🏆 Classifica generale") + "\n" + "\n".join(rows) + f"\n\n{note}"
+    return rows
 
 
 def standings_argument() -> str:

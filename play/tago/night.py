@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from play.errors import GameRunning, Refused, TournamentInProgress
+from play.errors import GameRunning, OtherGame, Refused, TournamentInProgress
 from play.tago.events import (
     BUY_INS,
     JACKPOT_IN,
@@ -105,19 +105,32 @@ async def record_of(work: UnitOfWork, stored: StoredGame) -> NightRecord:
     return NightRecord(stored, events, night)
 
 
-async def running_night(work: UnitOfWork, chat_id: int) -> NightRecord:
-    """The chat's night running."""
+async def running_night(work: UnitOfWork, chat_id: int, *, hand_over: bool = True) -> NightRecord:
+    """The chat's night running. For a shared command (``hand_over``), the chat's game of
+    another kind, running or else last played, raises ``OtherGame`` for its own game to
+    answer; for a night's own command, or with no game at all, ``NoNightRunning``."""
     stored = await work.games.running(chat_id)
-    if stored is None or stored.kind != TAGO:
+    if stored is None and hand_over:
+        latest = await work.games.latest(chat_id)
+        if latest is not None and latest.kind != TAGO:
+            raise OtherGame(latest)
+    if stored is not None and stored.kind != TAGO:
+        if hand_over:
+            raise OtherGame(stored)
+        stored = None
+    if stored is None:
         raise NoNightRunning
     return await record_of(work, stored)
 
 
-async def latest_night(work: UnitOfWork, chat_id: int) -> NightRecord | None:
-    """The chat's last game, if it is a night of Tagò (running or closed)."""
+async def latest_night(work: UnitOfWork, chat_id: int) -> NightRecord:
+    """The chat's last game, a night of Tagò (running or closed); one of another kind raises
+    ``OtherGame``, none ``NoNightRunning``."""
     stored = await work.games.latest(chat_id)
-    if stored is None or stored.kind != TAGO or stored.state is GameState.ANNULLED:
-        return None
+    if stored is not None and stored.kind != TAGO:
+        raise OtherGame(stored)
+    if stored is None or stored.state is GameState.ANNULLED:
+        raise NoNightRunning
     return await record_of(work, stored)
 
 

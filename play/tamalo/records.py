@@ -53,10 +53,10 @@ class GameRecord:
 
 
 def record_of(stored: StoredGame, game: Game | None = None) -> GameRecord:
-    """The stored game with the game it makes (``game`` if already known); another game's
-    raises ``OtherGame``, for that game's commands to answer."""
+    """The stored game with the game it makes (``game`` if already known); a game of another
+    kind is refused (``OtherGame``), for its own game to take over."""
     if stored.kind != TAMALO:
-        raise OtherGame(stored.kind)
+        raise OtherGame(stored)
     return GameRecord(
         id=stored.id,
         chat_id=stored.chat_id,
@@ -73,10 +73,7 @@ def record_of(stored: StoredGame, game: Game | None = None) -> GameRecord:
 
 
 def _records(stored: Sequence[StoredGame]) -> list[GameRecord]:
-    """Tamalo's games among ``stored`` (a list of the chat's games shows Tamalo's), or
-    ``OtherGame`` if there are none but another game's."""
-    if stored and all(s.kind != TAMALO for s in stored):
-        raise OtherGame(stored[0].kind)
+    """Tamalo's games among ``stored`` (another game's are its own to show)."""
     return [record_of(s) for s in stored if s.kind == TAMALO]
 
 
@@ -99,8 +96,9 @@ async def running(work: UnitOfWork, chat_id: int) -> GameRecord | None:
 
 
 async def running_games(work: UnitOfWork, chat_id: int) -> list[GameRecord]:
-    """Every running game of the chat: one, or a tournament's tables side by side."""
-    return _records(await work.games.running_games(chat_id))
+    """Every running game of the chat: one, or a tournament's tables side by side (another
+    game's running: ``OtherGame``)."""
+    return [record_of(s) for s in await work.games.running_games(chat_id)]
 
 
 async def tournament_games(work: UnitOfWork, tournament_id: int) -> list[GameRecord]:
@@ -111,8 +109,7 @@ async def started_between(
     work: UnitOfWork, chat_id: int, start: datetime, end: datetime
 ) -> list[GameRecord]:
     """The chat's games started in ``[start, end)``, annulled ones left out."""
-    games = await work.games.started_between(chat_id, start, end)
-    return [record_of(s) for s in games if s.kind == TAMALO]
+    return _records(await work.games.started_between(chat_id, start, end))
 
 
 async def late_entries(work: UnitOfWork, chat_id: int) -> dict[int, dict[str, tuple[int, int]]]:

@@ -23,6 +23,7 @@ from storage import (
     TournamentRunning,
     UnitOfWork,
 )
+from storage.tamalo import TAMALO
 
 #: The draw: the operating system's randomness, never a seed someone could guess.
 DRAW = random.SystemRandom()
@@ -179,5 +180,9 @@ async def running_players(work: UnitOfWork, error: GameAlreadyRunning) -> tuple[
     started it meanwhile)."""
     if error.game_id is None:
         return ()
-    running = await records.get(work, error.game_id)
-    return () if running is None else running.game.ranked
+    stored = await work.games.get(error.game_id)
+    if stored is None:
+        return ()
+    if stored.kind != TAMALO:  # another game's seats, in their order
+        return tuple(seat.name for seat in stored.played.seats)
+    return records.record_of(stored).game.ranked

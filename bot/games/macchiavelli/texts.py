@@ -150,6 +150,97 @@ def match_over(match: Match) -> str:
     return "🏁 " + reason + _("Partita finita dopo {played}: {won}").format(played=played, won=won)
 
 
+def standings(match: Match, *, running: bool) -> str:
+    """``/classifica``: the standings, then who deals next (running) or the end."""
+    if not match.deals:
+        return match_started(match)
+    ending = next_deal(match) if running else match_over(match)
+    return standings_lines(match) + "\n\n" + ending
+
+
+def deal_undone(match: Match, number: int, *, reopened: bool) -> str:
+    """The reply to ``/annulla``: the deal taken back, the standings, who deals next."""
+    parts = [_("Ho annullato la smazzata {n}.").format(n=number)]
+    if reopened:
+        parts[0] += " " + _("La partita è di nuovo in corso.")
+    if match.deals:
+        parts.append(standings_lines(match))
+    parts.append(next_deal(match))
+    return "\n\n".join(parts)
+
+
+def deal_fixed(match: Match, number: int, *, reopened: bool) -> str:
+    """The reply to ``/correggi N``: deal N as counted now, the standings, and the end or
+    who deals next."""
+    heading = _("Smazzata {n} corretta.").format(n=number)
+    if reopened:
+        heading += " " + _("La partita è di nuovo in corso.")
+    return heading + "\n\n" + deal_recorded(match, number)
+
+
+def match_closed(match: Match) -> str:
+    """The reply to ``/fine``: the game closed as it stood."""
+    if not match.deals:
+        return _("Partita di Macchiavelli chiusa, senza smazzate giocate.")
+    return _("Partita chiusa.") + "\n\n" + standings_lines(match) + "\n\n" + match_over(match)
+
+
+def fix_needs_number(played: int) -> str:
+    """``/correggi`` without the deal's number."""
+    return _(
+        "Scrivi quale smazzata correggere (1–{played}) e i punti giusti: /{command} {played} "
+        "Anna 0 Bruno K,A,7 Carlo 12. Non ho cambiato nulla."
+    ).format(played=played, command=command_name("correggi"))
+
+
+def edit_changes_nothing() -> str:
+    """A ``/mano`` edited in a Macchiavelli game: the deal is fixed with ``/correggi``."""
+    return _(
+        "Modificare il messaggio non cambia la smazzata: per correggerla scrivi /{command} "
+        "N e i punti giusti (/{command} 2 Anna 0 Bruno K,A,7 Carlo 12). Non ho cambiato nulla."
+    ).format(command=command_name("correggi"))
+
+
+def tournament_coming() -> str:
+    """``/torneo macchiavelli``, before the tournament is in the bot."""
+    return _(
+        "Il torneo di Macchiavelli non c'è ancora: per ora si gioca la partita in casa, "
+        "/{command} macchiavelli Anna Bruno Carlo. Non ho cambiato nulla."
+    ).format(command=command_name("nuova"))
+
+
+def match_reopened(match: Match) -> str:
+    """The reply to ``/riapri``: the game runs again from its next deal."""
+    heading = _("↩️ Partita riaperta: si riprende dalla smazzata {n}.").format(
+        n=len(match.deals) + 1
+    )
+    if not match.deals:
+        return heading + "\n\n" + next_deal(match)
+    return heading + "\n\n" + standings_lines(match) + "\n\n" + next_deal(match)
+
+
+def reopen_ended_by_rules() -> str:
+    return _(
+        "L'ultima partita è finita secondo le sue regole (smazzate o soglia): per riaprirla "
+        "togli l'ultima smazzata con /{command}."
+    ).format(command=command_name("annulla"))
+
+
+def not_for_macchiavelli(command: str) -> str:
+    """A shared command the Macchiavelli home game does not take (yet)."""
+    return _(
+        "/{command} non vale per la partita di Macchiavelli in corso. Per giocarla: "
+        "/{deal}, /{undo}, /{fix}, /{standings}, /{end}. Non ho cambiato nulla."
+    ).format(
+        command=command_name(command),
+        deal=command_name("mano"),
+        undo=command_name("annulla"),
+        fix=command_name("correggi"),
+        standings=command_name("classifica"),
+        end=command_name("fine"),
+    )
+
+
 # --- a tournament ---
 
 

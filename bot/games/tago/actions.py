@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping
 from datetime import datetime
 
-from bot import names
 from bot.games.tago import mistakes
 from bot.games.tago.amounts import chips
 from bot.games.tago.choice import HAND_CHOICE, pending_choice
@@ -22,7 +21,6 @@ from bot.games.tago.night_texts import (
     stacks_reply,
 )
 from bot.games.tago.parsing import (
-    GAME_WORDS,
     parse_curious,
     parse_hand,
     parse_new_night,
@@ -33,19 +31,12 @@ from bot.games.tago.texts import choice_buttons, choice_question
 from bot.i18n import _
 from bot.refusals import Mistake, Render, UserError, mistake
 from bot.texts.common import command_name
-from play.errors import GameRunning, Refused
+from play.errors import Refused
 from play.tago import night as play
 from play.tago.night import NightRecord, NoNightRunning, NothingToUndo
 from scoring.errors import RuleBroken
 from scoring.tago import Cards, Curioso, Event, Hand, Rebuy
 from storage import UnitOfWork
-
-
-def names_tago(text: str) -> bool:
-    """``/nuova tago …`` starts a night of Tagò."""
-    first = text.strip().split(maxsplit=1)
-    return bool(first) and names.fold(first[0]) in GAME_WORDS
-
 
 # --- the shared commands ---
 
@@ -127,22 +118,15 @@ async def undo(work: UnitOfWork, chat_id: int) -> str:
 async def standings(work: UnitOfWork, chat_id: int) -> str:
     """``/classifica``: the stacks of the night running, or the last night's results."""
     record = await play.latest_night(work, chat_id)
-    if record is None:
-        raise NoNightRunning
     return stacks_reply(record.night) if record.running else night_end(record.night)
 
 
-async def end(work: UnitOfWork, chat_id: int, now: datetime) -> str:
-    """``/saldo`` (``/fine``): the night closed with its results and the fewest payments."""
-    record = await play.running_night(work, chat_id)
+async def end(work: UnitOfWork, chat_id: int, now: datetime, *, hand_over: bool) -> str:
+    """``/saldo`` (``/fine``, ``hand_over`` to another game): the night closed with its
+    results and the fewest payments."""
+    record = await play.running_night(work, chat_id, hand_over=hand_over)
     closed = await play.close_night(work, record, now)
     return night_end(closed.night)
-
-
-async def night_running(work: UnitOfWork, chat_id: int) -> str:
-    """A Tamalo game asked for while a night runs: refused, naming the night's players."""
-    record = await play.running_night(work, chat_id)
-    raise GameRunning(record.night.players)
 
 
 # --- its own commands ---
@@ -152,7 +136,7 @@ async def rebuy(
     work: UnitOfWork, chat_id: int, text: str, *, message_id: int, user_id: int | None
 ) -> str:
     """``/ricarica Anna 300``."""
-    record = await play.running_night(work, chat_id)
+    record = await play.running_night(work, chat_id, hand_over=False)
     player, amount = parse_rebuy(text, record.night.players)
     after = await play.record_event(
         work, record, [Rebuy(player, amount)], message_id=message_id, user_id=user_id
@@ -164,7 +148,7 @@ async def curious(
     work: UnitOfWork, chat_id: int, text: str, *, message_id: int, user_id: int | None
 ) -> str:
     """``/curioso Dario``: one ante each to the jackpot."""
-    record = await play.running_night(work, chat_id)
+    record = await play.running_night(work, chat_id, hand_over=False)
     players = parse_curious(text, record.night.players)
     after = await play.record_event(
         work, record, [Curioso(p) for p in players], message_id=message_id, user_id=user_id
@@ -186,6 +170,17 @@ def fix_usage() -> str:
         "Scrivi il numero della mano e la mano di nuovo, per esempio: "
         "/{command} 2 punto=4,½,0 Anna 200 4,4,2 Bruno 150 3,1,½"
     ).format(command=command_name("correggi"))
+
+
+def refuses(command: str) -> str:
+    """A shared command the chat's night has no use for: another game's ``/nuova`` while it
+    runs, or a command of Tamalo's alone (/mazziere, /grafico, /rivincita…)."""
+    if command in {"nuova", "torneo"}:
+        return _(
+            "C'è una serata di Tagò in corso: chiudila con /{settle} prima di iniziare "
+            "un'altra partita."
+        ).format(settle=command_name("saldo"))
+    return not_for_a_night()
 
 
 def not_for_a_night() -> str:

@@ -13,6 +13,7 @@ from bot.context import Context
 from bot.games.tago import actions, texts
 from bot.games.tago.choice import parse_choice_data, with_choice
 from bot.handling import (
+    SharedAnswer,
     admins_only,
     changes,
     changing,
@@ -23,8 +24,9 @@ from bot.handling import (
     replies_to_mistakes,
     sender_id,
 )
+from bot.parsing import parse_standings
 from bot.refusals import UserError
-from play.errors import Refused
+from play.errors import OtherGame, Refused
 from scoring.errors import RuleBroken
 from storage import MessageAlreadyHandled
 
@@ -36,11 +38,8 @@ HAND_CHOICE = r"^tg:c:m:"
 
 @replies_to_mistakes
 async def new_night(update: Update, context: Context) -> None:
-    """Open a night: the table, the seats and their buy-ins, the jackpot carried in. (A
-    ``/nuova`` of another game, handed here while a night runs, is refused.)"""
-    if not actions.names_tago(context.text_args):
-        await night_running(update, context)
-        return
+    """``/nuova tago …``: a night opens, the table, the seats and their buy-ins, the jackpot
+    carried in."""
     async with changes(update, context) as work:
         text = await actions.new_night(
             work, chat_id_of(update), context.text_args, started_by=sender_id(update)
@@ -48,11 +47,9 @@ async def new_night(update: Update, context: Context) -> None:
     await message_of(update).reply_text(text)
 
 
-@replies_to_mistakes
-async def night_running(update: Update, context: Context) -> None:
-    """Another game asked for while a night runs: refused, naming the night's players."""
-    async with reading(context) as work:
-        await actions.night_running(work, chat_id_of(update))
+async def no_tournament(update: Update, context: Context) -> None:
+    """``/torneo tago``: a night has no tournament."""
+    await message_of(update).reply_text(actions.not_for_a_night())
 
 
 @replies_to_mistakes
@@ -138,6 +135,9 @@ async def press_choice(update: Update, context: Context) -> None:
     except (UserError, RuleBroken, Refused) as error:
         await query.answer(actions.answer(error)[:TOAST], show_alert=True)
         return
+    except OtherGame:  # the chat plays another game now
+        await query.answer(texts.stale_button())
+        return
     await query.answer()
     await message.edit_text(reply)
 
@@ -160,6 +160,10 @@ async def undo(update: Update, context: Context) -> None:
 
 @replies_to_mistakes
 async def standings(update: Update, context: Context) -> None:
+    """``/classifica``: the night's stacks, or the last night's results (``/classifica
+    generale``: the shared all-time ladder)."""
+    if parse_standings(context.text_args):
+        raise SharedAnswer
     async with reading(context) as work:
         text = await actions.standings(work, chat_id_of(update))
     await message_of(update).reply_text(text)
@@ -168,9 +172,18 @@ async def standings(update: Update, context: Context) -> None:
 @replies_to_mistakes
 @admins_only
 async def settle(update: Update, context: Context) -> None:
-    """``/saldo`` (``/fine``): the night closed, its results and payments."""
+    """``/saldo``: the night closed, its results and payments."""
     async with changes(update, context) as work:
-        text = await actions.end(work, chat_id_of(update), datetime.now(UTC))
+        text = await actions.end(work, chat_id_of(update), datetime.now(UTC), hand_over=False)
+    await message_of(update).reply_text(text)
+
+
+@replies_to_mistakes
+@admins_only
+async def end(update: Update, context: Context) -> None:
+    """``/fine`` of a night: as ``/saldo`` (a Tamalo game found instead is Tamalo's to end)."""
+    async with changes(update, context) as work:
+        text = await actions.end(work, chat_id_of(update), datetime.now(UTC), hand_over=True)
     await message_of(update).reply_text(text)
 
 
@@ -207,8 +220,3 @@ async def jackpot(update: Update, context: Context) -> None:
     async with reading(context) as work:
         text = await actions.jackpot(work, chat_id_of(update))
     await message_of(update).reply_text(text)
-
-
-async def not_for_a_night(update: Update, context: Context) -> None:
-    """A shared command a night has no use for (/mazziere, /grafico, /rivincita…)."""
-    await message_of(update).reply_text(actions.not_for_a_night())

@@ -24,7 +24,7 @@ from bot.games.tamalo.charts.plan import Mark
 from bot.games.tamalo.commands import forecast, target, tournament
 from bot.games.tamalo.parsing import NewGame, parse_hand, parse_new_game
 from bot.games.tamalo.refusals import RULE_TEXTS
-from bot.handling import Command, Handler
+from bot.handling import Command
 from bot.i18n import N_
 from bot.refusals import Mistake, Render
 from bot.render import Renderer
@@ -130,10 +130,6 @@ class Tamalo:
 
     def after(self, progress: Progress | None) -> str:
         return tournament.after(progress)
-
-    def own_handler(self, command: str) -> Handler | None:
-        """None: every shared command serves Tamalo with the members above."""
-        return None
 
 
 TAMALO = Tamalo()

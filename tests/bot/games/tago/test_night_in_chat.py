@@ -85,7 +85,7 @@ async def test_the_settle_up_example_closes_the_night_with_the_fewest_payments(
     )
     # Closed: no more hands; the results stay visible.
     assert (await table.reply("/mano Anna 5 lascia Dario 5 1,1,1")).startswith(
-        "Nessuna partita in corso."
+        "Nessuna serata di Tagò in corso."
     )
     assert (await table.reply("/classifica")) == closed
     # The jackpot carries over into the chat's next night.

@@ -1,0 +1,138 @@
+"""A Macchiavelli game rebuilt from what storage holds: its rules (``games.options``), its
+seats and its deals' lines (each player's points). The engine counts each deal once: a deal
+recorded leaves the match it makes here for the game's next load (``remember``)."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from play.errors import OtherGame
+from scoring.macchiavelli import Deal, HomeRules, Match, Report
+from storage import GameState, Options, StoredGame, UnitOfWork
+from storage.macchiavelli import MACCHIAVELLI
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """A stored Macchiavelli game and the match it makes."""
+
+    stored: StoredGame
+    match: Match
+
+    @property
+    def id(self) -> int:
+        return self.stored.id
+
+    @property
+    def chat_id(self) -> int:
+        return self.stored.chat_id
+
+    @property
+    def state(self) -> GameState:
+        return self.stored.state
+
+    @property
+    def running(self) -> bool:
+        return self.stored.running
+
+    @property
+    def player_ids(self) -> Mapping[str, int]:
+        return self.stored.player_ids
+
+
+def options_of(rules: HomeRules) -> dict[str, object]:
+    """The rules as ``games.options`` keeps them."""
+    return {
+        "single": rules.single,
+        "deals": rules.deals,
+        "target": rules.target,
+        "jokers": rules.jokers,
+        "cards_dealt": rules.cards_dealt,
+    }
+
+
+def rules_of(options: Options) -> HomeRules:
+    own: dict[str, Any] = dict(options)
+    return HomeRules(
+        single=bool(own.get("single", False)),
+        deals=own.get("deals"),
+        target=own.get("target"),
+        jokers=bool(own.get("jokers", False)),
+        cards_dealt=own.get("cards_dealt"),
+    )
+
+
+Key = tuple[str, Options, int]
+#: Matches rebuilt lately, by their snapshot's text, options and first dealer (never stale:
+#: another text is another match). Per process, the latest few hundred.
+_REBUILT: OrderedDict[Key, Match] = OrderedDict()
+_REBUILT_MOST = 256
+
+
+def key_of(stored: StoredGame, snapshot: str | None = None) -> Key:
+    return (snapshot or stored.snapshot, stored.options, stored.first_dealer)
+
+
+def remember(key: Key, match: Match) -> None:
+    _REBUILT[key] = match
+    _REBUILT.move_to_end(key)
+    if len(_REBUILT) > _REBUILT_MOST:
+        _REBUILT.popitem(last=False)
+
+
+def match_of(stored: StoredGame) -> Match:
+    """The match its stored seats and deals make (rebuilt, or found rebuilt)."""
+    key = key_of(stored)
+    if (found := _REBUILT.get(key)) is not None:
+        _REBUILT.move_to_end(key)
+        return found
+    names = stored.played.names()
+    deals = [
+        Deal(tuple(Report(names[line.player_id], line.total) for line in hand))
+        for hand in stored.played.hands
+    ]
+    match = Match.rebuilt(
+        tuple(seat.name for seat in stored.played.seats),
+        rules_of(stored.options),
+        deals,
+        stored.first_dealer,
+    )
+    remember(key, match)
+    return match
+
+
+def record_of(stored: StoredGame, match: Match | None = None) -> MatchRecord:
+    assert stored.kind == MACCHIAVELLI, stored.kind
+    return MatchRecord(stored, match_of(stored) if match is None else match)
+
+
+def _ours(stored: StoredGame | None) -> MatchRecord | None:
+    """The stored game as a Macchiavelli record; another game's is refused (``OtherGame``),
+    for its own game to take over."""
+    if stored is None:
+        return None
+    if stored.kind != MACCHIAVELLI:
+        raise OtherGame(stored)
+    return record_of(stored)
+
+
+async def running(work: UnitOfWork, chat_id: int) -> MatchRecord | None:
+    """The chat's running game, if any (another game's running, a tournament's tables
+    included: ``OtherGame``)."""
+    games = await work.games.running_games(chat_id)
+    return _ours(games[0]) if games else None
+
+
+async def latest(work: UnitOfWork, chat_id: int) -> MatchRecord | None:
+    """The chat's running game, or else its last one (another game's: ``OtherGame``)."""
+    return _ours(await work.games.latest(chat_id))
+
+
+async def correctable(work: UnitOfWork, chat_id: int) -> MatchRecord | None:
+    """The game whose deals may be undone or fixed: the chat's running or last game, unless
+    annulled."""
+    record = await latest(work, chat_id)
+    return None if record is None or record.state is GameState.ANNULLED else record
