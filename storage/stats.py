@@ -20,6 +20,7 @@ from sqlalchemy.orm import QueryableAttribute, aliased
 from storage import models
 from storage.players import find_player
 from storage.states import GameState
+from storage.tago import TAGO
 from storage.tamalo import TAMALO
 
 
@@ -258,7 +259,7 @@ class StatsStore:
             .where(
                 game.chat_id == chat_id,
                 game.state != GameState.ANNULLED,
-                game.kind == TAMALO,  # Tamalo's figures: a night of Tagò's events are no hands
+                game.kind != TAGO,  # a night of Tagò's events (re-buys, curiosi) are no hands
             )
         )
         players = await self.session.scalar(
