@@ -41,6 +41,7 @@ from bot.commands import settings as chat_settings
 from bot.config import Settings
 from bot.context import CONTEXT_TYPES, Context, TamaloApp
 from bot.delivery import AnswerFirst, JournalingRequest, is_outage
+from bot.games.macchiavelli.tournament_commands import edited_deal, hooked
 from bot.games.tago import commands as tago
 from bot.games.tago import night as tago_night
 from bot.games.tamalo.commands import target
@@ -126,7 +127,9 @@ def build_application(
     app.add_handler(CallbackQueryHandler(speak), group=FIRST)
     for commands, callback in HANDLERS:
         app.add_handler(CommandHandler(commands, callback, filters=NEW_MESSAGES))
-    edited = games.dispatch(games.EDITED_DEAL, game.edit_hand)
+    # An edited /mano of a Macchiavelli tournament changes nothing (``hooked``: until the
+    # table of games knows a tournament of another game than Tamalo's).
+    edited = games.dispatch(games.EDITED_DEAL, hooked(game.edit_hand, edited_deal))
     app.add_handler(CommandHandler(("mano", "hand"), edited, filters=EDITED_MESSAGES))
     app.add_handler(MessageHandler(EDITED_COMMANDS, help.explain_edits))
     app.add_handler(CallbackQueryHandler(vote.cast_vote, pattern=vote.CALLBACK))

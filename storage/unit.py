@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from storage.chats import Arrival, ChatStore
 from storage.claims import Claims
 from storage.games import GameStore
+from storage.macchiavelli.history import DealHistoryStore
 from storage.mistakes import LastUndos, PendingHands
 from storage.moves import ChatMove, move_chat
 from storage.people import People
@@ -82,6 +83,11 @@ class UnitOfWork:
     @cached_property
     def history(self) -> HistoryStore:
         return HistoryStore(self.session)
+
+    @cached_property
+    def deal_history(self) -> DealHistoryStore:
+        """Macchiavelli's past deals, for its forecast."""
+        return DealHistoryStore(self.session)
 
     @cached_property
     def undos(self) -> LastUndos:

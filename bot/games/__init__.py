@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 from telegram import InlineKeyboardMarkup, Update
 
+from bot import playing as hints
 from bot import refusals
 from bot.context import Context
 from bot.games.macchiavelli.game import GAME as MACCHIAVELLI
@@ -189,23 +190,9 @@ def named_other(text: str) -> GameEntry | None:
     return next((game for game in OTHER_GAMES.values() if first in game.names), None)
 
 
-#: The kind each chat was last found playing, when not Tamalo: a hint, so that a command of
-#: a chat playing another game goes to that game's handler first. Each handler checks the
-#: game it finds (``OtherGame``), so a stale hint (another process, a game since) costs one
-#: attempt, never a wrong answer. The latest few thousand chats.
-_PLAYING: dict[int, str] = {}
-_PLAYING_MOST = 4096
-
-
 def playing(chat_id: int, kind: str) -> None:
-    """Chat ``chat_id`` was found playing ``kind``."""
-    if kind in OTHER_GAMES:
-        _PLAYING.pop(chat_id, None)
-        _PLAYING[chat_id] = kind
-        if len(_PLAYING) > _PLAYING_MOST:
-            del _PLAYING[next(iter(_PLAYING))]
-    else:
-        _PLAYING.pop(chat_id, None)
+    """Chat ``chat_id`` was found playing ``kind`` (``bot.playing``'s hint)."""
+    hints.found(chat_id, kind if kind in OTHER_GAMES else None)
 
 
 def dispatch(command: str, handler: Handler) -> Handler:
@@ -219,7 +206,7 @@ def dispatch(command: str, handler: Handler) -> Handler:
             playing(chat_id, game.kind)
             await (game.new_game if command == "nuova" else game.tournament)(update, context)
             return
-        hinted = OTHER_GAMES.get(_PLAYING.get(chat_id, ""))
+        hinted = OTHER_GAMES.get(hints.kind_of(chat_id) or "")
         first = hinted.handlers.get(command) if hinted is not None else None
         try:
             await (first or handler)(update, context)
@@ -230,9 +217,12 @@ def dispatch(command: str, handler: Handler) -> Handler:
             found = OTHER_GAMES.get(other.kind)
             if found is None:  # Tamalo's
                 await handler(update, context)
-            elif (own := found.handlers.get(command)) is None:
-                await message_of(update).reply_text(found.refuses(command))
-            else:
+            elif (own := found.handlers.get(command)) is not None:
                 await own(update, context)
+            else:
+                try:  # with the hint now set, a game's hook may take it (a tournament's)
+                    await handler(update, context)
+                except OtherGame:
+                    await message_of(update).reply_text(found.refuses(command))
 
     return wrapper

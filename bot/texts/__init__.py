@@ -1,6 +1,7 @@
 """Every message the bot sends, one module per feature: ``common``, ``mistakes``, ``setup``,
 ``hands``, ``game``, ``vote``, ``stats``, ``people``, ``settings``, ``lore``,
-``help``. What one game alone says is in its own ``bot.games.<game>.texts``.
+``help``; ``forecast_lines``, language-neutral, lays out any game's "Chi vince?" line.
+What one game alone says is in its own ``bot.games.<game>.texts``.
 
 ``common`` holds what several features say; the others hold what one feature says, and import
 only ``common`` and the features listed before them, never in a cycle.

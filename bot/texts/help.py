@@ -124,6 +124,18 @@ LINES: Final[dict[str, tuple[str, ...]]] = {
             "quello che si vede"
         ),
     ),
+    "tavoli": (
+        N_(
+            "/tavoli (/tables) — torneo di Macchiavelli (/torneo macchiavelli e almeno 9 nomi): "
+            "il turno in corso e i tavoli che giocano"
+        ),
+    ),
+    "cartellini": (
+        N_(
+            "/cartellini (/cards) — torneo di Macchiavelli: cartellini dei giocatori e "
+            "segnapunti dei tavoli, in PDF da stampare"
+        ),
+    ),
     # Tagò's night (/nuova tago light 5/300 Anna Bruno opens it; /mano records its hands).
     "ricarica": (N_("/ricarica Anna 300 (/rebuy) — Tagò: una ricarica tra le mani"),),
     "curioso": (N_("/curioso Dario (/curious) — Tagò: chi ha lasciato vede la carta, un'ante"),),

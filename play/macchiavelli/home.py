@@ -20,6 +20,7 @@ from play.errors import (
     TournamentInProgress,
     UndoClosedGame,
 )
+from play.macchiavelli.forecast import forget
 from play.macchiavelli.records import (
     MatchRecord,
     correctable,
@@ -157,6 +158,8 @@ async def fix_deal(work: UnitOfWork, record: MatchRecord, number: int, deal: Dea
     match = record.match.with_deal_replaced(number, deal)
     lines, detail = lines_of(deal)
     await work.games.replace_hand(record.stored, number, lines, detail)
+    if not record.running:  # a finished game's deals: the chat's forecast history changes
+        forget(record.chat_id)
     over = match.is_over()
     reopened = not record.running and not over
     if reopened:

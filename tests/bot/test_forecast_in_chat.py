@@ -6,7 +6,7 @@ import re
 import pytest
 
 from bot.games.tamalo.texts import entry as keypad_texts
-from bot.games.tamalo.texts.forecast_lines import percentages
+from bot.texts.forecast_lines import percentages
 from play import forecast
 from storage import UnitOfWork
 from tests.bot.conftest import StartBot, Table

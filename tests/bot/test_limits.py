@@ -151,7 +151,7 @@ async def test_every_command_in_the_largest_chat_stays_within_telegrams_limits(
         "/stats", "/stats Anna", f"/stats {seat(5)}", "/leaderboard", "/esporta",
         "/sonoio Nessuno", "/mossa coppiona Nessuno", "/mossa coppiona Anna", "/sonoio Anna",
         "/sonoio", "/annulla", "/tresei", "/fine", "/riapri", "/rivincita",
-        f"/torneo Anna {twelve}",
+        f"/torneo Anna {twelve}", "/tavoli", "/cartellini",
         "/fine " + seat(0), "/mano " + "x" * 3000,
         "/giudica punto=4,½,0 " + " ".join(f"{seat(n)} {cards}" for n, cards in enumerate(
             ("1,1,1", "2,2,2", "3,3,3", "5,5,5", "6,6,6", "7,7,7", "8,8,8", "0,0,½"))),

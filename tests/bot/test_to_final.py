@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.games.tamalo.texts.forecast_lines import each_chance_line
+from bot.texts.forecast_lines import each_chance_line
 from tests.bot.conftest import Table
 from tests.bot.test_modes import tables_of
 

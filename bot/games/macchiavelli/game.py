@@ -3,7 +3,8 @@ handlers the shared commands hand over to when the chat's game is a Macchiavelli
 ``/nuova macchiavelli``, ``/mano`` (``/smazzata``), ``/annulla``, ``/correggi``,
 ``/classifica``, ``/fine``, ``/riapri``, ``/rivincita``. Each parses, works in one unit of
 work (``play.macchiavelli``), renders and replies, as Tamalo's handlers do (the same claim,
-delivery and answer kept)."""
+delivery and answer kept); a deal's reply (and /annulla's, /correggi's) ends with "Chi
+vince?" while a game with an end runs (``forecast``)."""
 
 from __future__ import annotations
 
@@ -13,9 +14,12 @@ from telegram import Update
 
 from bot.context import Context
 from bot.games.macchiavelli import texts
+from bot.games.macchiavelli import tournament_commands as tournament
 from bot.games.macchiavelli.errors import InputError
+from bot.games.macchiavelli.forecast import forecast_line, forecast_of
 from bot.games.macchiavelli.parsing import GAME_WORDS, parse_deal, parse_new_game, resolve
 from bot.games.macchiavelli.refusals import TEXTS, refused
+from bot.games.macchiavelli.tournament_commands import hooked, not_here
 from bot.handling import (
     EDITED_DEAL,
     GameEntry,
@@ -94,7 +98,9 @@ async def record_deal(update: Update, context: Context) -> None:
         outcome = await play.record_deal(
             work, record, deal, message_id=message.message_id, user_id=sender_id(update)
         )
-    await message.reply_text(texts.deal_recorded(outcome.match))
+        outlook = await forecast_of(context, work, record, outcome.match)
+    line = await forecast_line(context, record, outlook)
+    await message.reply_text(texts.deal_recorded(outcome.match) + line)
 
 
 @replies_to_mistakes
@@ -106,8 +112,10 @@ async def undo(update: Update, context: Context) -> None:
         await play.latest(work, chat_id_of(update))
         parse_nothing(context.text_args, "annulla")
         undone = await play.undo(work, chat_id_of(update))
+        outlook = await forecast_of(context, work, undone.record, undone.match)
+    line = await forecast_line(context, undone.record, outlook)
     await message_of(update).reply_text(
-        texts.deal_undone(undone.match, undone.number, reopened=undone.reopened)
+        texts.deal_undone(undone.match, undone.number, reopened=undone.reopened) + line
     )
 
 
@@ -125,8 +133,10 @@ async def fix_deal(update: Update, context: Context) -> None:
             raise UserError(texts.fix_needs_number(max(len(record.match.deals), 1)))
         deal = resolve(parse_deal(rest), record.match.players, record.match.rules)
         fixed = await play.fix_deal(work, record, int(number), deal)
+        outlook = await forecast_of(context, work, record, fixed.match)
+    line = await forecast_line(context, record, outlook)
     await message_of(update).reply_text(
-        texts.deal_fixed(fixed.match, fixed.number, reopened=fixed.reopened)
+        texts.deal_fixed(fixed.match, fixed.number, reopened=fixed.reopened) + line
     )
 
 
@@ -181,11 +191,6 @@ async def rematch(update: Update, context: Context) -> None:
     await message_of(update).reply_text(texts.match_started(record.match))
 
 
-async def tournament(update: Update, context: Context) -> None:
-    """``/torneo macchiavelli``: not yet."""
-    await message_of(update).reply_text(texts.tournament_coming())
-
-
 @replies_to_mistakes
 async def edited_deal(update: Update, context: Context) -> None:
     """A ``/mano`` edited: nothing changes, ``/correggi`` fixes a deal."""
@@ -198,16 +203,18 @@ GAME = GameEntry(
     kind=MACCHIAVELLI,
     names=GAME_WORDS,
     new_game=new_game,
-    tournament=tournament,
+    tournament=tournament.start,
     refuses=texts.not_for_macchiavelli,
+    # Each in front of the tournament's own (``tournament_commands.hooked``): in a chat whose
+    # latest game is a Macchiavelli tournament's, the tournament answers.
     handlers={
-        "mano": record_deal,
-        "annulla": undo,
-        "correggi": fix_deal,
-        "classifica": standings,
-        "fine": end,
-        "riapri": reopen,
-        "rivincita": rematch,
-        EDITED_DEAL: edited_deal,
+        "mano": hooked(record_deal, tournament.deal),
+        "annulla": hooked(undo, tournament.undo),
+        "correggi": hooked(fix_deal, tournament.fix),
+        "classifica": hooked(standings, tournament.standings, bare=True),
+        "fine": hooked(end, not_here("fine")),
+        "riapri": hooked(reopen, not_here("riapri")),
+        "rivincita": hooked(rematch, not_here("rivincita")),
+        EDITED_DEAL: hooked(edited_deal, tournament.edited_deal),
     },
 )

@@ -4,11 +4,12 @@ tables. Italian, each text looked up in the chat's language when called (``bot.i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from bot.games.macchiavelli.sheets import SheetWords
 from bot.i18n import _, ngettext, pgettext
 from bot.texts.common import command_name, names
+from bot.texts.forecast_lines import forecast_line
 from scoring.macchiavelli import (
     Deal,
     Match,
@@ -126,6 +127,11 @@ def next_deal(match: Match) -> str:
             n=upcoming, limit=limit, dealer=match.next_dealer
         )
     return _("Smazzata {n}: distribuisce {dealer}.").format(n=upcoming, dealer=match.next_dealer)
+
+
+def who_wins(chances: Mapping[str, float]) -> str:
+    """The forecast under a deal: "Chi vince? Anna 61% · Bruno 30% · Carlo 9%"."""
+    return forecast_line(_("Chi vince?"), chances)
 
 
 def match_over(match: Match) -> str:

@@ -14,6 +14,7 @@ from bot import games
 from bot.commands.registry import COMMANDS
 from bot.games import GAMES, GameBot
 from bot.games.tamalo import TAMALO
+from bot.handling import Command
 
 #: The menu as it was before the games had modules of their own: names, aliases and order.
 MENU = [
@@ -25,6 +26,7 @@ MENU = [
     ("esporta", "export"), ("impostazioni", "settings"), ("lingua", "language"),
     ("regole", "rules"), ("mosse", "moves"), ("mossa", "move"), ("dicono", "rumours"),
     ("sonoio", "iam"), ("aiuto", "help"), ("giudica", "judge"), ("quote", "odds"),
+    ("tavoli", "tables"), ("cartellini", "cards"),
     ("ricarica", "rebuy"), ("curioso", "curious"), ("jackpot", "jackpot"), ("saldo", "settle"),
 ]  # fmt: skip
 
@@ -58,10 +60,17 @@ def test_the_interface_is_what_the_shared_commands_use() -> None:
     assert {"commands", "keypad_prefix", "marks", "names", "kind"} <= set(INTERFACE)
 
 
+def placed(command: Command) -> bool:
+    """A game's own command is in the menu: as declared, or with the Macchiavelli
+    tournament's hook in front of its handler (``bot.commands.registry.hook``; the same
+    name, alias, description and place)."""
+    return any(replace(c, handler=command.handler) == command for c in COMMANDS)
+
+
 def test_no_command_name_is_taken_twice_across_games_and_shared_commands() -> None:
     taken = Counter(games.names_of(COMMANDS))
     for game in GAMES.values():  # a game's command not placed in the menu is counted too
-        taken.update(games.names_of([c for c in game.commands if c not in COMMANDS]))
+        taken.update(games.names_of([c for c in game.commands if not placed(c)]))
 
     assert [name for name, times in taken.items() if times > 1] == []
 
@@ -69,7 +78,9 @@ def test_no_command_name_is_taken_twice_across_games_and_shared_commands() -> No
 def test_every_games_own_command_is_in_the_menu_once() -> None:
     for game in GAMES.values():
         for command in game.commands:
-            assert COMMANDS.count(command) == 1, command.name
+            assert [replace(c, handler=command.handler) for c in COMMANDS].count(command) == 1, (
+                command.name
+            )
 
 
 def test_the_menu_keeps_its_names_aliases_and_order() -> None:

@@ -18,7 +18,7 @@ from matplotlib.patheffects import withStroke
 from matplotlib.ticker import MaxNLocator, PercentFormatter
 
 from bot.charts.drawing import DPI, GAME_SIZE, INK, font_at, player_colours, widest
-from bot.games.tamalo.texts.forecast_lines import percentages, shown
+from bot.texts.forecast_lines import percentages, shown
 
 #: End labels closer than this (in percentage points) are moved apart.
 _LABEL_GAP: Final = 5.5

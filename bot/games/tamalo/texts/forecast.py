@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.games.tamalo.texts.forecast_lines import each_chance_line, forecast_line
 from bot.i18n import _
+from bot.texts.forecast_lines import each_chance_line, forecast_line
 
 
 def line(chances: Mapping[str, float], *, to_final: bool) -> str:

@@ -154,12 +154,17 @@ async def test_a_game_closed_by_hand_keeps_its_deals(table: Table) -> None:
     assert standings.endswith("🏁 Partita finita dopo 1 smazzata: vince Anna con 0!")
 
 
-async def test_the_tournament_is_not_there_yet(table: Table) -> None:
-    before = await table.dump()
+async def test_the_tournament_starts_beside_no_home_game(table: Table) -> None:
+    # The tournament itself: tests/bot/games/macchiavelli/test_tournament_chat.py.
+    await table.reply("/nuova macchiavelli Anna Bruno Carlo")
     players = " ".join(f"P{n}" for n in range(9)).replace("P", "Giocatore")
+    before = await table.dump()
     said = await table.reply(f"/torneo macchiavelli {players}")
-    assert said.startswith("Il torneo di Macchiavelli non c'è ancora")
+    assert said.startswith("C'è una partita in corso")
     assert await table.dump() == before
+    await table.reply("/fine")
+    said = await table.reply(f"/torneo macchiavelli {players}")
+    assert said.startswith("🏆 Torneo di Macchiavelli: 9 giocatori")
 
 
 async def test_reopen_and_rematch(table: Table) -> None:

@@ -317,5 +317,5 @@ def test_a_table_deal_shows_the_tables_mp_and_the_deals_left() -> None:
         assert texts.table_deal_recorded(tournament, 1, 1).endswith(
             "MP: Anna 5, Dario 6, Bruno 14, Carlo 32\n"
             "\n"
-            "The table has finished the round: waiting for the other tables (/tavoli)."
+            "The table has finished the round: waiting for the other tables (/tables)."
         )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.games.tamalo.texts.forecast_lines import forecast_line, percentages
+from bot.texts.forecast_lines import forecast_line, percentages
 
 
 def test_the_line_names_the_favourite_first() -> None:
