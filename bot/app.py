@@ -43,6 +43,7 @@ from bot.context import CONTEXT_TYPES, Context, TamaloApp
 from bot.delivery import AnswerFirst, JournalingRequest, is_outage
 from bot.games.macchiavelli.tournament_commands import edited_deal, hooked
 from bot.games.tago import commands as tago
+from bot.games.tago import night as tago_night
 from bot.games.tamalo.commands import target
 from bot.handling import Handler
 from bot.render import Renderer
@@ -135,6 +136,8 @@ def build_application(
     app.add_handler(CallbackQueryHandler(entry.press, pattern=entry.PATTERN))
     app.add_handler(CallbackQueryHandler(confirm.press, pattern=buttons.PATTERN))
     app.add_handler(CallbackQueryHandler(target.lower_target, pattern=target.CALLBACK))
+    # A hand's pair question (tg:c:m:) before the judge's buttons, which take every other tg:.
+    app.add_handler(CallbackQueryHandler(tago_night.press_choice, pattern=tago_night.HAND_CHOICE))
     app.add_handler(CallbackQueryHandler(tago.press, pattern=tago.PATTERN))
     app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, lifecycle.chat_migrated))
     # After them (even a mistake or an error is an answer): the chat's standings message is

@@ -4,10 +4,10 @@ mistakes answered, and the ``Command`` each is registered as (``bot.commands.reg
 from __future__ import annotations
 
 import functools
-from collections.abc import AsyncIterator, Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine, Mapping
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from telegram import Message, Update
@@ -16,7 +16,7 @@ from telegram.constants import ChatMemberStatus, ChatType
 from bot import texts
 from bot.answers import answered_change, claimed
 from bot.context import Context
-from bot.refusals import UserError, mistake
+from bot.refusals import Mistake, Render, UserError, mistake
 from play.errors import Refused
 from scoring.errors import RuleBroken
 from storage import Arrival, MessageAlreadyHandled, UnitOfWork, arrival_in
@@ -212,3 +212,26 @@ class Command:
     def names(self) -> tuple[str, ...]:
         """Every name the handler answers to, each once."""
         return tuple(dict.fromkeys((*self.also, self.name, self.alias)))
+
+
+#: The key of an edited ``/mano`` among a game's handlers (``GameEntry.handlers``).
+EDITED_DEAL = "mano modificata"
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """A game other than Tamalo, as the shared commands hand over to it (``bot.games``'
+    ``OTHER_GAMES``): its kind, the words naming it after ``/nuova`` (and ``/torneo``), its
+    handlers of both, and its handlers of the shared commands it takes (by the command's
+    Italian name); any other is answered ``refuses``. Its own commands (placed in the menu by
+    ``bot.commands.registry``) and its own refusals' texts (added to ``RULE_TEXTS``), if any.
+    (Here, below every game, so that each game's module can build its own.)"""
+
+    kind: str
+    names: frozenset[str]
+    new_game: Handler
+    tournament: Handler
+    refuses: Callable[[str], str]
+    handlers: Mapping[str, Handler] = field(default_factory=dict)
+    commands: tuple[Command, ...] = ()
+    rule_texts: Mapping[type[Mistake], Render] = field(default_factory=dict)

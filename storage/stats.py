@@ -20,6 +20,7 @@ from sqlalchemy.orm import QueryableAttribute, aliased
 from storage import models
 from storage.players import find_player
 from storage.states import GameState
+from storage.tago import TAGO
 from storage.tamalo import TAMALO
 
 
@@ -255,7 +256,11 @@ class StatsStore:
             select(func.count())
             .select_from(hand)
             .join(game, game.id == hand.game_id)
-            .where(game.chat_id == chat_id, game.state != GameState.ANNULLED)
+            .where(
+                game.chat_id == chat_id,
+                game.state != GameState.ANNULLED,
+                game.kind != TAGO,  # a night of Tagò's events (re-buys, curiosi) are no hands
+            )
         )
         players = await self.session.scalar(
             select(func.count()).where(models.Rating.chat_id == chat_id)

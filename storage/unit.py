@@ -21,6 +21,7 @@ from storage.moves import ChatMove, move_chat
 from storage.people import People
 from storage.results import Results
 from storage.stats import StatsStore
+from storage.tago import NightStore
 from storage.tamalo.entries import EntryStore
 from storage.tamalo.history import HistoryStore
 from storage.tamalo.named import NamedMoves
@@ -37,6 +38,11 @@ class UnitOfWork:
     @cached_property
     def games(self) -> GameStore:
         return GameStore(self.session)
+
+    @cached_property
+    def nights(self) -> NightStore:
+        """Tagò's nights: their events and options."""
+        return NightStore(self.session)
 
     @cached_property
     def tournaments(self) -> TournamentStore:

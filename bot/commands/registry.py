@@ -206,6 +206,11 @@ COMMANDS: tuple[Command, ...] = (
         macchiavelli.sheets,
         N_("Torneo di Macchiavelli: cartellini e segnapunti da stampare (PDF)"),
     ),
+    # Tagò's night: its own commands (its shared ones, /nuova tago, /mano…, are above).
+    GAME_COMMANDS["ricarica"],
+    GAME_COMMANDS["curioso"],
+    GAME_COMMANDS["jackpot"],
+    GAME_COMMANDS["saldo"],
 )
 
 texts.common.use_commands(

@@ -25,11 +25,11 @@ from telegram import InlineKeyboardMarkup, Update
 from bot import playing as hints
 from bot import refusals
 from bot.context import Context
-from bot.games.macchiavelli.game import EDITED_DEAL as EDITED_DEAL
 from bot.games.macchiavelli.game import GAME as MACCHIAVELLI
-from bot.games.macchiavelli.game import GameEntry
+from bot.games.tago.game import GAME as TAGO
 from bot.games.tamalo import TAMALO
-from bot.handling import Command, Handler, SharedAnswer, message_of
+from bot.handling import EDITED_DEAL as EDITED_DEAL
+from bot.handling import Command, GameEntry, Handler, SharedAnswer, message_of
 from bot.refusals import Mistake, Render
 from bot.render import Renderer
 from play.errors import OtherGame
@@ -164,7 +164,9 @@ def named(text: str) -> tuple[GameBot, str]:
 
 def own_commands() -> dict[str, Command]:
     """Every game's own commands, by name (no two games may share one)."""
-    return {command.name: command for game in GAMES.values() for command in game.commands}
+    commands = [c for game in GAMES.values() for c in game.commands]
+    commands += [c for other in OTHER_GAMES.values() for c in other.commands]
+    return {command.name: command for command in commands}
 
 
 def names_of(commands: Sequence[Command]) -> list[str]:
@@ -176,7 +178,9 @@ def names_of(commands: Sequence[Command]) -> list[str]:
 #: whole command, its unit of work and its reply), by kind: a shared command finds the chat
 #: playing one of them (``play.errors.OtherGame``) and hands over (``dispatch``). Tamalo's are
 #: the shared handlers themselves.
-OTHER_GAMES: dict[str, GameEntry] = {MACCHIAVELLI.kind: MACCHIAVELLI}
+OTHER_GAMES: dict[str, GameEntry] = {MACCHIAVELLI.kind: MACCHIAVELLI, TAGO.kind: TAGO}
+for _other in OTHER_GAMES.values():
+    refusals.use_rule_texts(_other.rule_texts)
 
 
 def named_other(text: str) -> GameEntry | None:

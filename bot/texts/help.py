@@ -136,6 +136,11 @@ LINES: Final[dict[str, tuple[str, ...]]] = {
             "segnapunti dei tavoli, in PDF da stampare"
         ),
     ),
+    # Tagò's night (/nuova tago light 5/300 Anna Bruno opens it; /mano records its hands).
+    "ricarica": (N_("/ricarica Anna 300 (/rebuy) — Tagò: una ricarica tra le mani"),),
+    "curioso": (N_("/curioso Dario (/curious) — Tagò: chi ha lasciato vede la carta, un'ante"),),
+    "jackpot": (N_("/jackpot — Tagò: il jackpot, che passa da una serata all'altra"),),
+    "saldo": (N_("/saldo (/settle) — Tagò: chiude la serata, risultati e pagamenti"),),
 }
 #: The commands in the registry's order, each with how many lines ``/aiuto`` alone shows.
 _ORDER: list[tuple[str, int]] = []

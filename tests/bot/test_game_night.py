@@ -258,13 +258,14 @@ async def test_the_command_menu_is_registered_at_start_up_in_each_language(table
         "nuova", "mano", "classifica", "correggi", "annulla", "mazziere", "entra", "esci",
         "fine", "riapri", "rivincita", "torneo", "tresei", "grafico", "previsione", "serata",
         "stats", "esporta", "impostazioni", "lingua", "regole", "mosse", "mossa", "dicono",
-        "sonoio", "aiuto", "giudica", "quote", "tavoli", "cartellini",
+        "sonoio", "aiuto", "giudica", "quote", "tavoli", "cartellini", "ricarica", "curioso",
+        "jackpot", "saldo",
     ]  # fmt: skip
     assert [c["command"] for c in menus["en"]["commands"]] == [
         "new", "hand", "standings", "fix", "undo", "dealer", "join", "leave",
         "end", "reopen", "rematch", "tournament", "tressex", "chart", "forecast", "tonight",
         "stats", "export", "settings", "language", "rules", "moves", "move", "rumours", "iam",
-        "help", "judge", "odds", "tables", "cards",
+        "help", "judge", "odds", "tables", "cards", "rebuy", "curious", "jackpot", "settle",
     ]  # fmt: skip
     assert menus[None]["commands"][0]["description"].startswith("Nuova partita")
     assert menus["en"]["commands"][0]["description"].startswith("New game")

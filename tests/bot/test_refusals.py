@@ -50,8 +50,10 @@ from play.hands import (
     UndoClosedGame,
     UndoneJustNow,
 )
+from play.tago.night import NoNightRunning, NothingToUndo
 from play.tamalo import tournament  # noqa: F401
 from play.tamalo.tournament import FinalUnderWay
+from scoring import tago as t
 from scoring.tamalo import (
     AlreadySeated,
     HandNotSeated,
@@ -118,6 +120,34 @@ EXAMPLES: tuple[RuleBroken | Refused, ...] = (
     UndoClosedGame(tournament=True),
     JoinUndoneJustNow(),
     UndoneJustNow(3, 2, None),
+    # Tagò's: its engine's and its night's.
+    t.UnknownAmount("tre"),
+    t.BadTable(500, 300),
+    t.BadAnte(300, 500),
+    t.BadJackpotShare(60),
+    t.StackTooSmall("Dario", 200, 300),
+    t.NotSeated("Dario", ("Anna", "Bruno")),
+    t.AlreadyAtTable("Dario"),
+    t.BelowAnte("Dario", 100, 250),
+    t.OverChips("Dario", 40000, 29500),
+    t.OverTableMaximum("Dario", 100000, 90500),
+    t.RebuyTooLarge("Dario", 30000, 5000),
+    t.NotPositive(0),
+    t.NobodyIn(),
+    t.CardsNeeded("Dario"),
+    t.NoTieToPlayOff(("Anna", "Dario")),
+    t.NotCurious("Dario"),
+    t.NightClosed(),
+    t.NoSuchDeal(7, 3),
+    t.UnknownCard("9"),
+    t.WrongNumberOfCards("Dario", 2),
+    t.TooManyOfValue(2, 5),
+    t.PlayerCount(9),
+    t.ChoiceNeeded((28, 4)),
+    t.NotAnOption(6, (28, 4)),
+    t.AmbiguousCards("442"),
+    NoNightRunning(),
+    NothingToUndo(),
 )
 
 
@@ -129,7 +159,7 @@ def _kinds(kind: type[Exception]) -> set[type[Exception]]:
 
 
 #: Games whose rules engine is in, whose bot is not yet: their refusals get texts with it.
-NO_BOT_YET = ("scoring.macchiavelli", "scoring.tago")
+NO_BOT_YET = ("scoring.macchiavelli",)
 
 
 def test_every_rule_broken_has_a_text_and_an_example() -> None:

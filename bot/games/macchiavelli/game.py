@@ -9,8 +9,6 @@ vince?" while a game with an end runs (``forecast``)."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 
 from telegram import Update
 
@@ -23,6 +21,8 @@ from bot.games.macchiavelli.parsing import GAME_WORDS, parse_deal, parse_new_gam
 from bot.games.macchiavelli.refusals import TEXTS, refused
 from bot.games.macchiavelli.tournament_commands import hooked, not_here
 from bot.handling import (
+    EDITED_DEAL,
+    GameEntry,
     Handler,
     SharedAnswer,
     admins_only,
@@ -197,25 +197,6 @@ async def edited_deal(update: Update, context: Context) -> None:
     async with reading(context) as work:
         await play.latest(work, chat_id_of(update))
     await message_of(update).reply_text(texts.edit_changes_nothing())
-
-
-#: The key of an edited ``/mano`` among a game's handlers.
-EDITED_DEAL = "mano modificata"
-
-
-@dataclass(frozen=True)
-class GameEntry:
-    """A game other than Tamalo, as the shared commands hand over to it: its kind, the words
-    naming it after ``/nuova`` (and ``/torneo``), its handlers of both, and its handlers of
-    the shared commands it takes (by the command's Italian name); any other is answered
-    ``refuses``."""
-
-    kind: str
-    names: frozenset[str]
-    new_game: Handler
-    tournament: Handler
-    refuses: Callable[[str], str]
-    handlers: Mapping[str, Handler] = field(default_factory=dict)
 
 
 GAME = GameEntry(

@@ -27,6 +27,7 @@ MENU = [
     ("regole", "rules"), ("mosse", "moves"), ("mossa", "move"), ("dicono", "rumours"),
     ("sonoio", "iam"), ("aiuto", "help"), ("giudica", "judge"), ("quote", "odds"),
     ("tavoli", "tables"), ("cartellini", "cards"),
+    ("ricarica", "rebuy"), ("curioso", "curious"), ("jackpot", "jackpot"), ("saldo", "settle"),
 ]  # fmt: skip
 
 #: What ``GameBot`` asks of a game: its attributes and methods (not those of ``Protocol``).

@@ -1,0 +1,283 @@
+"""Playing a night of Tagò: open it, record its events (a hand, a re-buy, a curioso), undo
+the last one, fix a hand, close it with its settle-up. The engine runs once per event: the
+night each change leaves is kept for the next command (``_NIGHTS``), and a night not kept is
+replayed from its stored events (after a restart, on another process)."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from play.errors import GameRunning, OtherGame, Refused, TournamentInProgress
+from play.tago.events import (
+    BUY_INS,
+    JACKPOT_IN,
+    JACKPOT_OUT,
+    event_detail,
+    event_of,
+    table_of,
+    table_options,
+)
+from scoring.tago import Curioso, Event, Hand, Night, NightClosed, Rebuy, Table
+from storage import GameAlreadyRunning, GameState, StoredGame, TournamentRunning, UnitOfWork
+from storage.tago import TAGO, StoredEvent
+
+
+class NoNightRunning(Refused):
+    """The chat has no night of Tagò running."""
+
+
+class NothingToUndo(Refused):
+    """The night has no event to take back."""
+
+
+@dataclass(frozen=True)
+class NightRecord:
+    """A stored night with its events and the night they make."""
+
+    stored: StoredGame
+    events: tuple[StoredEvent, ...]
+    night: Night
+
+    @property
+    def id(self) -> int:
+        return self.stored.id
+
+    @property
+    def running(self) -> bool:
+        return self.stored.state is GameState.RUNNING
+
+
+#: A night by what it is rebuilt from: its row (id, chat, start, options, first dealer,
+#: state), its seats and its events' stored texts (so never stale: another text is another
+#: night).
+Key = tuple[object, ...]
+_NIGHTS: OrderedDict[Key, Night] = OrderedDict()
+_NIGHTS_MOST = 256
+
+
+def _key(stored: StoredGame, events: Sequence[StoredEvent]) -> Key:
+    seats = tuple(seat.name for seat in stored.played.seats)
+    row = (stored.id, stored.chat_id, stored.started_at, repr(stored.options), stored.first_dealer)
+    return (*row, stored.state.value, seats, tuple(e.detail for e in events))
+
+
+def _remember(key: Key, night: Night) -> None:
+    _NIGHTS[key] = night
+    _NIGHTS.move_to_end(key)
+    if len(_NIGHTS) > _NIGHTS_MOST:
+        _NIGHTS.popitem(last=False)
+
+
+def _options(stored: StoredGame) -> dict[str, Any]:
+    return dict(stored.options)
+
+
+def _opening(stored: StoredGame) -> dict[str, int]:
+    names = [seat.name for seat in stored.played.seats]
+    return dict(zip(names, (int(b) for b in _options(stored)[BUY_INS]), strict=True))
+
+
+def replayed(stored: StoredGame, events: Sequence[Event]) -> Night:
+    """The night its stored table and ``events`` make, every event checked again."""
+    options = _options(stored)
+    return Night.replay(
+        table_of(options),
+        _opening(stored),
+        events,
+        jackpot=int(options[JACKPOT_IN]),
+        first_dealer=stored.first_dealer,
+        closed=stored.state is GameState.FINISHED,
+    )
+
+
+async def record_of(work: UnitOfWork, stored: StoredGame) -> NightRecord:
+    """The stored night with its events and the night they make (kept, or replayed)."""
+    events = await work.nights.events(stored.id)
+    key = _key(stored, events)
+    night = _NIGHTS.get(key)
+    if night is None:
+        night = replayed(stored, [event_of(e.detail) for e in events])
+        _remember(key, night)
+    return NightRecord(stored, events, night)
+
+
+async def running_night(work: UnitOfWork, chat_id: int, *, hand_over: bool = True) -> NightRecord:
+    """The chat's night running. For a shared command (``hand_over``), the chat's game of
+    another kind, running or else last played, raises ``OtherGame`` for its own game to
+    answer; for a night's own command, or with no game at all, ``NoNightRunning``."""
+    stored = await work.games.running(chat_id)
+    if stored is None and hand_over:
+        latest = await work.games.latest(chat_id)
+        if latest is not None and latest.kind != TAGO:
+            raise OtherGame(latest)
+    if stored is not None and stored.kind != TAGO:
+        if hand_over:
+            raise OtherGame(stored)
+        stored = None
+    if stored is None:
+        raise NoNightRunning
+    return await record_of(work, stored)
+
+
+async def latest_night(work: UnitOfWork, chat_id: int) -> NightRecord:
+    """The chat's last game, a night of Tagò (running or closed); one of another kind raises
+    ``OtherGame``, none ``NoNightRunning``."""
+    stored = await work.games.latest(chat_id)
+    if stored is not None and stored.kind != TAGO:
+        raise OtherGame(stored)
+    if stored is None or stored.state is GameState.ANNULLED:
+        raise NoNightRunning
+    return await record_of(work, stored)
+
+
+async def carried_jackpot(work: UnitOfWork, chat_id: int) -> int:
+    """The jackpot the chat's last closed night left (0 before the first)."""
+    options = await work.nights.last_closed_options(chat_id)
+    return 0 if options is None else int(str(options.get(JACKPOT_OUT, 0)))
+
+
+async def chat_jackpot(work: UnitOfWork, chat_id: int) -> tuple[int, Night | None]:
+    """The chat's jackpot now, with the night running if there is one."""
+    stored = await work.games.running(chat_id)
+    if stored is not None and stored.kind == TAGO:
+        record = await record_of(work, stored)
+        return record.night.jackpot, record.night
+    return await carried_jackpot(work, chat_id), None
+
+
+async def open_night(
+    work: UnitOfWork,
+    chat_id: int,
+    table: Table,
+    buy_ins: Mapping[str, int | None],
+    *,
+    first_dealer: int = 0,
+    started_by: int | None = None,
+) -> NightRecord:
+    """A new night at ``table`` with these seats and buy-ins, the chat's jackpot carried in."""
+    jackpot = await carried_jackpot(work, chat_id)
+    night = Night.open(table, buy_ins, jackpot=jackpot, first_dealer=first_dealer)
+    options = table_options(table, list(night.opening.values()), jackpot)
+    try:
+        stored = await work.games.start(
+            chat_id,
+            list(buy_ins),
+            options,
+            kind=TAGO,
+            first_dealer=night.first_dealer,
+            started_by=started_by,
+        )
+    except GameAlreadyRunning as error:
+        raise GameRunning(await _players_of(work, error.game_id)) from error
+    except TournamentRunning as error:
+        raise TournamentInProgress from error
+    return await record_of(work, stored)
+
+
+async def _players_of(work: UnitOfWork, game_id: int | None) -> tuple[str, ...]:
+    stored = None if game_id is None else await work.games.get(game_id)
+    return () if stored is None else tuple(seat.name for seat in stored.played.seats)
+
+
+def _played(night: Night, event: Event) -> Night:
+    if isinstance(event, Hand):
+        return night.with_hand(event)
+    if isinstance(event, Rebuy):
+        return night.with_rebuy(event.player, event.amount)
+    if isinstance(event, Curioso):
+        return night.with_curioso(event.player)
+    return night.with_player(event.player, event.buy_in)
+
+
+async def record_event(
+    work: UnitOfWork,
+    record: NightRecord,
+    events: Sequence[Event],
+    *,
+    message_id: int | None,
+    user_id: int | None,
+) -> NightRecord:
+    """``events`` played in order (all or none: the first refused raises), then stored."""
+    night = record.night
+    for event in events:
+        night = _played(night, event)
+    stored_events = list(record.events)
+    deals = iter(night.deals[len(record.night.deals) :])
+    for event in events:
+        dealer = None
+        if isinstance(event, Hand):
+            dealer = record.stored.player_ids.get(next(deals).dealer)
+        stored_events.append(
+            await work.nights.add_event(
+                record.id,
+                event_detail(event),
+                message_id=message_id,
+                user_id=user_id,
+                dealer_id=dealer,
+            )
+        )
+    _remember(_key(record.stored, stored_events), night)
+    return NightRecord(record.stored, tuple(stored_events), night)
+
+
+def _hands(events: Sequence[StoredEvent]) -> list[StoredEvent]:
+    return [e for e in events if isinstance(event_of(e.detail), Hand)]
+
+
+async def edited_hand(
+    work: UnitOfWork, chat_id: int, message_id: int, update_id: int
+) -> tuple[NightRecord, int | None]:
+    """A /mano of the night edited (by update ``update_id``): the night, and the number of
+    the hand the message recorded (``None``: it recorded nothing, so it records it now). An
+    older edit than one handled raises ``MessageAlreadyHandled``."""
+    await work.claims.edit(chat_id, message_id, update_id)
+    record = await running_night(work, chat_id)
+    hands = [e for e in record.events if isinstance(event_of(e.detail), Hand)]
+    number = next(
+        (n for n, e in enumerate(hands, 1) if e.message_id == message_id and message_id),
+        None,
+    )
+    return record, number
+
+
+async def undo_last(work: UnitOfWork, record: NightRecord) -> tuple[NightRecord, Event]:
+    """The night without its last event (a hand, a re-buy or a curioso), and that event."""
+    if not record.running:
+        raise NightClosed()
+    if not record.events:
+        raise NothingToUndo
+    last = record.events[-1]
+    events = record.events[:-1]
+    night = replayed(record.stored, [event_of(e.detail) for e in events])
+    await work.nights.remove_event(record.id, last.number)
+    _remember(_key(record.stored, events), night)
+    return NightRecord(record.stored, events, night), event_of(last.detail)
+
+
+async def fix_hand(work: UnitOfWork, record: NightRecord, number: int, hand: Hand) -> NightRecord:
+    """Hand ``number`` reported again; every event after it checked again."""
+    night = record.night.with_hand_replaced(number, hand)
+    stored = _hands(record.events)[number - 1]
+    await work.nights.replace_event(record.id, stored.number, event_detail(hand))
+    events = tuple(
+        StoredEvent(e.number, event_detail(hand), e.message_id) if e is stored else e
+        for e in record.events
+    )
+    _remember(_key(record.stored, events), night)
+    return NightRecord(record.stored, events, night)
+
+
+async def close_night(work: UnitOfWork, record: NightRecord, now: datetime) -> NightRecord:
+    """The night closed: its jackpot kept for the chat's next night."""
+    night = record.night.settled()
+    options = {**_options(record.stored), JACKPOT_OUT: night.jackpot}
+    await work.nights.set_options(record.id, options)
+    await work.games.set_state(record.stored, GameState.FINISHED, now)
+    stored = await work.games.get(record.id)
+    assert stored is not None
+    _remember(_key(stored, record.events), night)
+    return NightRecord(stored, record.events, night)

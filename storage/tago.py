@@ -1,0 +1,110 @@
+"""What only Tagò stores: a night's events (hands, re-buys, curiosi) as ``hands`` rows, each
+with its detail as JSON in ``hands.detail``, and the night's table in ``games.options``.
+Plain texts and numbers: ``play.tago`` writes and reads the JSON, and runs the engine."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from storage import models
+from storage.states import GameState
+
+TAGO = "tago"
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    """One event of a night: its number (in order, gaps allowed after an undo), its detail
+    as stored and the message that recorded it."""
+
+    number: int
+    detail: str
+    message_id: int | None = None
+
+
+class NightStore:
+    """A night's events and options, inside the caller's unit of work."""
+
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    async def events(self, game_id: int) -> tuple[StoredEvent, ...]:
+        rows = await self.session.execute(
+            select(models.HandRow.number, models.HandRow.detail, models.HandRow.message_id)
+            .where(models.HandRow.game_id == game_id)
+            .order_by(models.HandRow.number)
+        )
+        return tuple(
+            StoredEvent(number, detail or "{}", message) for number, detail, message in rows
+        )
+
+    async def add_event(
+        self,
+        game_id: int,
+        detail: str,
+        *,
+        message_id: int | None,
+        user_id: int | None,
+        dealer_id: int | None = None,
+    ) -> StoredEvent:
+        """The next event, numbered after the last one stored."""
+        last = await self.session.scalar(
+            select(models.HandRow.number)
+            .where(models.HandRow.game_id == game_id)
+            .order_by(models.HandRow.number.desc())
+            .limit(1)
+        )
+        number = (last or 0) + 1
+        self.session.add(
+            models.HandRow(
+                game_id=game_id,
+                number=number,
+                message_id=message_id,
+                user_id=user_id,
+                dealer_id=dealer_id,
+                recorded_at=models.utcnow(),
+                detail=detail,
+            )
+        )
+        await self.session.flush()
+        return StoredEvent(number, detail, message_id)
+
+    async def replace_event(self, game_id: int, number: int, detail: str) -> None:
+        await self.session.execute(
+            update(models.HandRow)
+            .where(models.HandRow.game_id == game_id, models.HandRow.number == number)
+            .values(detail=detail)
+        )
+
+    async def remove_event(self, game_id: int, number: int) -> None:
+        await self.session.execute(
+            delete(models.HandRow).where(
+                models.HandRow.game_id == game_id, models.HandRow.number == number
+            )
+        )
+
+    async def set_options(self, game_id: int, options: Mapping[str, object]) -> None:
+        await self.session.execute(
+            update(models.Game)
+            .where(models.Game.id == game_id)
+            .values(options=json.dumps(dict(options)))
+        )
+
+    async def last_closed_options(self, chat_id: int) -> dict[str, object] | None:
+        """The options of the chat's last night closed (its jackpot at the close), if any."""
+        options = await self.session.scalar(
+            select(models.Game.options)
+            .where(
+                models.Game.chat_id == chat_id,
+                models.Game.kind == TAGO,
+                models.Game.state == GameState.FINISHED.value,
+            )
+            .order_by(models.Game.id.desc())
+            .limit(1)
+        )
+        return None if options is None else dict(json.loads(options))
