@@ -12,7 +12,7 @@ from telegram.error import BadRequest
 
 from bot import dates, games, texts
 from bot.answers import sending_now
-from bot.commands.stats import show_leaderboard
+from bot.commands.stats import answer_leaderboards
 from bot.context import Context
 from bot.handling import changing, chat_id_of, message_of, reading, replies_to_mistakes
 from bot.parsing import parse_standings
@@ -36,7 +36,7 @@ standings_on_arrival: ContextVar[bool] = ContextVar("standings_on_arrival", defa
 async def show_standings(update: Update, context: Context) -> None:
     """Standings of the running game (every table, at a tournament), or of the last one."""
     if parse_standings(context.text_args):
-        await show_leaderboard(update, context)
+        await answer_leaderboards(update, context)
         return
     chat_id = chat_id_of(update)
     now = datetime.now(UTC)

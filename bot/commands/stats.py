@@ -65,8 +65,14 @@ def _player_text(player: views.PlayerFigures) -> str:
 
 @replies_to_mistakes
 async def show_leaderboard(update: Update, context: Context) -> None:
-    """The chat's all-time leaderboard: games, wins, average place and skill."""
+    """``/leaderboard``: takes nothing after it."""
     parse_leaderboard(context.text_args)
+    await answer_leaderboards(update, context)
+
+
+async def answer_leaderboards(update: Update, context: Context) -> None:
+    """The chat's all-time leaderboards, one per game played: games, wins, average place and
+    skill (``/leaderboard``, ``/classifica generale``)."""
     async with reading(context) as work:
         ladders = await views.ladders(work, chat_id_of(update))
     await message_of(update).reply_text(texts.stats.leaderboards(ladders))

@@ -8,10 +8,8 @@ from bot.refusals import UserError
 
 
 def parse_leaderboard(text: str) -> None:
-    """``/leaderboard`` alone, or ``/classifica generale`` passed on."""
-    words = tokens(text)
-    if words and not (len(words) == 1 and words[0].casefold() in texts.stats.GENERAL_WORDS):
-        parse_nothing(text, "leaderboard")
+    """``/leaderboard`` alone (``/classifica generale`` is read by ``parse_standings``)."""
+    parse_nothing(text, "leaderboard")
 
 
 def parse_standings(text: str) -> bool:
