@@ -50,8 +50,13 @@ def _shifted_levels() -> npt.NDArray[np.int16]:
     middles = (np.arange(LEVELS) + 0.5) / LEVELS
     logits = np.log(middles / (1 - middles))
     shifts = np.arange(-LARGEST, LARGEST + STEP / 2, STEP)
-    moved = 1 / (1 + np.exp(-(logits[None, :] + shifts[:, None])))
-    return np.asarray(np.minimum(moved * LEVELS, LEVELS - 1), dtype=np.int16)
+    # A row at a time: the whole table at once in float64 would take some 50 MB at import,
+    # which the process keeps as its idle memory.
+    table = np.empty((len(shifts), LEVELS), dtype=np.int16)
+    for row, shift in enumerate(shifts):
+        moved = 1 / (1 + np.exp(-(logits + shift)))
+        table[row] = np.minimum(moved * LEVELS, LEVELS - 1)
+    return table
 
 
 #: Row ``UNSHIFTED + round(shift / STEP)``: the level each level moves to, shifted by
