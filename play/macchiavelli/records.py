@@ -4,12 +4,12 @@ recorded leaves the match it makes here for the game's next load (``remember``).
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from play.errors import OtherGame
+from play.kept import Kept
 from scoring.macchiavelli import Deal, HomeRules, Match, Report
 from storage import GameState, Options, StoredGame, UnitOfWork
 from storage.macchiavelli import MACCHIAVELLI
@@ -68,8 +68,7 @@ def rules_of(options: Options) -> HomeRules:
 Key = tuple[str, Options, int]
 #: Matches rebuilt lately, by their snapshot's text, options and first dealer (never stale:
 #: another text is another match). Per process, the latest few hundred.
-_REBUILT: OrderedDict[Key, Match] = OrderedDict()
-_REBUILT_MOST = 256
+_REBUILT: Kept[Key, Match] = Kept(most=256)
 
 
 def key_of(stored: StoredGame, snapshot: str | None = None) -> Key:
@@ -77,17 +76,13 @@ def key_of(stored: StoredGame, snapshot: str | None = None) -> Key:
 
 
 def remember(key: Key, match: Match) -> None:
-    _REBUILT[key] = match
-    _REBUILT.move_to_end(key)
-    if len(_REBUILT) > _REBUILT_MOST:
-        _REBUILT.popitem(last=False)
+    _REBUILT.keep(key, match)
 
 
 def match_of(stored: StoredGame) -> Match:
     """The match its stored seats and deals make (rebuilt, or found rebuilt)."""
     key = key_of(stored)
-    if (found := _REBUILT.get(key)) is not None:
-        _REBUILT.move_to_end(key)
+    if (found := _REBUILT.found(key)) is not None:
         return found
     names = stored.played.names()
     deals = [

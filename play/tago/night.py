@@ -5,13 +5,13 @@ replayed from its stored events (after a restart, on another process)."""
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from play.errors import GameRunning, OtherGame, Refused, TournamentInProgress
+from play.kept import Kept
 from play.tago.events import (
     BUY_INS,
     JACKPOT_IN,
@@ -55,8 +55,7 @@ class NightRecord:
 #: state), its seats and its events' stored texts (so never stale: another text is another
 #: night).
 Key = tuple[object, ...]
-_NIGHTS: OrderedDict[Key, Night] = OrderedDict()
-_NIGHTS_MOST = 256
+_NIGHTS: Kept[Key, Night] = Kept(most=256)
 
 
 def _key(stored: StoredGame, events: Sequence[StoredEvent]) -> Key:
@@ -66,10 +65,7 @@ def _key(stored: StoredGame, events: Sequence[StoredEvent]) -> Key:
 
 
 def _remember(key: Key, night: Night) -> None:
-    _NIGHTS[key] = night
-    _NIGHTS.move_to_end(key)
-    if len(_NIGHTS) > _NIGHTS_MOST:
-        _NIGHTS.popitem(last=False)
+    _NIGHTS.keep(key, night)
 
 
 def _options(stored: StoredGame) -> dict[str, Any]:
@@ -98,7 +94,7 @@ async def record_of(work: UnitOfWork, stored: StoredGame) -> NightRecord:
     """The stored night with its events and the night they make (kept, or replayed)."""
     events = await work.nights.events(stored.id)
     key = _key(stored, events)
-    night = _NIGHTS.get(key)
+    night = _NIGHTS.found(key)
     if night is None:
         night = replayed(stored, [event_of(e.detail) for e in events])
         _remember(key, night)

@@ -4,10 +4,10 @@ added leaves the game it makes here for the game's next load (``remember``)."""
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
+from play.kept import Kept
 from scoring.tamalo import Game, Hand, Mode, Report, Rules, ScoredHand
 from storage import Options, StoredGame
 from storage.snapshots import CALLER, COUNTER, OUT, StoredHand
@@ -18,8 +18,8 @@ from storage.tamalo import HandLine
 #: its next hand, finds it here instead of scoring every hand again: a hand added puts the
 #: game it leaves here (``remember``). Per process, the latest few hundred.
 Key = tuple[str, Options, int]
-_REBUILT: OrderedDict[Key, Game] = OrderedDict()
 _REBUILT_MOST = 512
+_REBUILT: Kept[Key, Game] = Kept(most=_REBUILT_MOST)
 
 
 def key_of(stored: StoredGame, snapshot: str | None = None) -> Key:
@@ -27,17 +27,13 @@ def key_of(stored: StoredGame, snapshot: str | None = None) -> Key:
 
 
 def remember(key: Key, game: Game) -> None:
-    _REBUILT[key] = game
-    _REBUILT.move_to_end(key)
-    if len(_REBUILT) > _REBUILT_MOST:
-        _REBUILT.popitem(last=False)
+    _REBUILT.keep(key, game)
 
 
 def game_of(stored: StoredGame) -> Game:
     """The game its stored seats and hands make (rebuilt, or found rebuilt)."""
     key = key_of(stored)
-    if (found := _REBUILT.get(key)) is not None:
-        _REBUILT.move_to_end(key)
+    if (found := _REBUILT.found(key)) is not None:
         return found
     game = replayed(stored)
     remember(key, game)
