@@ -4,7 +4,7 @@ mistakes answered, and the ``Command`` each is registered as (``bot.commands.reg
 from __future__ import annotations
 
 import functools
-from collections.abc import AsyncIterator, Callable, Coroutine, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Mapping, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -219,12 +219,32 @@ EDITED_DEAL = "mano modificata"
 
 
 @dataclass(frozen=True)
+class Export:
+    """A game's share of ``/esporta``: one CSV document of the chat's history of that game."""
+
+    name: str  # the file name's first word (``macchiavelli`` → ``macchiavelli-2026-11-28.csv``)
+    header: Sequence[str]  # plain English column names, a data format scripts rely on
+    rows: Sequence[Sequence[object]]
+
+
+#: A game's panel of ``/stats Nome``: (the read, the chat, the name as typed) → the panel's
+#: text, or ``None`` if the player never played that game in the chat.
+PlayerPanel = Callable[[UnitOfWork, int, str], Awaitable[str | None]]
+
+#: A game's share of ``/esporta``: (the read, the chat, its time zone) → its document, or
+#: ``None`` if the chat never played that game.
+Exporter = Callable[[UnitOfWork, int, str], Awaitable[Export | None]]
+
+
+@dataclass(frozen=True)
 class GameEntry:
     """A game other than Tamalo, as the shared commands hand over to it (``bot.games``'
     ``OTHER_GAMES``): its kind, the words naming it after ``/nuova`` (and ``/torneo``), its
     handlers of both, and its handlers of the shared commands it takes (by the command's
     Italian name); any other is answered ``refuses``. Its own commands (placed in the menu by
     ``bot.commands.registry``) and its own refusals' texts (added to ``RULE_TEXTS``), if any.
+    The chat-wide commands (``/stats Nome``, ``/esporta``) ask every game for its share
+    (``player_stats``, ``export``), in the same read as Tamalo's.
     (Here, below every game, so that each game's module can build its own.)"""
 
     kind: str
@@ -235,3 +255,5 @@ class GameEntry:
     handlers: Mapping[str, Handler] = field(default_factory=dict)
     commands: tuple[Command, ...] = ()
     rule_texts: Mapping[type[Mistake], Render] = field(default_factory=dict)
+    player_stats: PlayerPanel | None = None
+    export: Exporter | None = None

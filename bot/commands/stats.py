@@ -9,9 +9,9 @@ from datetime import UTC, datetime
 from telegram import Message, Update
 from telegram.constants import ChatAction, ChatType
 
-from bot import dates, texts
+from bot import dates, games, texts
 from bot.context import Context
-from bot.handling import chat_id_of, message_of, reading, replies_to_mistakes
+from bot.handling import Export, chat_id_of, message_of, reading, replies_to_mistakes
 from bot.parsing import parse_leaderboard, parse_nothing, parse_stats
 from bot.refusals import UserError
 from play import views
@@ -32,6 +32,10 @@ async def show_stats(update: Update, context: Context) -> None:
             text = _chat_text(await views.chat_stats(work, chat_id), private=private)
         else:
             text = _player_text(await views.player_stats(work, chat_id, name))
+            for game in games.OTHER_GAMES.values():  # each other game's panel, if she played it
+                if game.player_stats is not None:
+                    panel = await game.player_stats(work, chat_id, name)
+                    text += f"\n\n{panel}" if panel else ""
     await message_of(update).reply_text(text)
 
 
@@ -87,8 +91,9 @@ EXPORT_HEADER = (
 
 @replies_to_mistakes
 async def export(update: Update, context: Context) -> None:
-    """The chat's whole history as a CSV document, one row per player per hand, and one per
-    late joiner with the total they entered at (each player's points add up to their total)."""
+    """The chat's whole history as CSV documents, one per game played: Tamalo's one row per
+    player per hand, and one per late joiner with the total they entered at (each player's
+    points add up to their total); every other game's as that game writes it."""
     parse_nothing(context.text_args, "esporta")
     message = message_of(update)
     await message.chat.send_action(ChatAction.UPLOAD_DOCUMENT)
@@ -111,14 +116,33 @@ async def export(update: Update, context: Context) -> None:
         writer.writerows(last)
         rows += len(last)
         text.detach()
-    if not rows:
+        others = [
+            found
+            for game in games.OTHER_GAMES.values()
+            if game.export is not None and (found := await game.export(work, chat_id, timezone))
+        ]
+    documents = ([Export("tamalo", EXPORT_HEADER, ())] if rows else []) + [
+        other for other in others if other.rows
+    ]
+    if not documents:
         raise UserError(texts.stats.nothing_to_export())
     today = dates.local(datetime.now(UTC), timezone)
-    await message.reply_document(
-        document.getvalue(),
-        filename=f"tamalo-{today:%Y-%m-%d}.csv",
-        caption=texts.stats.export_caption(rows),
-    )
+    for found in documents:
+        content, count = (document.getvalue(), rows) if found.name == "tamalo" else _csv(found)
+        await message.reply_document(
+            content,
+            filename=f"{found.name}-{today:%Y-%m-%d}.csv",
+            caption=texts.stats.export_caption(count),
+        )
+
+
+def _csv(export: Export) -> tuple[bytes, int]:
+    """``export`` as a CSV document, and how many rows it has under its header."""
+    text = io.StringIO()
+    writer = csv.writer(text)
+    writer.writerow(export.header)
+    writer.writerows(export.rows)
+    return text.getvalue().encode(), len(export.rows)
 
 
 #: The ``hand`` column of a late joiner's row: the points are the total they entered at.
