@@ -16,6 +16,7 @@ from telegram.constants import ChatMemberStatus, ChatType
 from bot import texts
 from bot.answers import answered_change, claimed
 from bot.context import Context
+from bot.periods import Period
 from bot.refusals import Mistake, Render, UserError, mistake
 from play.errors import Refused
 from scoring.errors import RuleBroken
@@ -231,6 +232,10 @@ class Export:
 #: text, or ``None`` if the player never played that game in the chat.
 PlayerPanel = Callable[[UnitOfWork, int, str], Awaitable[str | None]]
 
+#: A game's panel of ``/classifica generale``: (the read, the chat, the period) → its ladder
+#: over that period as text, or ``None`` if the chat never played that game.
+LadderPanel = Callable[[UnitOfWork, int, Period], Awaitable[str | None]]
+
 #: A game's share of ``/esporta``: (the read, the chat, its time zone) → its document, or
 #: ``None`` if the chat never played that game.
 Exporter = Callable[[UnitOfWork, int, str], Awaitable[Export | None]]
@@ -243,8 +248,9 @@ class GameEntry:
     handlers of both, and its handlers of the shared commands it takes (by the command's
     Italian name); any other is answered ``refuses``. Its own commands (placed in the menu by
     ``bot.commands.registry``) and its own refusals' texts (added to ``RULE_TEXTS``), if any.
-    The chat-wide commands (``/stats Nome``, ``/esporta``) ask every game for its share
-    (``player_stats``, ``export``), in the same read as Tamalo's.
+    The chat-wide commands (``/stats Nome``, ``/esporta``, ``/classifica generale``) ask
+    every game for its share (``player_stats``, ``export``, ``ladder``), in the same read as
+    Tamalo's.
     (Here, below every game, so that each game's module can build its own.)"""
 
     kind: str
@@ -257,3 +263,4 @@ class GameEntry:
     rule_texts: Mapping[type[Mistake], Render] = field(default_factory=dict)
     player_stats: PlayerPanel | None = None
     export: Exporter | None = None
+    ladder: LadderPanel | None = None

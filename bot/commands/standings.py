@@ -35,8 +35,8 @@ standings_on_arrival: ContextVar[bool] = ContextVar("standings_on_arrival", defa
 @replies_to_mistakes
 async def show_standings(update: Update, context: Context) -> None:
     """Standings of the running game (every table, at a tournament), or of the last one."""
-    if parse_standings(context.text_args):
-        await answer_leaderboards(update, context)
+    if (period := parse_standings(context.text_args)) is not None:
+        await answer_leaderboards(update, context, period)
         return
     chat_id = chat_id_of(update)
     now = datetime.now(UTC)

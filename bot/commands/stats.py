@@ -13,9 +13,11 @@ from bot import dates, games, texts
 from bot.context import Context
 from bot.handling import Export, chat_id_of, message_of, reading, replies_to_mistakes
 from bot.parsing import parse_leaderboard, parse_nothing, parse_stats
+from bot.periods import Period
 from bot.refusals import UserError
 from play import views
-from storage import ExportRow
+from play.errors import LeaderboardEmpty
+from storage import ExportRow, LeaderboardLine
 
 
 @replies_to_mistakes
@@ -69,17 +71,34 @@ def _player_text(player: views.PlayerFigures) -> str:
 
 @replies_to_mistakes
 async def show_leaderboard(update: Update, context: Context) -> None:
-    """``/leaderboard``: takes nothing after it."""
-    parse_leaderboard(context.text_args)
-    await answer_leaderboards(update, context)
+    """``/leaderboard``, or ``/leaderboard week`` (``month``, ``year``)."""
+    await answer_leaderboards(update, context, parse_leaderboard(context.text_args))
 
 
-async def answer_leaderboards(update: Update, context: Context) -> None:
+async def answer_leaderboards(
+    update: Update, context: Context, period: Period = Period.ALL
+) -> None:
     """The chat's all-time leaderboards, one per game played: games, wins, average place and
-    skill (``/leaderboard``, ``/classifica generale``)."""
+    skill (``/leaderboard``, ``/classifica generale``); then each other game's own ladder
+    over ``period`` (Tagò's net results), the only ones a period has."""
+    chat_id = chat_id_of(update)
+    ladders: list[tuple[str, list[LeaderboardLine]]] = []
     async with reading(context) as work:
-        ladders = await views.ladders(work, chat_id_of(update))
-    await message_of(update).reply_text(texts.stats.leaderboards(ladders))
+        panels = [
+            panel
+            for game in games.OTHER_GAMES.values()
+            if game.ladder is not None and (panel := await game.ladder(work, chat_id, period))
+        ]
+        if period is Period.ALL:
+            try:
+                ladders = await views.ladders(work, chat_id)
+            except LeaderboardEmpty:
+                if not panels:
+                    raise
+    if not ladders and not panels:
+        raise UserError(texts.periods.no_ladder_by_period())
+    shown = ([texts.stats.leaderboards(ladders)] if ladders else []) + panels
+    await message_of(update).reply_text("\n\n".join(shown))
 
 
 #: The CSV's columns: a data format, so plain English names that scripts can rely on.

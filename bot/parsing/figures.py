@@ -3,23 +3,39 @@
 from __future__ import annotations
 
 from bot import texts
-from bot.parsing.words import parse_nothing, tokens
+from bot.parsing.words import tokens
+from bot.periods import PERIOD_WORDS, Period
 from bot.refusals import UserError
 
 
-def parse_leaderboard(text: str) -> None:
-    """``/leaderboard`` alone (``/classifica generale`` is read by ``parse_standings``)."""
-    parse_nothing(text, "leaderboard")
+def parse_leaderboard(text: str) -> Period:
+    """``/leaderboard`` alone is all time; ``/leaderboard week`` (``month``, ``year``) a
+    period (``/classifica generale`` is read by ``parse_standings``)."""
+    return _period(tokens(text), general=False)
 
 
-def parse_standings(text: str) -> bool:
-    """``/classifica`` alone is the running game; ``/classifica generale`` the all-time one."""
+def parse_standings(text: str) -> Period | None:
+    """``/classifica`` alone is the running game (``None``); ``/classifica generale`` the
+    all-time ladders, ``/classifica generale settimana`` (or ``/classifica settimana``) a
+    period's."""
     words = tokens(text)
     if not words:
-        return False
-    if len(words) == 1 and words[0].casefold() in texts.stats.GENERAL_WORDS:
-        return True
+        return None
+    if words[0].casefold() in texts.stats.GENERAL_WORDS or words[0].casefold() in PERIOD_WORDS:
+        return _period(words)
     raise UserError(texts.stats.standings_argument())
+
+
+def _period(words: list[str], *, general: bool = True) -> Period:
+    """The period named by ``words``: nothing (or ``generale`` alone) for all time, else
+    one of ``PERIOD_WORDS``, after ``generale`` or not (``general``: it may be said)."""
+    if general and words and words[0].casefold() in texts.stats.GENERAL_WORDS:
+        words = words[1:]
+    if not words:
+        return Period.ALL
+    if len(words) == 1 and (period := PERIOD_WORDS.get(words[0].casefold())) is not None:
+        return period
+    raise UserError(texts.periods.not_a_period(" ".join(words)))
 
 
 def parse_stats(text: str) -> str | None:

@@ -111,8 +111,8 @@ async def test_the_all_time_leaderboard_ranks_by_skill(table: Table) -> None:
         "dietro a chi lo è meno; conta il piazzamento finale di ogni partita."
     )
     assert await table.reply("/leaderboard") == board
-    # /leaderboard takes nothing after it; "generale" belongs to /classifica.
-    assert "si scrive da solo" in await table.reply("/leaderboard generale")
+    # /leaderboard takes a period or nothing after it; "generale" belongs to /classifica.
+    assert "«generale» non è un periodo" in await table.reply("/leaderboard generale")
     assert "Classifica dopo" not in board
     assert await table.reply("/classifica ieri") == (
         "/classifica mostra la partita in corso; per la classifica di sempre: /classifica generale."
