@@ -22,8 +22,10 @@ async def player_panel(work: UnitOfWork, chat_id: int, name: str) -> str | None:
 async def ladder_panel(work: UnitOfWork, chat_id: int, period: Period) -> str | None:
     """The net results over ``period`` in the chat's time zone, or ``None`` if the chat
     never played a night of Tagò."""
-    timezone = (await settings.current(work, chat_id)).timezone
-    first = first_day(period, datetime.now(UTC), timezone)
-    start = None if first is None else since(first, timezone)
+    first = start = None
+    if period is not Period.ALL:  # all time needs no time zone: one read less
+        timezone = (await settings.current(work, chat_id)).timezone
+        first = first_day(period, datetime.now(UTC), timezone)
+        start = None if first is None else since(first, timezone)
     ladder = await figures.net_ladder(work, chat_id, start)
     return figures_texts.net_ladder(ladder, period, first) if ladder.played else None

@@ -213,3 +213,17 @@ async def test_in_english(table: Table) -> None:
         "“yesterday” is not a period. Type /leaderboard week, month or year; "
         "/leaderboard alone is the all-time leaderboard."
     )
+
+
+async def test_a_tie_played_off_is_won_with_the_play_offs_hand(table: Table) -> None:
+    await table.send("/nuova tago heavy 5/300 ante=5 jackpot=0% Anna Bruno Carlo")
+    hand = await table.reply(
+        "/mano punto=4,½,0 Anna 60 1,3,0 Bruno 60 2,3,0 Carlo 50 5,6,½ "
+        "spareggio Anna 2,2,½ Bruno 1,3,1"
+    )
+    assert "Anna, Bruno, Carlo → Anna" in hand
+    # Tied at ½ off with PUNTEGGIO, Anna wins the play-off with VALORE (4½).
+    assert "Mani vinte: 1 su 1 giocata (ZERO 0, COPIA 0, TRIS 0, VALORE 1, PUNTEGGIO 0)" in (
+        await table.reply("/stats Anna")
+    )
+    assert "Mani vinte: 0 su 1 giocata" in await table.reply("/stats Bruno")
