@@ -14,9 +14,11 @@ from tests.bot.conftest import Table
 
 #: Commands that take nothing after them (``/fine`` and ``/tresei`` take a table's player).
 NO_ARGUMENTS = {"annulla", "undo", "mazziere", "dealer", "grafico", "chart", "serata", "tonight",
-                "leaderboard", "esporta", "export", "regole", "rules", "mosse", "moves",
+                "esporta", "export", "regole", "rules", "mosse", "moves",
                 "dicono", "rumours", "riapri", "reopen", "rivincita", "rematch"}  # fmt: skip
 TABLE_ONLY = {"fine", "end", "tresei", "tressex"}
+#: ``/leaderboard`` takes a period (``week``, ``month``, ``year``) or nothing.
+PERIOD_ONLY = {"leaderboard"}
 #: ``/aiuto tutto`` shows every command.
 HELP = {"aiuto", "help"}
 JUNK = ["1", "tutto ?", "Zed " + "#?" * 1500]
@@ -43,6 +45,8 @@ async def test_every_command_refuses_junk_with_one_message_and_changes_nothing(
             assert " si scrive da solo, senza altro: «" in replies[0], (command, replies)
         if command in TABLE_ONLY:
             assert " si scrive da solo, o in un torneo " in replies[0], (command, replies)
+        if command in PERIOD_ONLY:
+            assert "» non è un periodo. Scrivi " in replies[0], (command, replies)
         if command in HELP:
             assert " da solo mostra i comandi per giocare, " in replies[0], (command, replies)
     assert (await table.totals()) == {"Anna": 9, "Bruno": 17, "Carlo": 13}
