@@ -41,6 +41,7 @@ from bot.parsing import (
     pick_table,
     tokens,
 )
+from bot.periods import PERIOD_WORDS
 from bot.refusals import UserError
 from play import records
 from play.records import GameRecord
@@ -443,8 +444,9 @@ async def test_fuzzed_commands_get_one_reply_and_a_refusal_changes_nothing(
 BARE_COMMANDS = ["/annulla", "/undo", "/mazziere", "/dealer", "/grafico", "/serata", "/esporta",
                  "/regole", "/mosse", "/dicono", "/leaderboard", "/aiuto", "/fine", "/end",
                  "/tresei"]  # fmt: skip
-#: What each says to an argument it does not take (``/aiuto`` takes only ``tutto``).
-REFUSAL = {"/aiuto": "/aiuto tutto tutti i comandi"}
+#: What each says to an argument it does not take (``/aiuto`` takes only ``tutto``,
+#: ``/leaderboard`` only a period).
+REFUSAL = {"/aiuto": "/aiuto tutto tutti i comandi", "/leaderboard": "» non è un periodo."}
 
 
 @settings(
@@ -465,6 +467,9 @@ async def test_a_command_refuses_arguments_it_does_not_take_and_changes_nothing(
                                                for p in SEATS)  # fmt: skip
     assume(not (command in {"/fine", "/end", "/tresei"} and names_a_player))
     assume(not (command == "/aiuto" and words[0].casefold() in {"tutto", "tutti", "all"}))
+    assume(
+        not (command == "/leaderboard" and len(words) == 1 and words[0].casefold() in PERIOD_WORDS)
+    )
     table, _record = await chat.with_game()
     before = await table.dump()
 
