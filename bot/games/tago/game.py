@@ -5,7 +5,7 @@ shared command whole (coarse hooks), as Macchiavelli's game does."""
 
 from __future__ import annotations
 
-from bot.games.tago import figures, night
+from bot.games.tago import night, panels
 from bot.games.tago.actions import RULE_TEXTS, refuses
 from bot.handling import EDITED_DEAL, Command, GameEntry
 from bot.i18n import N_
@@ -39,6 +39,6 @@ GAME = GameEntry(
         ),
     ),
     rule_texts=RULE_TEXTS,
-    player_stats=figures.player_panel,
-    ladder=figures.ladder_panel,
+    player_stats=panels.player_panel,
+    ladder=panels.ladder_panel,
 )
