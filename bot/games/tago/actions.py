@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping
 from datetime import datetime
 
-from bot.games.tago import mistakes
+from bot.games.tago import mistakes, seating
 from bot.games.tago.amounts import chips
 from bot.games.tago.choice import HAND_CHOICE, pending_choice
 from bot.games.tago.night_texts import (
@@ -35,7 +35,7 @@ from play.errors import Refused
 from play.tago import night as play
 from play.tago.night import NightRecord, NoNightRunning, NothingToUndo
 from scoring.errors import RuleBroken
-from scoring.tago import Cards, Curioso, Event, Hand, Rebuy
+from scoring.tago import Cards, Curioso, Event, Hand, Join, Leave, Rebuy
 from storage import UnitOfWork
 
 # --- the shared commands ---
@@ -109,7 +109,8 @@ async def fix_hand(work: UnitOfWork, chat_id: int, text: str) -> str:
 
 
 async def undo(work: UnitOfWork, chat_id: int) -> str:
-    """``/annulla``: the night's last event (a hand, a re-buy, a curioso) taken back."""
+    """``/annulla``: the night's last event (a hand, a re-buy, a curioso, an arrival, a
+    departure) taken back."""
     record = await play.running_night(work, chat_id)
     after, event = await play.undo_last(work, record)
     return undone(record, event) + "\n" + stacks_reply(after.night)
@@ -186,10 +187,12 @@ def refuses(command: str) -> str:
 def not_for_a_night() -> str:
     return _(
         "Questo comando è del Tamalo, e la partita della chat è una serata di Tagò: lì "
-        "servono /{hand}, /{standings}, /{undo}, /{fix}, /{rebuy}, /{curious}, /{jackpot} "
-        "e /{settle}."
+        "servono /{hand}, /{standings}, /{undo}, /{fix}, /{join}, /{leave}, /{rebuy}, "
+        "/{curious}, /{jackpot} e /{settle}."
     ).format(
         hand=command_name("mano"),
+        join=command_name("entra"),
+        leave=command_name("esci"),
         standings=command_name("classifica"),
         undo=command_name("annulla"),
         fix=command_name("correggi"),
@@ -215,6 +218,10 @@ def undone(record: NightRecord, event: Event) -> str:
         return _("↩️ Annullata la ricarica di {player} ({amount}).").format(
             player=event.player, amount=chips(event.amount)
         )
+    if isinstance(event, Join):
+        return seating.undone_join(event)
+    if isinstance(event, Leave):
+        return seating.undone_leave(event)
     return _("↩️ Annullato il curioso di {player}.").format(player=event.player)
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from bot import names
 from bot.games.tago import mistakes
 from bot.games.tago.choice import pending_choice
+from bot.games.tago.seating import at_the_table_now
 from bot.games.tago.words import (
     ANTE_KEY,
     CHOICE_KEY,
@@ -179,7 +180,7 @@ def parse_hand(text: str, players: Sequence[str]) -> Hand:
     if not words.groups:
         raise UserError(mistakes.nothing_typed(usage))
     with refusals():
-        entries = [_entry(seated(name, players) or name, values) for name, values in words.groups]
+        entries = [_entry(at_the_table_now(name, players), values) for name, values in words.groups]
         entries.sort(key=lambda entry: players.index(entry.player))
         punto = read_cards(words.options[PUNTO_KEY], 3) if PUNTO_KEY in words.options else None
         choice = _choice(words)
@@ -230,7 +231,7 @@ def parse_rebuy(text: str, players: Sequence[str]) -> tuple[str, int]:
     if len(words) != 2 or not is_name(words[0]):
         raise UserError(mistakes.rebuy_what(" ".join(words)) if words else mistakes.rebuy_usage())
     with refusals():
-        player = seated(words[0], players)
+        player = at_the_table_now(words[0], players)
         amount = parse_amount(words[1])
         if amount <= 0:
             raise NotPositive(amount)
