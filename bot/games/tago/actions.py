@@ -65,7 +65,7 @@ async def record_hand(
 ) -> str:
     """``/mano punto=4,½,0 Anna 200 4,4,2 … Dario 40 lascia``: the pots, the stacks after."""
     record = await play.running_night(work, chat_id)
-    hand = parse_hand(text, record.night.players)
+    hand = parse_hand(text, record.night.players, record.night.ledger.left)
     options = pending_choice(hand.punto, hand.choice) if len(hand.live) > 1 else None
     if options is not None and hand.punto is not None:
         raise ChoiceAsked(hand.punto, options)
@@ -89,7 +89,9 @@ async def edited_hand(
     if number is None:
         return await record_hand(work, chat_id, text, message_id=message_id, user_id=user_id)
     await may_fix(work)
-    after = await play.fix_hand(work, record, number, parse_hand(text, record.night.players))
+    after = await play.fix_hand(
+        work, record, number, parse_hand(text, record.night.players, record.night.ledger.left)
+    )
     deal = after.night.deals[number - 1]
     return "\n".join([hand_fixed(number), hand_reply(after.night, deal)])
 
@@ -100,7 +102,7 @@ async def fix_hand(work: UnitOfWork, chat_id: int, text: str) -> str:
     number_text, _space, rest = text.strip().partition(" ")
     if not number_text.isdecimal() or not rest.strip():
         raise UserError(fix_usage())
-    hand = parse_hand(rest, record.night.players)
+    hand = parse_hand(rest, record.night.players, record.night.ledger.left)
     after = await play.fix_hand(work, record, int(number_text), hand)
     deal = after.night.deals[int(number_text) - 1]
     return "\n".join(
@@ -138,7 +140,7 @@ async def rebuy(
 ) -> str:
     """``/ricarica Anna 300``."""
     record = await play.running_night(work, chat_id, hand_over=False)
-    player, amount = parse_rebuy(text, record.night.players)
+    player, amount = parse_rebuy(text, record.night.players, record.night.ledger.left)
     after = await play.record_event(
         work, record, [Rebuy(player, amount)], message_id=message_id, user_id=user_id
     )

@@ -4,17 +4,17 @@ type instead), and what the bank clerk answers. Amounts are cents."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from bot import names
 from bot.games.tago import mistakes
 from bot.games.tago.amounts import chips, signed_chips, who
-from bot.games.tago.words import is_name, refusals, seated, split_words, tokens
+from bot.games.tago.words import is_name, refusals, split_words, tokens
 from bot.i18n import _, ngettext
 from bot.refusals import UserError
 from bot.texts.common import command_name
-from scoring.tago import Join, Leave, Night, parse_amount
+from scoring.tago import Join, Leave, Night, NotSeated, parse_amount
 
 
 @dataclass(frozen=True)
@@ -45,28 +45,31 @@ def parse_join(text: str, players: Sequence[str]) -> tuple[Arrival, ...]:
     return tuple(arrivals)
 
 
-def parse_leave(text: str, players: Sequence[str]) -> tuple[str, ...]:
-    """``Dario`` (or ``Dario Bruno``): who leaves the night, cashing out."""
+def parse_leave(text: str, players: Sequence[str], left: Collection[str] = ()) -> tuple[str, ...]:
+    """``Dario`` (or ``Dario Bruno``): who leaves the night, cashing out (``players``: the
+    night's, who ``left`` included, for the engine to say they left already)."""
     words = tokens(text)
     if not words or not all(is_name(word) for word in words):
         raise UserError(leave_usage())
     leaving: list[str] = []
     with refusals():
         for word in words:
-            player = seated(word, players)
-            assert player is not None
+            player = names.same(word, players)
+            if player is None:
+                raise NotSeated(word, [p for p in players if p not in left])
             if player in leaving:
                 raise UserError(mistakes.named_twice(player))
             leaving.append(player)
     return tuple(leaving)
 
 
-def at_the_table_now(name: str, players: Sequence[str]) -> str:
-    """The seated player called ``name`` (any case or accents); someone else is told how to
-    sit them down first (``/entra Elena``)."""
+def at_the_table_now(name: str, players: Sequence[str], left: Collection[str] = ()) -> str:
+    """The night's player called ``name`` (any case or accents; who ``left`` too, for the
+    engine to say so); someone else is told who is seated, and how to sit them down first
+    (``/entra Elena``)."""
     found = names.same(name, players)
     if found is None:
-        raise UserError(not_seated_yet(name, players))
+        raise UserError(not_seated_yet(name, [p for p in players if p not in left]))
     return found
 
 

@@ -31,7 +31,7 @@ async def leave_night(
 ) -> str:
     """``/esci Dario``: his chips cashed out as they stand, his result kept for the end."""
     record = await play.running_night(work, chat_id)
-    players = seating.parse_leave(text, record.night.players)
+    players = seating.parse_leave(text, record.night.players, record.night.ledger.left)
     events = seating.leaves(players)
     after = await play.record_event(work, record, events, message_id=message_id, user_id=user_id)
     return seating.left_reply(after.night, players)

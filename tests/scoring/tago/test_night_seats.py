@@ -1,6 +1,8 @@
 """Who sits at a night of Tagò as it goes: a late arrival buys in and plays the next hands, a
 ninth waits, who leaves cashes out and stays in the settle-up. In cents."""
 
+from collections.abc import Callable
+
 import pytest
 
 from scoring.tago import (
@@ -13,7 +15,6 @@ from scoring.tago import (
     Night,
     NightClosed,
     NotSeated,
-    Payment,
     PlayerCount,
     StackTooSmall,
     TableFull,
@@ -74,14 +75,15 @@ def test_who_leaves_cashes_out_and_plays_no_more() -> None:
     assert played.players == (*FOUR, "Elena")  # still in the results
     assert played.results()["Elena"] == cashed - 30000
     assert played.events[-1] == Leave("Elena")
-    for refused in (
+    refused: list[Callable[[], Night]] = [
         lambda: played.with_hand(elena_wins()),
         lambda: played.with_rebuy("Elena", 100),
         lambda: played.with_player("Elena"),
         lambda: played.with_leaving("Elena"),
-    ):
+    ]
+    for attempt in refused:
         with pytest.raises(HasLeft) as error:
-            refused()
+            attempt()
         assert error.value.stack == cashed
     with pytest.raises(NotSeated) as unknown:
         played.with_rebuy("Fabio", 100)
