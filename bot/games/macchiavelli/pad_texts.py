@@ -78,7 +78,9 @@ def busy(who: str) -> str:
 
 
 def not_yours(who: str) -> str:
-    return _("Sta inserendo {who}: solo lui o lei può premere questi pulsanti.").format(who=who)
+    return _(
+        "Questa smazzata la sta inserendo {who}: solo lui o lei può premere questi pulsanti."
+    ).format(who=who)
 
 
 def renumbered(taken: int, number: int) -> str:
