@@ -12,6 +12,7 @@ once.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
@@ -53,13 +54,13 @@ PATTERN = rf"^{PREFIX}:"
 def or_typed(typed: Handler) -> Handler:
     """``/mano`` with a deal typed goes to ``typed``; ``/mano`` alone opens the pad."""
 
+    @functools.wraps(typed)
     async def deal(update: Update, context: Context) -> None:
         if context.text_args.strip():
             await typed(update, context)
         else:
             await open_pad(update, context)
 
-    deal.__doc__ = typed.__doc__
     return deal
 
 

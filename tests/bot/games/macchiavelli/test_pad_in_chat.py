@@ -132,6 +132,8 @@ async def test_cancel_changes_nothing(table: Table) -> None:
     before = await table.dump()
     await table.reply("/smazzata")
     await tap(table, "K")
+    tamalos = table.buttons()["K"].replace("mpad:", "mano:").replace(":cK", ":d1")
+    assert await table.press(tamalos) == (pad_texts.closed(), None)  # not Tamalo's entry
     _toast, cancelled = await tap(table, "✖️ Annulla")
     assert cancelled == "Inserimento annullato: nessuna smazzata registrata."
     assert table.buttons() == {}
