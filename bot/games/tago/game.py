@@ -5,7 +5,7 @@ shared command whole (coarse hooks), as Macchiavelli's game does."""
 
 from __future__ import annotations
 
-from bot.games.tago import night
+from bot.games.tago import figures, night
 from bot.games.tago.actions import RULE_TEXTS, refuses
 from bot.handling import EDITED_DEAL, Command, GameEntry
 from bot.i18n import N_
@@ -24,6 +24,7 @@ GAME = GameEntry(
         "annulla": night.undo,
         "classifica": night.standings,
         "fine": night.end,
+        "grafico": figures.chart,
     },
     commands=(
         Command("ricarica", "rebuy", night.rebuy, N_("Tagò, una ricarica: /ricarica Anna 300")),
@@ -39,4 +40,5 @@ GAME = GameEntry(
         ),
     ),
     rule_texts=RULE_TEXTS,
+    export=figures.export,
 )
