@@ -12,8 +12,8 @@ from telegram.constants import ChatAction
 
 from bot import dates, i18n
 from bot.context import Context
+from bot.games.tago import charts
 from bot.games.tago.amounts import CENTS, chips
-from bot.games.tago.charts import draw_night
 from bot.handling import Export, chat_id_of, message_of, reading, replies_to_mistakes
 from bot.i18n import _
 from bot.parsing import parse_nothing
@@ -45,7 +45,7 @@ async def chart(update: Update, context: Context) -> None:
     await message.chat.send_action(ChatAction.UPLOAD_PHOTO)
     title = chart_title(record.night, dates.day(record.stored.started_at, look.timezone))
     png = await context.renderer.draw(
-        draw_night, record.night, title, dict(look.colours), i18n.language()
+        charts.draw_night, record.night, title, dict(look.colours), i18n.language()
     )
     await message.reply_photo(png)
 

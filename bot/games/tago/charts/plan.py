@@ -1,5 +1,6 @@
 """What a night's chart shows, worked out from the night alone: each player's stack hand by
-hand from the buy-in, the marks (a re-buy, an all-in, a ZERO's jackpot), the end labels and
+hand from the buy-in, the marks (a re-buy, an all-in, a ZERO's jackpot, a late arrival), the
+end labels and
 the axes' limits. Plain values in chips, no matplotlib, so that it can be tested as data."""
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ class Mark(enum.Enum):
     REBUY = enum.auto()  # chips bought: the line jumps up at the mark
     ALL_IN = enum.auto()  # everything in front of the player went into the hand
     JACKPOT = enum.auto()  # a ZERO: the hand and the whole jackpot
+    JOINED = enum.auto()  # a late arrival's line starts here
 
 
 @dataclass
@@ -95,6 +97,7 @@ def plan_night(night: Night) -> NightPlan:
             stacks[event.player] = event.buy_in
             lines[event.player] = Line(event.player)
             lines[event.player].to(played, _chips(event.buy_in))
+            spots.append(Spot(Mark.JOINED, event.player, played, _chips(event.buy_in)))
         elif isinstance(event, Curioso):  # paid at the end of the hand just played
             stacks[event.player] -= night.table.ante
             lines[event.player].ys[-1] = _chips(stacks[event.player])

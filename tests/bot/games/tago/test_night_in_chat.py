@@ -307,7 +307,7 @@ async def test_tamalo_s_own_commands_say_what_a_night_takes(table: Table) -> Non
     )
     assert (
         await table.refusals(
-            [(typed, told) for typed in ("/mazziere", "/entra Elena", "/esci Dario", "/grafico")]
+            [(typed, told) for typed in ("/mazziere", "/entra Elena", "/esci Dario")]
         )
         == []
     )
