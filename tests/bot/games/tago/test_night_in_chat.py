@@ -306,7 +306,7 @@ async def test_tamalo_s_own_commands_say_what_a_night_takes(table: Table) -> Non
         "/mano, /classifica, /annulla, /correggi, /entra, /esci, /ricarica, /curioso, /jackpot "
         "e /saldo."
     )
-    assert await table.refusals([(typed, told) for typed in ("/mazziere", "/grafico")]) == []
+    assert await table.refusals([(typed, told) for typed in ("/mazziere", "/rivincita")]) == []
     await table.send("/saldo")
     assert await table.refusals([("/rivincita", told), ("/riapri", told)]) == []
 
