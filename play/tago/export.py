@@ -9,7 +9,7 @@ import enum
 from dataclasses import dataclass
 
 from play.tago.night import NightRecord, record_of
-from scoring.tago import Curioso, Deal, Hand, Join, Night, Rebuy, format_cards
+from scoring.tago import Curioso, Deal, Hand, Join, Leave, Night, Rebuy, format_cards
 from storage import UnitOfWork
 
 
@@ -20,6 +20,7 @@ class Kind(enum.StrEnum):
     HAND = "hand"
     REBUY = "rebuy"  # between hands (one during a hand is in its hand's row)
     CURIOSO = "curioso"  # one ante to the jackpot to see the hidden card
+    LEAVE = "leave"  # gone home: the stack cashed out as it stands, no more rows
 
 
 #: The ``category`` of a player who folded.
@@ -68,6 +69,8 @@ def rows_of(night: Night) -> list[Row]:
         elif isinstance(event, Join):
             stacks[event.player] = event.buy_in
             rows.append(Row(Kind.BUY_IN, event.player, event.buy_in, bought_in=event.buy_in))
+        elif isinstance(event, Leave):
+            rows.append(Row(Kind.LEAVE, event.player, stacks[event.player]))
         elif isinstance(event, Curioso):
             stacks[event.player] -= night.table.ante
             rows.append(

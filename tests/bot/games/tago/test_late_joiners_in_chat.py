@@ -4,6 +4,7 @@ refused, ``/annulla``, a restart, the settle-up that counts both, and the same i
 
 from play.tago import night as play_night
 from tests.bot.conftest import StartBot, Table
+from tests.bot.games.tago.test_figures_in_chat import exported
 
 OPEN = "/nuova tago light 5/300 ante=5 jackpot=0% Anna Bruno Carlo Dario"
 #: RULES-tago.md's side-pot hand, with Elena in Bruno's place and Bruno folding at the ante.
@@ -79,6 +80,11 @@ async def test_a_late_arrival_wins_and_loses_chips_and_the_settle_up_counts_her(
         "Dario → Elena 40\n"
         "Bruno → Elena 10"
     )
+    # /esporta: her buy-in where she sat down, his departure with the stack he took home.
+    events = [(row[2], row[5], row[-1]) for row in (await exported(table))["tago"][1:]]
+    assert events.index(("buy-in", "Elena", "500")) < events.index(("hand", "Elena", "845"))
+    assert events.index(("leave", "Dario", "260")) == events.index(("hand", "Elena", "845")) + 1
+    assert not [e for e in events[events.index(("leave", "Dario", "260")) + 1 :] if e[1] == "Dario"]
 
 
 async def test_what_the_table_refuses_changes_nothing(table: Table) -> None:
