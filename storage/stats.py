@@ -29,6 +29,12 @@ def _count(condition: ColumnElement[bool] | QueryableAttribute[bool]) -> ColumnE
     return func.coalesce(func.sum(case((condition, 1), else_=0)), 0)
 
 
+def _tamalo(game_id: QueryableAttribute[int]) -> ColumnElement[bool]:
+    """The game is Tamalo's: a player's Tamalo figures count no other game's places (each
+    game adds its own panel to ``/stats Nome``, ``bot.handling.GameEntry.player_stats``)."""
+    return game_id.in_(select(models.Game.id).where(models.Game.kind == TAMALO))
+
+
 @dataclass(frozen=True)
 class HandFigures:
     """A player's hands in one scoring mode (classic points and ControTamalo points do not
@@ -139,7 +145,7 @@ class StatsStore:
                     _count(results.won),
                     func.coalesce(func.sum(results.rank), 0),
                     func.coalesce(func.sum(results.quadri), 0),
-                ).where(results.player_id == player.id)
+                ).where(results.player_id == player.id, _tamalo(results.game_id))
             )
         ).one()
         current, longest = await self._streaks(player.id)
@@ -161,12 +167,15 @@ class StatsStore:
         results = models.GameResult
         last_loss = (
             select(func.coalesce(func.max(results.game_id), 0))
-            .where(results.player_id == player_id, ~results.won)
+            .where(results.player_id == player_id, ~results.won, _tamalo(results.game_id))
             .scalar_subquery()
         )
         current = await self.session.scalar(
             select(func.count()).where(
-                results.player_id == player_id, results.won, results.game_id > last_loss
+                results.player_id == player_id,
+                results.won,
+                results.game_id > last_loss,
+                _tamalo(results.game_id),
             )
         )
         # Gaps and islands: along the games, a run of wins keeps this difference constant.
@@ -178,7 +187,7 @@ class StatsStore:
                     - func.row_number().over(partition_by=results.won, order_by=results.game_id)
                 ).label("run"),
             )
-            .where(results.player_id == player_id)
+            .where(results.player_id == player_id, _tamalo(results.game_id))
             .subquery()
         )
         runs = (
@@ -232,7 +241,7 @@ class StatsStore:
             .select_from(me)
             .join(other, (other.game_id == me.game_id) & (other.player_id != me.player_id))
             .join(models.Player, models.Player.id == other.player_id)
-            .where(me.player_id == player_id)
+            .where(me.player_id == player_id, _tamalo(me.game_id))
             .group_by(models.Player.id, models.Player.name)
             .order_by(models.Player.id)
         )
@@ -306,7 +315,7 @@ class StatsStore:
             .join(game, game.id == hand.game_id)
             .join(player, player.id == line.player_id)
             .outerjoin(dealer, dealer.id == hand.dealer_id)
-            .where(game.chat_id == chat_id)
+            .where(game.chat_id == chat_id, game.kind == TAMALO)  # another game's: its own
             .order_by(game.id, hand.number, line.position)
         )
         async for rows in result.partitions(batch):
