@@ -1,7 +1,7 @@
 """What a home game's chart (/grafico) shows, worked out from the match alone: each player's
 running total deal by deal, where each closed, the winners once it is over, the target and
 the axes' limits. Plain values, no matplotlib: worked out in the bot process and handed to a
-chart worker (``bot.games.macchiavelli.chart``), and testable as data."""
+chart worker (``bot.games.macchiavelli.render.draw_match``), and testable as data."""
 
 from __future__ import annotations
 

@@ -5,14 +5,13 @@ deal of every home game). A tournament's are its own (``tournament_commands``)."
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from telegram import Update
 from telegram.constants import ChatAction
 
 from bot import dates, i18n
 from bot.context import Context
-from bot.games.macchiavelli.chart_plan import MatchPlan, plan_match
+from bot.games.macchiavelli.chart_plan import plan_match
+from bot.games.macchiavelli.render import draw_match
 from bot.games.macchiavelli.texts import end_rule, match_over
 from bot.handling import Export, chat_id_of, message_of, reading, replies_to_mistakes
 from bot.i18n import _
@@ -30,14 +29,6 @@ from storage.macchiavelli.figures import HomeFigures
 EXPORT_HEADER = (
     "game", "date", "state", "deal", "dealer", "player", "closed", "cards", "points", "total",
 )  # fmt: skip
-
-
-def draw_match(plan: MatchPlan, title: str, colours: Mapping[str, int], language: str) -> bytes:
-    """In a worker: a home game's chart as PNG bytes, its words in ``language``."""
-    from bot.games.macchiavelli import chart  # only the worker loads matplotlib
-
-    with i18n.speaking(language):
-        return chart.match_chart(plan, title=title, colours=colours)
 
 
 @replies_to_mistakes
@@ -109,7 +100,7 @@ def no_deals_to_draw() -> str:
 
 def panel(figures: HomeFigures) -> str:
     """A player's Macchiavelli home games: games, wins, deals, average points, deals closed."""
-    lines = ["🃏 Macchiavelli"]
+    lines = [_("🃏 Macchiavelli")]
     if figures.games:
         lines.append(
             _("Partite finite: {games} · vittorie: {wins} ({percent})").format(
