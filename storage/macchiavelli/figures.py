@@ -64,6 +64,9 @@ class HomeFiguresStore:
 
     async def player(self, chat_id: int, name: str) -> HomeFigures | None:
         """``name``'s figures; ``None`` if nobody of that name played a home deal or game."""
+        played = select(_GAME.id).where(_GAME.chat_id == chat_id, *_HOME).limit(1)
+        if await self.session.scalar(played) is None:  # most chats: one short read
+            return None
         player = await find_player(self.session, chat_id, name)
         if player is None:
             return None
