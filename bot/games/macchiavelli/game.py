@@ -13,7 +13,7 @@ import functools
 from telegram import Update
 
 from bot.context import Context
-from bot.games.macchiavelli import texts
+from bot.games.macchiavelli import figures, texts
 from bot.games.macchiavelli import tournament_commands as tournament
 from bot.games.macchiavelli.errors import InputError
 from bot.games.macchiavelli.forecast import forecast_line, forecast_of
@@ -217,6 +217,10 @@ GAME = GameEntry(
         "fine": hooked(end, not_here("fine")),
         "riapri": hooked(reopen, not_here("riapri")),
         "rivincita": hooked(rematch, not_here("rivincita")),
+        "grafico": hooked(figures.show_chart, not_here("grafico")),
         EDITED_DEAL: hooked(edited_deal, tournament.edited_deal),
     },
+    # The home games' share of the chat-wide commands (a tournament's /esporta is its own).
+    player_stats=figures.player_panel,
+    export=figures.export,
 )
