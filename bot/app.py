@@ -41,6 +41,7 @@ from bot.commands import settings as chat_settings
 from bot.config import Settings
 from bot.context import CONTEXT_TYPES, Context, TamaloApp
 from bot.delivery import AnswerFirst, JournalingRequest, is_outage
+from bot.games.macchiavelli import pad_commands as macchiavelli_pad
 from bot.games.macchiavelli.tournament_commands import edited_deal, hooked
 from bot.games.tago import commands as tago
 from bot.games.tago import night as tago_night
@@ -134,6 +135,7 @@ def build_application(
     app.add_handler(MessageHandler(EDITED_COMMANDS, help.explain_edits))
     app.add_handler(CallbackQueryHandler(vote.cast_vote, pattern=vote.CALLBACK))
     app.add_handler(CallbackQueryHandler(entry.press, pattern=entry.PATTERN))
+    app.add_handler(CallbackQueryHandler(macchiavelli_pad.press, pattern=macchiavelli_pad.PATTERN))
     app.add_handler(CallbackQueryHandler(confirm.press, pattern=buttons.PATTERN))
     app.add_handler(CallbackQueryHandler(target.lower_target, pattern=target.CALLBACK))
     # A hand's pair question (tg:c:m:) before the judge's buttons, which take every other tg:.

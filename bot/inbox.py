@@ -121,6 +121,8 @@ class Inbox(LeasedChats):
             ANSWER.set(answer)
             try:
                 await self.app.process_update(update)
+                if (task := asyncio.current_task()) is not None and task.cancelling():
+                    raise asyncio.CancelledError  # swallowed on the way (a driver's error)
                 if answer.outage is None:
                     await answer.commit(queued=True, handled=True)
             except Exception as error:  # committing failed: the update is tried again

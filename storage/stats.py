@@ -29,6 +29,14 @@ def _count(condition: ColumnElement[bool] | QueryableAttribute[bool]) -> ColumnE
     return func.coalesce(func.sum(case((condition, 1), else_=0)), 0)
 
 
+def _tamalo(game_id: QueryableAttribute[int], chat_id: int) -> ColumnElement[bool]:
+    """The game is Tamalo's: a player's Tamalo figures count no other game's places (each
+    game adds its own panel to ``/stats Nome``, ``bot.handling.GameEntry.player_stats``).
+    Read as "none of the chat's other games" (by ``ix_games_chat_id_id``): few or none."""
+    games = models.Game
+    return game_id.not_in(select(games.id).where(games.chat_id == chat_id, games.kind != TAMALO))
+
+
 @dataclass(frozen=True)
 class HandFigures:
     """A player's hands in one scoring mode (classic points and ControTamalo points do not
@@ -139,10 +147,10 @@ class StatsStore:
                     _count(results.won),
                     func.coalesce(func.sum(results.rank), 0),
                     func.coalesce(func.sum(results.quadri), 0),
-                ).where(results.player_id == player.id)
+                ).where(results.player_id == player.id, _tamalo(results.game_id, chat_id))
             )
         ).one()
-        current, longest = await self._streaks(player.id)
+        current, longest = await self._streaks(player.id, chat_id)
         return PlayerStats(
             player=player.name,
             games=games,
@@ -152,21 +160,24 @@ class StatsStore:
             current_streak=current,
             longest_streak=longest,
             hands=await self._hands(player.id, low),
-            rivalries=await self._rivalries(player.id),
+            rivalries=await self._rivalries(player.id, chat_id),
             player_id=player.id,
         )
 
-    async def _streaks(self, player_id: int) -> tuple[int, int]:
+    async def _streaks(self, player_id: int, chat_id: int) -> tuple[int, int]:
         """Wins in a row: the run still going, and the longest (games in the order played)."""
         results = models.GameResult
         last_loss = (
             select(func.coalesce(func.max(results.game_id), 0))
-            .where(results.player_id == player_id, ~results.won)
+            .where(results.player_id == player_id, ~results.won, _tamalo(results.game_id, chat_id))
             .scalar_subquery()
         )
         current = await self.session.scalar(
             select(func.count()).where(
-                results.player_id == player_id, results.won, results.game_id > last_loss
+                results.player_id == player_id,
+                results.won,
+                results.game_id > last_loss,
+                _tamalo(results.game_id, chat_id),
             )
         )
         # Gaps and islands: along the games, a run of wins keeps this difference constant.
@@ -178,7 +189,7 @@ class StatsStore:
                     - func.row_number().over(partition_by=results.won, order_by=results.game_id)
                 ).label("run"),
             )
-            .where(results.player_id == player_id)
+            .where(results.player_id == player_id, _tamalo(results.game_id, chat_id))
             .subquery()
         )
         runs = (
@@ -221,7 +232,7 @@ class StatsStore:
             HandFigures(mode, hands, float(average), *rest) for mode, hands, average, *rest in rows
         )
 
-    async def _rivalries(self, player_id: int) -> tuple[Rivalry, ...]:
+    async def _rivalries(self, player_id: int, chat_id: int) -> tuple[Rivalry, ...]:
         me, other = aliased(models.GameResult), aliased(models.GameResult)
         rows = await self.session.execute(
             select(
@@ -232,7 +243,7 @@ class StatsStore:
             .select_from(me)
             .join(other, (other.game_id == me.game_id) & (other.player_id != me.player_id))
             .join(models.Player, models.Player.id == other.player_id)
-            .where(me.player_id == player_id)
+            .where(me.player_id == player_id, _tamalo(me.game_id, chat_id))
             .group_by(models.Player.id, models.Player.name)
             .order_by(models.Player.id)
         )
@@ -306,7 +317,7 @@ class StatsStore:
             .join(game, game.id == hand.game_id)
             .join(player, player.id == line.player_id)
             .outerjoin(dealer, dealer.id == hand.dealer_id)
-            .where(game.chat_id == chat_id)
+            .where(game.chat_id == chat_id, game.kind == TAMALO)  # another game's: its own
             .order_by(game.id, hand.number, line.position)
         )
         async for rows in result.partitions(batch):

@@ -43,6 +43,19 @@ class NightStore:
             StoredEvent(number, detail or "{}", message) for number, detail, message in rows
         )
 
+    async def night_ids(self, chat_id: int) -> list[int]:
+        """The chat's nights of Tagò, running or closed (annulled ones left out), in order."""
+        ids = await self.session.scalars(
+            select(models.Game.id)
+            .where(
+                models.Game.chat_id == chat_id,
+                models.Game.kind == TAGO,
+                models.Game.state != GameState.ANNULLED.value,
+            )
+            .order_by(models.Game.id)
+        )
+        return list(ids)
+
     async def add_event(
         self,
         game_id: int,

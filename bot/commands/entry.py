@@ -34,6 +34,7 @@ from bot.handling import changes, changing, message_of, replies_to_mistakes
 from bot.refusals import UserError
 from play import game as play
 from play import hands, records
+from play.errors import OtherGame
 from play.forecast import Outlook
 from play.hands import HandRecorded
 from scoring.tamalo import Mode
@@ -145,7 +146,10 @@ async def _press(
         stored = await entries.get(entry_id)
         if stored is None or stored.chat_id != chat_id:
             return Outcome(toast=keypad_texts.entry_closed(), text=None)
-        record = await records.get(work, stored.game_id)
+        try:
+            record = await records.get(work, stored.game_id)
+        except OtherGame:  # another game's entry (a Macchiavelli pad's): no button of this
+            return Outcome(toast=keypad_texts.entry_closed(), text=None)
         if record is None or not record.running:  # ended, or closed with /fine
             await entries.close(entry_id)
             return Outcome(

@@ -7,7 +7,18 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scoring.tago import Curioso, Entry, Event, Hand, Join, Playoff, Rebuy, Stakes, Table
+from scoring.tago import (
+    Curioso,
+    Entry,
+    Event,
+    Hand,
+    Join,
+    Leave,
+    Playoff,
+    Rebuy,
+    Stakes,
+    Table,
+)
 
 #: What ``games.options`` keeps of a night besides its table.
 BUY_INS, JACKPOT_IN, JACKPOT_OUT = "buy_ins", "jackpot_in", "jackpot_out"
@@ -65,6 +76,8 @@ def event_detail(event: Event) -> str:
         return json.dumps({"type": "rebuy", "player": event.player, "amount": event.amount})
     if isinstance(event, Join):
         return json.dumps({"type": "join", "player": event.player, "buy_in": event.buy_in})
+    if isinstance(event, Leave):
+        return json.dumps({"type": "leave", "player": event.player})
     return json.dumps({"type": "curioso", "player": event.player})
 
 
@@ -76,6 +89,8 @@ def event_of(detail: str) -> Event:
         return Rebuy(data["player"], int(data["amount"]))
     if kind == "join":
         return Join(data["player"], int(data["buy_in"]))
+    if kind == "leave":
+        return Leave(data["player"])
     if kind == "curioso":
         return Curioso(data["player"])
     entries = tuple(

@@ -1,7 +1,8 @@
-"""Playing a night of Tagò: open it, record its events (a hand, a re-buy, a curioso), undo
-the last one, fix a hand, close it with its settle-up. The engine runs once per event: the
-night each change leaves is kept for the next command (``_NIGHTS``), and a night not kept is
-replayed from its stored events (after a restart, on another process)."""
+"""Playing a night of Tagò: open it, record its events (a hand, a re-buy, a curioso, an
+arrival, a departure), undo the last one, fix a hand, close it with its settle-up. The engine
+runs once per event: the night each change leaves is kept for the next command (``_NIGHTS``),
+and a night not kept is replayed from its stored events (after a restart, on another
+process)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from play.tago.events import (
     table_of,
     table_options,
 )
-from scoring.tago import Curioso, Event, Hand, Night, NightClosed, Rebuy, Table
+from scoring.tago import Curioso, Event, Hand, Leave, Night, NightClosed, Rebuy, Table
 from storage import GameAlreadyRunning, GameState, StoredGame, TournamentRunning, UnitOfWork
 from storage.tago import TAGO, StoredEvent
 
@@ -186,6 +187,8 @@ def _played(night: Night, event: Event) -> Night:
         return night.with_rebuy(event.player, event.amount)
     if isinstance(event, Curioso):
         return night.with_curioso(event.player)
+    if isinstance(event, Leave):
+        return night.with_leaving(event.player)
     return night.with_player(event.player, event.buy_in)
 
 
@@ -241,7 +244,8 @@ async def edited_hand(
 
 
 async def undo_last(work: UnitOfWork, record: NightRecord) -> tuple[NightRecord, Event]:
-    """The night without its last event (a hand, a re-buy or a curioso), and that event."""
+    """The night without its last event (a hand, a re-buy, a curioso, an arrival or a
+    departure), and that event."""
     if not record.running:
         raise NightClosed()
     if not record.events:

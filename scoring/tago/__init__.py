@@ -21,6 +21,7 @@ from scoring.tago.chip_errors import (
     BadTable,
     BelowAnte,
     CardsNeeded,
+    HasLeft,
     NightClosed,
     NobodyIn,
     NoSuchDeal,
@@ -32,6 +33,8 @@ from scoring.tago.chip_errors import (
     OverTableMaximum,
     RebuyTooLarge,
     StackTooSmall,
+    TableFull,
+    TooFewLeft,
     UnknownAmount,
 )
 from scoring.tago.errors import (
@@ -57,7 +60,7 @@ from scoring.tago.judge import (
     read_hand,
     read_punto,
 )
-from scoring.tago.ledger import Curioso, Deal, Event, Join, Ledger, Rebuy
+from scoring.tago.ledger import Curioso, Deal, Event, Join, Leave, Ledger, Rebuy
 from scoring.tago.night import Night, Standing
 from scoring.tago.odds import ChoiceRule, Odds, odds
 from scoring.tago.playoff import PlayedOff, Playoff
@@ -92,7 +95,9 @@ __all__ = [
     "Event",
     "Hand",
     "HandResult",
+    "HasLeft",
     "Join",
+    "Leave",
     "Ledger",
     "Line",
     "Night",
@@ -122,6 +127,8 @@ __all__ = [
     "Stakes",
     "Standing",
     "Table",
+    "TableFull",
+    "TooFewLeft",
     "TooManyOfValue",
     "UnknownAmount",
     "UnknownCard",

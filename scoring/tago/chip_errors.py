@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scoring.errors import RuleBroken
+from scoring.tago.errors import PlayerCount
 
 
 class UnknownAmount(RuleBroken):
@@ -163,3 +164,31 @@ class NoSuchDeal(RuleBroken):
         super().__init__(f"no hand {number} ({played} played)")
         self.number = number
         self.played = played
+
+
+class HasLeft(RuleBroken):
+    """A player who left the night (``Leave``) plays, re-buys and sits down no more: their
+    chips are cashed out, their result kept for the settle-up."""
+
+    def __init__(self, player: str, stack: int) -> None:
+        super().__init__(f"{player!r} has left the night with {stack}")
+        self.player = player
+        self.stack = stack
+
+
+class TooFewLeft(RuleBroken):
+    """At least two stay seated: the last ones close the night instead (the settle-up)."""
+
+    def __init__(self, player: str, seated: Sequence[str]) -> None:
+        super().__init__(f"{player!r} cannot leave: only {', '.join(seated)} are seated")
+        self.player = player
+        self.seated = tuple(seated)
+
+
+class TableFull(PlayerCount):
+    """Eight are seated: a ninth sits down once someone leaves."""
+
+    def __init__(self, player: str, seated: Sequence[str]) -> None:
+        super().__init__(len(seated) + 1)
+        self.player = player
+        self.seated = tuple(seated)

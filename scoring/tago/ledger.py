@@ -8,14 +8,16 @@ from dataclasses import dataclass, replace
 
 from scoring.tago.chip_errors import (
     AlreadyAtTable,
+    HasLeft,
     NotCurious,
     NotPositive,
     NotSeated,
     OverChips,
+    TableFull,
+    TooFewLeft,
 )
-from scoring.tago.errors import PlayerCount
 from scoring.tago.hand import Hand, HandResult, settle_hand
-from scoring.tago.judge import MAX_PLAYERS
+from scoring.tago.judge import MAX_PLAYERS, MIN_PLAYERS
 from scoring.tago.seats import check_buy_in, from_the_left, next_dealer
 from scoring.tago.table import Table
 
@@ -37,13 +39,21 @@ class Join:
 
 
 @dataclass(frozen=True)
+class Leave:
+    """A player leaving the night between hands: their chips are cashed out as they stand,
+    and their result (chips − bought in) stays in the settle-up."""
+
+    player: str
+
+
+@dataclass(frozen=True)
 class Curioso:
     """Who folded in the last hand pays one ante to the jackpot to see their hidden card."""
 
     player: str
 
 
-Event = Hand | Rebuy | Join | Curioso
+Event = Hand | Rebuy | Join | Leave | Curioso
 
 
 @dataclass(frozen=True)
@@ -60,21 +70,32 @@ class Deal:
     stacks: Mapping[str, int]
     jackpot: int
     curious: tuple[str, ...] = ()
+    #: Who had left the night before this hand (their stacks are what they cashed out).
+    left: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
 class Ledger:
-    """Where the night stands: seats in order, chips, money bought in, jackpot, hands."""
+    """Where the night stands: seats in order (who left included: their results count),
+    chips, money bought in, jackpot, hands, and who left."""
 
     players: tuple[str, ...]
     stacks: Mapping[str, int]
     bought_in: Mapping[str, int]
     jackpot: int
     deals: tuple[Deal, ...] = ()
+    left: tuple[str, ...] = ()
+
+    @property
+    def seated(self) -> tuple[str, ...]:
+        """Who is at the table now, in seat order."""
+        return tuple(p for p in self.players if p not in self.left)
 
     def check_seated(self, player: str) -> None:
+        if player in self.left:
+            raise HasLeft(player, self.stacks[player])
         if player not in self.players:
-            raise NotSeated(player, self.players)
+            raise NotSeated(player, self.seated)
 
 
 def apply(ledger: Ledger, table: Table, first_dealer: int, event: Event) -> Ledger:
@@ -82,18 +103,12 @@ def apply(ledger: Ledger, table: Table, first_dealer: int, event: Event) -> Ledg
     if isinstance(event, Hand):
         return _play(ledger, table, first_dealer, event)
     if isinstance(event, Join):
-        if event.player in ledger.players:
-            raise AlreadyAtTable(event.player)
-        if len(ledger.players) >= MAX_PLAYERS:
-            raise PlayerCount(len(ledger.players) + 1)
-        check_buy_in(table, event.player, event.buy_in)
-        return replace(
-            ledger,
-            players=(*ledger.players, event.player),
-            stacks={**ledger.stacks, event.player: event.buy_in},
-            bought_in={**ledger.bought_in, event.player: event.buy_in},
-        )
+        return _join(ledger, table, event)
     ledger.check_seated(event.player)
+    if isinstance(event, Leave):
+        if len(ledger.seated) <= MIN_PLAYERS:
+            raise TooFewLeft(event.player, ledger.seated)
+        return replace(ledger, left=(*ledger.left, event.player))
     if isinstance(event, Rebuy):
         if event.amount <= 0:
             raise NotPositive(event.amount)
@@ -103,6 +118,24 @@ def apply(ledger: Ledger, table: Table, first_dealer: int, event: Event) -> Ledg
             bought_in=_add(ledger.bought_in, event.player, event.amount),
         )
     return _curioso(ledger, table, event.player)
+
+
+def _join(ledger: Ledger, table: Table, join: Join) -> Ledger:
+    """A player sits down after the start, in the last seat, with at least the table's
+    stack; a ninth waits for someone to leave, and who left does not come back."""
+    if join.player in ledger.left:
+        raise HasLeft(join.player, ledger.stacks[join.player])
+    if join.player in ledger.players:
+        raise AlreadyAtTable(join.player)
+    if len(ledger.seated) >= MAX_PLAYERS:
+        raise TableFull(join.player, ledger.seated)
+    check_buy_in(table, join.player, join.buy_in)
+    return replace(
+        ledger,
+        players=(*ledger.players, join.player),
+        stacks={**ledger.stacks, join.player: join.buy_in},
+        bought_in={**ledger.bought_in, join.player: join.buy_in},
+    )
 
 
 def _play(ledger: Ledger, table: Table, first_dealer: int, hand: Hand) -> Ledger:
@@ -127,7 +160,7 @@ def _play(ledger: Ledger, table: Table, first_dealer: int, hand: Hand) -> Ledger
         won, jackpot = jackpot, 0
         stacks[result.jackpot_winner] += won
     number = len(ledger.deals) + 1
-    deal = Deal(number, hand, dealer, order[0], result, won, stacks, jackpot)
+    deal = Deal(number, hand, dealer, order[0], result, won, stacks, jackpot, left=ledger.left)
     return replace(
         ledger, stacks=stacks, bought_in=bought, jackpot=jackpot, deals=(*ledger.deals, deal)
     )

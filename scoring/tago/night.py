@@ -1,6 +1,7 @@
 """A night of Tagò: the table, the seats and their buy-ins, and what happened since, as
-events (hands, re-buys, arrivals, curiosi) from which the ledger is worked out: stacks after
-each hand, the jackpot, the results and the settle-up (RULES-tago.md, "Chips", "Settle-up").
+events (hands, re-buys, arrivals, departures, curiosi) from which the ledger is worked out:
+stacks after each hand, the jackpot, the results and the settle-up (RULES-tago.md, "Chips",
+"Settle-up").
 
 A Night offers what every game's match offers: ``players``, ``deals``, ``is_over()``,
 ``standings()`` and ``totals()``.
@@ -15,7 +16,7 @@ from scoring.tago.chip_errors import NightClosed, NoSuchDeal
 from scoring.tago.errors import PlayerCount
 from scoring.tago.hand import Hand
 from scoring.tago.judge import MAX_PLAYERS, MIN_PLAYERS
-from scoring.tago.ledger import Curioso, Deal, Event, Join, Ledger, Rebuy, apply
+from scoring.tago.ledger import Curioso, Deal, Event, Join, Leave, Ledger, Rebuy, apply
 from scoring.tago.seats import check_buy_in
 from scoring.tago.settle import Payment, settle_up
 from scoring.tago.table import Table
@@ -137,6 +138,10 @@ class Night:
 
     def with_player(self, player: str, buy_in: int | None = None) -> Night:
         return self._with(Join(player, self.table.stack if buy_in is None else buy_in))
+
+    def with_leaving(self, player: str) -> Night:
+        """``player`` leaves: chips cashed out as they stand, the result kept for the end."""
+        return self._with(Leave(player))
 
     def with_curioso(self, player: str) -> Night:
         return self._with(Curioso(player))

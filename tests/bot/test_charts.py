@@ -24,10 +24,11 @@ from matplotlib.text import Annotation, Text
 from bot.charts import drawing as chart_drawing
 from bot.charts.drawing import INK, PALETTE, player_colours, px
 from bot.charts.grid import ROW_LEAST, ROW_MOST, Room, night_grid
+from bot.charts.labels import spread as _spread
 from bot.charts.layout import DISTINCT, Box, Segments, apart, place, set_apart
 from bot.games.tamalo.charts import game as chart_game
 from bot.games.tamalo.charts import night as chart_night
-from bot.games.tamalo.charts.game import _spread, game_chart
+from bot.games.tamalo.charts.game import game_chart
 from bot.games.tamalo.charts.night import night_chart
 from bot.games.tamalo.charts.plan import Label, Mark, Place, Spot, plan_game, points_panels
 from scoring.tamalo import Game, Hand, Mode, NightFigures, Report, Rules, night_figures

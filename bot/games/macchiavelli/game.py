@@ -13,10 +13,11 @@ import functools
 from telegram import Update
 
 from bot.context import Context
-from bot.games.macchiavelli import texts
+from bot.games.macchiavelli import figures, texts
 from bot.games.macchiavelli import tournament_commands as tournament
 from bot.games.macchiavelli.errors import InputError
 from bot.games.macchiavelli.forecast import forecast_line, forecast_of
+from bot.games.macchiavelli.pad_commands import or_typed
 from bot.games.macchiavelli.parsing import GAME_WORDS, parse_deal, parse_new_game, resolve
 from bot.games.macchiavelli.refusals import TEXTS, refused
 from bot.games.macchiavelli.tournament_commands import hooked, not_here
@@ -208,13 +209,18 @@ GAME = GameEntry(
     # Each in front of the tournament's own (``tournament_commands.hooked``): in a chat whose
     # latest game is a Macchiavelli tournament's, the tournament answers.
     handlers={
-        "mano": hooked(record_deal, tournament.deal),
+        # ``/mano`` alone: the card pad (``pad_commands``); a tournament's keeps its own.
+        "mano": hooked(or_typed(record_deal), tournament.deal),
         "annulla": hooked(undo, tournament.undo),
         "correggi": hooked(fix_deal, tournament.fix),
         "classifica": hooked(standings, tournament.standings, bare=True),
         "fine": hooked(end, not_here("fine")),
         "riapri": hooked(reopen, not_here("riapri")),
         "rivincita": hooked(rematch, not_here("rivincita")),
+        "grafico": hooked(figures.show_chart, not_here("grafico")),
         EDITED_DEAL: hooked(edited_deal, tournament.edited_deal),
     },
+    # The home games' share of the chat-wide commands (a tournament's /esporta is its own).
+    player_stats=figures.player_panel,
+    export=figures.export,
 )

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping
 from datetime import datetime
 
-from bot.games.tago import mistakes
+from bot.games.tago import mistakes, seating
 from bot.games.tago.amounts import chips
 from bot.games.tago.choice import HAND_CHOICE, pending_choice
 from bot.games.tago.night_texts import (
@@ -35,7 +35,7 @@ from play.errors import Refused
 from play.tago import night as play
 from play.tago.night import NightRecord, NoNightRunning, NothingToUndo
 from scoring.errors import RuleBroken
-from scoring.tago import Cards, Curioso, Event, Hand, Rebuy
+from scoring.tago import Cards, Curioso, Event, Hand, Join, Leave, Rebuy
 from storage import UnitOfWork
 
 # --- the shared commands ---
@@ -65,7 +65,7 @@ async def record_hand(
 ) -> str:
     """``/mano punto=4,½,0 Anna 200 4,4,2 … Dario 40 lascia``: the pots, the stacks after."""
     record = await play.running_night(work, chat_id)
-    hand = parse_hand(text, record.night.players)
+    hand = parse_hand(text, record.night.players, record.night.ledger.left)
     options = pending_choice(hand.punto, hand.choice) if len(hand.live) > 1 else None
     if options is not None and hand.punto is not None:
         raise ChoiceAsked(hand.punto, options)
@@ -89,7 +89,9 @@ async def edited_hand(
     if number is None:
         return await record_hand(work, chat_id, text, message_id=message_id, user_id=user_id)
     await may_fix(work)
-    after = await play.fix_hand(work, record, number, parse_hand(text, record.night.players))
+    after = await play.fix_hand(
+        work, record, number, parse_hand(text, record.night.players, record.night.ledger.left)
+    )
     deal = after.night.deals[number - 1]
     return "\n".join([hand_fixed(number), hand_reply(after.night, deal)])
 
@@ -100,7 +102,7 @@ async def fix_hand(work: UnitOfWork, chat_id: int, text: str) -> str:
     number_text, _space, rest = text.strip().partition(" ")
     if not number_text.isdecimal() or not rest.strip():
         raise UserError(fix_usage())
-    hand = parse_hand(rest, record.night.players)
+    hand = parse_hand(rest, record.night.players, record.night.ledger.left)
     after = await play.fix_hand(work, record, int(number_text), hand)
     deal = after.night.deals[int(number_text) - 1]
     return "\n".join(
@@ -109,7 +111,8 @@ async def fix_hand(work: UnitOfWork, chat_id: int, text: str) -> str:
 
 
 async def undo(work: UnitOfWork, chat_id: int) -> str:
-    """``/annulla``: the night's last event (a hand, a re-buy, a curioso) taken back."""
+    """``/annulla``: the night's last event (a hand, a re-buy, a curioso, an arrival, a
+    departure) taken back."""
     record = await play.running_night(work, chat_id)
     after, event = await play.undo_last(work, record)
     return undone(record, event) + "\n" + stacks_reply(after.night)
@@ -137,7 +140,7 @@ async def rebuy(
 ) -> str:
     """``/ricarica Anna 300``."""
     record = await play.running_night(work, chat_id, hand_over=False)
-    player, amount = parse_rebuy(text, record.night.players)
+    player, amount = parse_rebuy(text, record.night.players, record.night.ledger.left)
     after = await play.record_event(
         work, record, [Rebuy(player, amount)], message_id=message_id, user_id=user_id
     )
@@ -186,10 +189,12 @@ def refuses(command: str) -> str:
 def not_for_a_night() -> str:
     return _(
         "Questo comando è del Tamalo, e la partita della chat è una serata di Tagò: lì "
-        "servono /{hand}, /{standings}, /{undo}, /{fix}, /{rebuy}, /{curious}, /{jackpot} "
-        "e /{settle}."
+        "servono /{hand}, /{standings}, /{undo}, /{fix}, /{join}, /{leave}, /{rebuy}, "
+        "/{curious}, /{jackpot} e /{settle}."
     ).format(
         hand=command_name("mano"),
+        join=command_name("entra"),
+        leave=command_name("esci"),
         standings=command_name("classifica"),
         undo=command_name("annulla"),
         fix=command_name("correggi"),
@@ -215,6 +220,10 @@ def undone(record: NightRecord, event: Event) -> str:
         return _("↩️ Annullata la ricarica di {player} ({amount}).").format(
             player=event.player, amount=chips(event.amount)
         )
+    if isinstance(event, Join):
+        return seating.undone_join(event)
+    if isinstance(event, Leave):
+        return seating.undone_leave(event)
     return _("↩️ Annullato il curioso di {player}.").format(player=event.player)
 
 

@@ -5,7 +5,7 @@ shared command whole (coarse hooks), as Macchiavelli's game does."""
 
 from __future__ import annotations
 
-from bot.games.tago import night, panels
+from bot.games.tago import figures, night, panels, seating_commands
 from bot.games.tago.actions import RULE_TEXTS, refuses
 from bot.handling import EDITED_DEAL, Command, GameEntry
 from bot.i18n import N_
@@ -24,6 +24,9 @@ GAME = GameEntry(
         "annulla": night.undo,
         "classifica": night.standings,
         "fine": night.end,
+        "entra": seating_commands.join,
+        "esci": seating_commands.leave,
+        "grafico": figures.chart,
     },
     commands=(
         Command("ricarica", "rebuy", night.rebuy, N_("Tagò, una ricarica: /ricarica Anna 300")),
@@ -39,6 +42,7 @@ GAME = GameEntry(
         ),
     ),
     rule_texts=RULE_TEXTS,
+    export=figures.export,
     player_stats=panels.player_panel,
     ladder=panels.ladder_panel,
 )

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games.tago.amounts import chips, signed_chips, who
+from bot.games.tago.seating import left_mark
 from bot.games.tago.texts import punto_line, score_line
 from bot.i18n import _, ngettext
 from scoring.tago import Cashier, Deal, Night, Party, Payment, PotResult, Stakes, Table
@@ -125,6 +126,8 @@ def stacks_after(deal: Deal) -> list[str]:
     lines = []
     played = {entry.player: entry for entry in deal.hand.entries}
     for player, stack in deal.stacks.items():
+        if player in deal.left:  # cashed out before the hand
+            continue
         line = f"{player} {chips(stack)}"
         entry = played.get(player)
         if entry is not None:
@@ -168,10 +171,12 @@ def jackpot_reply(jackpot: int, grown: int | None = None) -> str:
 
 
 def stacks_reply(night: Night) -> str:
-    """``/classifica`` during a night: each player's chips and result, best first."""
+    """``/classifica`` during a night: each player's chips and result, best first (who left
+    with the chips they cashed out, marked)."""
     lines = [_("🃏 Fiches al tavolo ({table})").format(table=table_line(night.table))]
     lines += [
         f"{s.rank}. {s.player} {chips(s.stack)} ({signed_chips(s.result)})"
+        + (f" · {left_mark()}" if s.player in night.ledger.left else "")
         for s in night.standings()
     ]
     lines.append(jackpot_reply(night.jackpot, night.jackpot_grown))

@@ -11,12 +11,13 @@ the hand is played against the night.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from bot import names
 from bot.games.tago import mistakes
 from bot.games.tago.choice import pending_choice
+from bot.games.tago.seating import at_the_table_now
 from bot.games.tago.words import (
     ANTE_KEY,
     CHOICE_KEY,
@@ -164,13 +165,14 @@ def parse_new_night(text: str) -> NewNight:
     return NewNight(table, buy_ins, first)
 
 
-def parse_hand(text: str, players: Sequence[str]) -> Hand:
+def parse_hand(text: str, players: Sequence[str], left: Collection[str] = ()) -> Hand:
     """``punto=4,½,0 Anna 200 4,4,2 Bruno 150 3,1,½ Dario 40 lascia [scelta=…]
     [mazziere=…] [spareggio Anna 1,3,2 Bruno lascia]``: for each player of the hand, all
     they put in (the ante included, and any play-off's bets), an in-hand re-buy
     (``ricarica=100``), then their three cards or ``lascia`` (``fold``). Each ``spareggio``
     (``playoff``) is a tie played off: its players' cards at its end, or ``lascia``.
-    ``players`` are the night's seats: the entries come back in their order."""
+    ``players`` are the night's seats (who ``left`` included): the entries come back in
+    their order."""
     usage = mistakes.hand_usage()
     main, *sections = _sections(tokens(text))
     words = split_words(
@@ -179,7 +181,9 @@ def parse_hand(text: str, players: Sequence[str]) -> Hand:
     if not words.groups:
         raise UserError(mistakes.nothing_typed(usage))
     with refusals():
-        entries = [_entry(seated(name, players) or name, values) for name, values in words.groups]
+        entries = [
+            _entry(at_the_table_now(name, players, left), values) for name, values in words.groups
+        ]
         entries.sort(key=lambda entry: players.index(entry.player))
         punto = read_cards(words.options[PUNTO_KEY], 3) if PUNTO_KEY in words.options else None
         choice = _choice(words)
@@ -222,7 +226,7 @@ def _playoff(words: list[str], players: Sequence[str]) -> Playoff:
     return Playoff(tuple(playing), cards)
 
 
-def parse_rebuy(text: str, players: Sequence[str]) -> tuple[str, int]:
+def parse_rebuy(text: str, players: Sequence[str], left: Collection[str] = ()) -> tuple[str, int]:
     """``Anna 300`` (or ``Anna=300``): who re-buys, and how much (cents, more than 0)."""
     words = tokens(text)
     if len(words) == 1 and "=" in words[0]:
@@ -230,7 +234,7 @@ def parse_rebuy(text: str, players: Sequence[str]) -> tuple[str, int]:
     if len(words) != 2 or not is_name(words[0]):
         raise UserError(mistakes.rebuy_what(" ".join(words)) if words else mistakes.rebuy_usage())
     with refusals():
-        player = seated(words[0], players)
+        player = at_the_table_now(words[0], players, left)
         amount = parse_amount(words[1])
         if amount <= 0:
             raise NotPositive(amount)

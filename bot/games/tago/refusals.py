@@ -21,6 +21,7 @@ from scoring.tago import (
     BelowAnte,
     CardsNeeded,
     ChoiceNeeded,
+    HasLeft,
     NightClosed,
     NobodyIn,
     NoSuchDeal,
@@ -34,6 +35,8 @@ from scoring.tago import (
     PlayerCount,
     RebuyTooLarge,
     StackTooSmall,
+    TableFull,
+    TooFewLeft,
     TooManyOfValue,
     UnknownAmount,
     UnknownCard,
@@ -155,6 +158,18 @@ _ENGINE: dict[type[RuleBroken], Callable[[Any], str]] = {
     NotCurious: lambda e: _(
         "{player} non ha lasciato nell'ultima mano, o ha già visto la sua carta."
     ).format(player=e.player),
+    HasLeft: lambda e: _(
+        "{player} ha lasciato la serata con {stack}: il suo risultato è già nel saldo, e non "
+        "torna al tavolo. Se l'uscita era l'ultima cosa fatta e va tolta: /{undo}."
+    ).format(player=e.player, stack=chips(e.stack), undo=command_name("annulla")),
+    TooFewLeft: lambda e: _(
+        "{player} non può lasciare: al tavolo restano {players}, e al Tagò si gioca almeno in "
+        "due. Per finire la serata: /{settle}."
+    ).format(player=e.player, players=who(e.seated), settle=command_name("saldo")),
+    TableFull: lambda e: _(
+        "Il tavolo è pieno: al Tagò si gioca al massimo in 8 ({players}). {player} entra "
+        "quando qualcuno lascia la serata (/{leave} Nome)."
+    ).format(player=e.player, players=who(e.seated), leave=command_name("esci")),
     NightClosed: lambda e: _("La serata è chiusa: per giocare ancora apri una serata nuova."),
     NoSuchDeal: lambda e: _("Non c'è la mano {number}: ne sono state giocate {played}.").format(
         number=e.number, played=e.played

@@ -6,7 +6,7 @@ Pure and thread-safe, as every chart (see ``bot.charts.drawing``).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Final
 
 from matplotlib.axes import Axes
@@ -39,39 +39,13 @@ from bot.charts.drawing import (
     px,
     widest,
 )
+from bot.charts.labels import spread
 from bot.charts.layout import Box, Segments, place, set_apart
 from bot.games.tamalo.charts.plan import GamePlan, Mark, Place, plan_game
 from bot.i18n import N_, _
 from scoring import tamalo
 
 NO_HANDS: Final = N_("Nessuna mano ancora")
-
-
-def _spread(values: Sequence[float], gap: float, low: float, high: float) -> list[float]:
-    """Positions as near as can be to ``values`` but at least ``gap`` apart: overlapping
-    labels are pushed apart around their mean, then the lot kept within ``[low, high]``."""
-    order = sorted(range(len(values)), key=lambda i: values[i])
-    clusters: list[list[int]] = []  # runs of ``order`` stacked ``gap`` apart
-    bottoms: list[float] = []
-    for index in order:
-        clusters.append([index])
-        bottoms.append(values[index])
-        while len(clusters) > 1 and bottoms[-2] + len(clusters[-2]) * gap > bottoms[-1]:
-            merged = clusters[-2] + clusters[-1]
-            mean = sum(values[i] for i in merged) / len(merged)
-            clusters[-2:] = [merged]
-            bottoms[-2:] = [mean - (len(merged) - 1) * gap / 2]
-    stacked = [
-        (index, bottom + k * gap)
-        for cluster, bottom in zip(clusters, bottoms, strict=True)
-        for k, index in enumerate(cluster)
-    ]
-    positions = [0.0] * len(values)
-    if stacked:
-        shift = max(0.0, low - stacked[0][1]) or min(0.0, high - stacked[-1][1])
-        for index, y in stacked:
-            positions[index] = y + shift
-    return positions
 
 
 #: Won: filled with the player's colour; lost: white, edged with it. A star or a cross for
@@ -188,7 +162,7 @@ def game_chart(
     # Each line's name and total by its end, nudged apart where totals are close; a line
     # that starts late or stops early is labelled there, inside the axes.
     beside = blended_transform_factory(figure.transFigure, ax.transData)
-    heights = _spread([label.y for label in margin], 1.2 * em * per_px, plan.low, plan.high)
+    heights = spread([label.y for label in margin], 1.2 * em * per_px, plan.low, plan.high)
     for label, text, y in zip(margin, end_texts, heights, strict=True):
         figure.text(
             right + 8 / width_px,

@@ -1,0 +1,65 @@
+"""``/entra`` (``/join``) and ``/esci`` (``/leave``) during a night of Tagò: the shared
+commands of a late arrival and a departure, taken whole by the night (``bot.games.dispatch``
+hands them over). Each is stored as an event of the night, so ``/annulla`` takes back the
+latest, and a restart loses nothing."""
+
+from __future__ import annotations
+
+from telegram import Update
+
+from bot.context import Context
+from bot.games.tago import seating
+from bot.handling import changes, message_of, replies_to_mistakes, sender_id
+from play.tago import night as play
+from storage import UnitOfWork
+
+
+async def join_night(
+    work: UnitOfWork, chat_id: int, text: str, *, message_id: int, user_id: int | None
+) -> str:
+    """``/entra Elena`` (``Elena=500``): she sits in the last seat with the table's stack (or
+    more), bought in, for the next hand."""
+    record = await play.running_night(work, chat_id)
+    arrivals = seating.parse_join(text, record.night.players)
+    events = seating.joins(arrivals, record.night)
+    after = await play.record_event(work, record, events, message_id=message_id, user_id=user_id)
+    return seating.joined_reply(after.night, arrivals)
+
+
+async def leave_night(
+    work: UnitOfWork, chat_id: int, text: str, *, message_id: int, user_id: int | None
+) -> str:
+    """``/esci Dario``: his chips cashed out as they stand, his result kept for the end."""
+    record = await play.running_night(work, chat_id)
+    players = seating.parse_leave(text, record.night.players, record.night.ledger.left)
+    events = seating.leaves(players)
+    after = await play.record_event(work, record, events, message_id=message_id, user_id=user_id)
+    return seating.left_reply(after.night, players)
+
+
+@replies_to_mistakes
+async def join(update: Update, context: Context) -> None:
+    message = message_of(update)
+    async with changes(update, context) as work:
+        text = await join_night(
+            work,
+            message.chat_id,
+            context.text_args,
+            message_id=message.message_id,
+            user_id=sender_id(update),
+        )
+    await message.reply_text(text)
+
+
+@replies_to_mistakes
+async def leave(update: Update, context: Context) -> None:
+    message = message_of(update)
+    async with changes(update, context) as work:
+        text = await leave_night(
+            work,
+            message.chat_id,
+            context.text_args,
+            message_id=message.message_id,
+            user_id=sender_id(update),
+        )
+    await message.reply_text(text)

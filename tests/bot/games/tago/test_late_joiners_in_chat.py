@@ -1,0 +1,203 @@
+"""A night of Tagò whose table changes as it goes, typed through the real Application: a
+friend arriving at 11 p.m. (``/entra Elena``), someone leaving (``/esci Dario``), what is
+refused, ``/annulla``, a restart, the settle-up that counts both, and the same in English."""
+
+from play.tago import night as play_night
+from tests.bot.conftest import StartBot, Table
+from tests.bot.games.tago.test_figures_in_chat import exported
+
+OPEN = "/nuova tago light 5/300 ante=5 jackpot=0% Anna Bruno Carlo Dario"
+#: RULES-tago.md's side-pot hand, with Elena in Bruno's place and Bruno folding at the ante.
+ELENA_S_HAND = (
+    "/mano punto=4,½,0 Anna 200 4,4,2 Bruno 5 lascia Carlo 200 5,6,½ Dario 40 lascia "
+    "Elena 150 3,1,½"
+)
+
+
+async def test_a_late_arrival_wins_and_loses_chips_and_the_settle_up_counts_her(
+    table: Table,
+) -> None:
+    await table.send(OPEN)
+    assert (
+        await table.refusals(
+            [
+                (
+                    ELENA_S_HAND,
+                    "Elena non è al tavolo stasera: ci sono Anna, Bruno, Carlo e Dario. Se arriva "
+                    "ora, prima /entra Elena.",
+                )
+            ]
+        )
+        == []
+    )
+    assert (await table.reply("/entra Elena=500")) == (
+        "🪑 Entra Elena 500: gioca dalla prossima mano.\n"
+        "Al tavolo: Anna 300, Bruno 300, Carlo 300, Dario 300, Elena 500"
+    )
+    hand = await table.reply(ELENA_S_HAND)
+    assert "💰 Piatto principale 495 · Anna, Carlo, Elena → Elena" in hand
+    assert "💰 Piatto laterale 100 · Anna, Carlo → Anna" in hand
+    assert hand.endswith(
+        "Anna 200 (−100)\nBruno 295 (−5)\nCarlo 100 (−200)\nDario 260 (−40)\n"
+        "Elena 845 (+345)\n🎰 Jackpot: 0"
+    )
+    assert (await table.reply("/esci Dario")) == (
+        "🚪 Dario lascia la serata con 260 (entrato con 300: −40): il suo risultato resta nel "
+        "saldo finale.\n"
+        "Al tavolo: Anna 200, Bruno 295, Carlo 100, Elena 845"
+    )
+    # Who left plays no more, and is no longer among the stacks after a hand.
+    alone = await table.reply("/mano Anna 5 lascia Bruno 5 lascia Carlo 5 lascia Elena 5")
+    assert alone.startswith("🃏 Mano 2 · mazziere Bruno")
+    assert alone.endswith(
+        "Anna 195 (−5)\nBruno 290 (−5)\nCarlo 95 (−5)\nElena 860 (+15)\n🎰 Jackpot: 0"
+    )
+    # Elena loses: Carlo all in with the PUNTO's own cards (COPIA).
+    lost = await table.reply("/mano punto=1,7,3 Carlo 95 1,7,3 Elena 100 5,6,0")
+    assert "💰 Piatto principale 190 · Carlo, Elena → Carlo" in lost
+    assert "Carlo 190 (+95)" in lost
+    assert "Elena 765 (−95)" in lost
+    assert (await table.reply("/classifica")) == (
+        "🃏 Fiches al tavolo (light 5/300 · ante 5 · 0% al jackpot)\n"
+        "1. Elena 765 (+265)\n"
+        "2. Bruno 290 (−10)\n"
+        "3. Dario 260 (−40) · uscito\n"
+        "4. Anna 195 (−105)\n"
+        "5. Carlo 190 (−110)\n"
+        "🎰 Jackpot: 0"
+    )
+    assert (await table.reply("/saldo")) == (
+        "🏁 Fine della serata di Tagò. Risultati:\n"
+        "1. Elena +265 (fiches 765, entrato con 500)\n"
+        "2. Bruno −10 (fiches 290, entrato con 300)\n"
+        "3. Dario −40 (fiches 260, entrato con 300)\n"
+        "4. Anna −105 (fiches 195, entrato con 300)\n"
+        "5. Carlo −110 (fiches 190, entrato con 300)\n"
+        "🎰 Jackpot: 0\n"
+        "Pagamenti:\n"
+        "Carlo → Elena 110\n"
+        "Anna → Elena 105\n"
+        "Dario → Elena 40\n"
+        "Bruno → Elena 10"
+    )
+    # /esporta: her buy-in where she sat down, his departure with the stack he took home.
+    events = [(row[2], row[5], row[-1]) for row in (await exported(table))["tago"][1:]]
+    assert events.index(("buy-in", "Elena", "500")) < events.index(("hand", "Elena", "845"))
+    assert events.index(("leave", "Dario", "260")) == events.index(("hand", "Elena", "845")) + 1
+    assert not [e for e in events[events.index(("leave", "Dario", "260")) + 1 :] if e[1] == "Dario"]
+
+
+async def test_what_the_table_refuses_changes_nothing(table: Table) -> None:
+    await table.send(OPEN)
+    await table.send("/esci Dario")
+    assert (
+        await table.refusals(
+            [
+                ("/entra anna", "Anna è già al tavolo"),
+                ("/entra Elena=200", "Elena entra con 200, ma al tavolo servono almeno 300"),
+                ("/entra", "Scrivi chi arriva, per esempio: /entra Elena"),
+                ("/entra 500", "Scrivi chi arriva"),
+                ("/entra Elena 500 600", "Non conosco «600»"),
+                ("/entra Elena Elena", "Elena è scritto due volte"),
+                ("/entra Dario", "Dario ha lasciato la serata con 300"),
+                ("/esci Dario", "Dario ha lasciato la serata con 300"),
+                ("/esci Zeno", "Zeno non è al tavolo stasera: ci sono Anna, Bruno e Carlo."),
+                ("/esci", "Scrivi chi lascia la serata, per esempio: /esci Dario"),
+                ("/ricarica Dario 100", "Dario ha lasciato la serata"),
+                ("/mano Anna 5 lascia Dario 5", "Dario ha lasciato la serata"),
+            ]
+        )
+        == []
+    )
+    await table.send("/esci Carlo")
+    assert (
+        await table.refusals(
+            [("/esci Bruno", "Bruno non può lasciare: al tavolo restano Anna e Bruno")]
+        )
+        == []
+    )
+    await table.send("/saldo")
+    assert (
+        await table.refusals(
+            [
+                ("/entra Elena", "Nessuna serata di Tagò in corso."),
+                ("/esci Anna", "Nessuna serata di Tagò in corso."),
+            ]
+        )
+        == []
+    )
+
+
+async def test_a_ninth_waits_for_someone_to_leave(table: Table) -> None:
+    await table.send("/nuova tago light 5/300 Anna Bruno Carlo Dario Elena Fabio Gino Ivo")
+    full = "Il tavolo è pieno: al Tagò si gioca al massimo in 8"
+    assert await table.refusals([("/entra Luca", full), ("/entra Luca Mara", full)]) == []
+    await table.send("/esci Ivo")
+    assert (await table.reply("/entra Luca")).startswith("🪑 Entra Luca 300")
+    # Two at once, all or none.
+    assert await table.refusals([("/entra Mara Nino", full)]) == []
+
+
+async def test_annulla_takes_back_an_arrival_or_a_departure_that_was_the_last_thing(
+    table: Table,
+) -> None:
+    await table.send(OPEN)
+    await table.send("/entra Elena")
+    undone = await table.reply("/annulla")
+    assert undone.startswith("↩️ Annullato l'ingresso di Elena (300).\n🃏 Fiches al tavolo")
+    assert "Elena" not in undone.partition("\n")[2]
+    assert (await table.reply("/mano Anna 5 lascia Elena 5")).startswith(
+        "Elena non è al tavolo stasera"
+    )
+    await table.send("/esci Dario")
+    assert (await table.reply("/annulla")).startswith(
+        "↩️ Annullata l'uscita di Dario: torna al tavolo."
+    )
+    assert (await table.reply("/mano Anna 5 lascia Dario 5")).startswith("🃏 Mano 1")
+    # Not the last thing any more: /annulla takes back the hand, Elena stays.
+    await table.send("/entra Elena")
+    await table.send("/mano Anna 5 lascia Elena 5")
+    assert (await table.reply("/annulla")).startswith("↩️ Annullata la mano 2.")
+    assert "Elena 300 (0)" in await table.reply("/classifica")
+
+
+async def test_a_restart_loses_no_arrival_nor_departure(start_bot: StartBot) -> None:
+    async with start_bot() as table:
+        await table.send(OPEN)
+        await table.send("/entra Elena=400")
+        await table.send("/esci Bruno")
+    play_night._NIGHTS.clear()  # a new process: the night is replayed from the database
+    async with start_bot() as table:
+        standings = await table.reply("/classifica")
+        assert "Elena 400 (0)" in standings
+        assert "Bruno 300 (0) · uscito" in standings
+        assert (await table.reply("/mano Elena 5 lascia Anna 5")).endswith(
+            "Anna 305 (+5)\nCarlo 300\nDario 300\nElena 395 (−5)\n🎰 Jackpot: 0"
+        )
+        assert "Bruno ha lasciato la serata" in await table.reply("/mano Bruno 5 lascia Anna 5")
+
+
+async def test_arrivals_and_departures_in_english(table: Table) -> None:
+    await table.send("/language en")
+    await table.send("/new tago light 5/300 ante=5 jackpot=0% Anna Bruno Carlo Dario")
+    assert (await table.reply("/join Elena=400")) == (
+        "🪑 Elena 400 sits down: plays from the next hand.\n"
+        "At the table: Anna 300, Bruno 300, Carlo 300, Dario 300, Elena 400"
+    )
+    assert (await table.reply("/leave Dario")).startswith(
+        "🚪 Dario leaves the night with 300 (bought in 300: 0)"
+    )
+    assert "Dario 300 (0) · left" in await table.reply("/standings")
+    assert (await table.reply("/hand Anna 5 fold Fabio 5")).startswith(
+        "Fabio is not at tonight's table: it has Anna, Bruno, Carlo and Elena. If they are "
+        "arriving now, first /join Fabio."
+    )
+    assert (await table.reply("/undo")).startswith("↩️ Dario's leaving undone")
+
+
+async def test_after_a_night_entra_is_tamalo_s_again(table: Table) -> None:
+    await table.send(OPEN)
+    await table.send("/saldo")
+    await table.send("/nuova Anna Bruno")
+    await table.send("/mano Anna 3 Bruno 12")
+    assert (await table.reply("/entra Carlo")).startswith("Carlo entra in partita con 12 punti")
