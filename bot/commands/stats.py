@@ -33,11 +33,14 @@ async def show_stats(update: Update, context: Context) -> None:
         if name is None:
             text = _chat_text(await views.chat_stats(work, chat_id), private=private)
         else:
-            text = _player_text(await views.player_stats(work, chat_id, name))
-            for game in games.OTHER_GAMES.values():  # each other game's panel, if she played it
-                if game.player_stats is not None:
-                    panel = await game.player_stats(work, chat_id, name)
-                    text += f"\n\n{panel}" if panel else ""
+            figures = await views.player_stats(work, chat_id, name)
+            panels = [  # each other game's panel, if she played it
+                panel
+                for game in games.OTHER_GAMES.values()
+                if game.player_stats is not None
+                and (panel := await game.player_stats(work, chat_id, name))
+            ]
+            text = "\n\n".join([_player_text(figures, alone=not panels), *panels])
     await message_of(update).reply_text(text)
 
 
@@ -64,8 +67,13 @@ def _chat_text(chat: views.ChatStats, *, private: bool) -> str:
     return text
 
 
-def _player_text(player: views.PlayerFigures) -> str:
-    text = texts.stats.player_stats(player.stats)
+def _player_text(player: views.PlayerFigures, *, alone: bool = True) -> str:
+    """Tamalo's figures; a player who never played it, above another game's panel: only the
+    name (not "no game finished", which would read as that game's)."""
+    stats = player.stats
+    if not alone and not (stats.games or stats.hands or stats.quadri or player.moves):
+        return f"📊 {stats.player}"
+    text = texts.stats.player_stats(stats)
     return text + (f"\n{texts.lore.moves_line(player.moves)}" if player.moves else "")
 
 

@@ -49,8 +49,8 @@ async def test_two_nights_add_up_on_the_ladder_and_in_each_players_figures(
     assert await table.reply("/classifica generale") == LADDER
     assert await table.reply("/leaderboard") == LADDER
     stats = await table.reply("/stats bruno")
-    assert stats.endswith(
-        "\n\n🃏 Tagò · Bruno\n"
+    assert stats == (  # no Tamalo line for who never played it ("no game finished")
+        "📊 Bruno\n\n🃏 Tagò · Bruno\n"
         "2 serate chiuse, risultato netto +75\n"
         "Mani vinte: 2 su 3 giocate (ZERO 1, COPIA 0, TRIS 0, VALORE 1, PUNTEGGIO 0)\n"
         "ZERO: 1 · jackpot vinti: 1 (20)"
