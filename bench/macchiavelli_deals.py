@@ -76,14 +76,13 @@ def deal_night(chats: int, deals: int, seed: int = 25) -> list[tuple[int, str]]:
 
 
 async def deal_figure(quick: bool = False) -> Figure:
-    chats, deals, blocks = (4, 6, 2) if quick else (20, 20, 6)
+    chats, deals = (4, 6) if quick else (20, 20)
     measured = await beside_tamalo(
         deal_night(chats, deals),
         expected=REPLY,
         kind="macchiavelli",
         tamalo_chats=chats,
         tamalo_hands=deals,
-        blocks=blocks,
     )
     per_deal, per_hand = median(measured.other) * 1000, median(measured.tamalo) * 1000
     return Figure(
@@ -96,7 +95,7 @@ async def deal_figure(quick: bool = False) -> Figure:
         note=f"median of {len(measured.other)} deals in {chats} chats (games of 3–6, by cards "
         f"or totals), beside the median of {len(measured.tamalo)} Tamalo hands in as many "
         "chats, in one Application on one SQLite file (WAL, synchronous=FULL), taking turns "
-        "in blocks; forecast line off; every reply checked, every hand read back",
+        "update by update; forecast line off; every reply checked, every hand read back",
         details={
             "deals": len(measured.other),
             "tamalo_hands": len(measured.tamalo),

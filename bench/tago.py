@@ -26,6 +26,8 @@ from pathlib import Path
 from bench.beside_tamalo import Replies, beside_tamalo
 from bench.common import Figure, Typist, bot_running, median, sqlite_url, to_update
 from bench.mano import NoCharts
+from bot.games.tago.answers import odds_of
+from bot.games.tago.parsing import parse_odds
 from scoring.errors import RuleBroken
 from scoring.tago import (
     DECK,
@@ -142,14 +144,13 @@ def hand_night(chats: int, hands: int, seed: int = 26) -> list[tuple[int, str]]:
 
 
 async def hand_figure(quick: bool) -> Figure:
-    chats, hands, blocks = (4, 6, 2) if quick else (20, 20, 6)
+    chats, hands = (4, 6) if quick else (20, 20)
     measured = await beside_tamalo(
         hand_night(chats, hands),
         expected=REPLY,
         kind="tago",
         tamalo_chats=chats,
         tamalo_hands=hands,
-        blocks=blocks,
     )
     per_hand, per_tamalo = median(measured.other) * 1000, median(measured.tamalo) * 1000
     return Figure(
@@ -162,7 +163,8 @@ async def hand_figure(quick: bool) -> Figure:
         note=f"median of {len(measured.other)} hands in {chats} chats (nights of 4–8, the "
         f"shortest stack all in: a side pot), beside the median of {len(measured.tamalo)} "
         "Tamalo hands in as many chats, in one Application on one SQLite file (WAL, "
-        "synchronous=FULL), taking turns in blocks; every reply checked, every hand read back",
+        "synchronous=FULL), taking turns update by update; every reply checked, every hand "
+        "read back",
         details={
             "hands": len(measured.other),
             "tamalo_hands": len(measured.tamalo),
@@ -273,6 +275,13 @@ async def quote_figures(quick: bool) -> list[Figure]:
                     pauses.append(longest)
                     judging.append(judge_took)
     per_quote = median(quoting) * 1000
+    # The odds alone, in CPU time: what the machine's other work does not stretch.
+    request_ = parse_odds(QUOTE.split(" ", 1)[1])
+    cpu = []
+    for _ in range(runs):
+        started = time.thread_time()
+        odds_of(request_)
+        cpu.append(time.thread_time() - started)
     return [
         Figure(
             "/quote, 8 players, 2 of the PUNTO's cards known (worst case)",
@@ -283,8 +292,12 @@ async def quote_figures(quick: bool) -> list[Figure]:
             limit=300,
             absolute=True,
             note=f"median of {runs}, through the Application: {QUOTE[:40]}…, sampled (40,000 "
-            "draws), the PUNTO's pair leaving its value to the first player's choice",
-            details={"worst_ms": round(max(quoting) * 1000, 2)},
+            "draws), the PUNTO's pair leaving its value to the first player's choice; the odds "
+            f"alone {median(cpu) * 1000:.0f} ms of CPU time",
+            details={
+                "worst_ms": round(max(quoting) * 1000, 2),
+                "odds_cpu_ms": round(median(cpu) * 1000, 2),
+            },
         ),
         Figure(
             "the event loop's longest pause during /quote",
