@@ -81,11 +81,11 @@ def hand_with_pots(rng: random.Random, night: Night) -> tuple[str, Hand] | None:
     for player in players:
         if player == all_in:
             continue
-        if rng.random() < 0.25:
+        if rng.random() < 0.2:
             paid[player] = TABLE.ante
             folded.add(player)
         else:
-            paid[player] = min(stacks[player], maximum, short + 100 * rng.randint(0, 60))
+            paid[player] = min(stacks[player], maximum, short + 100 * rng.randint(5, 60))
     if len(players) - len(folded) < 2:
         return None
     while True:
@@ -122,8 +122,12 @@ def chat_script(rng: random.Random, hands: int) -> list[str]:
             if night is not None:
                 texts.append("/fine")
             seated = rng.sample(NAMES, rng.randint(4, 8))
-            night = Night.open(TABLE, dict.fromkeys(seated))
-            texts.append(f"{OPEN} {' '.join(seated)}")
+            # Buy-ins of 300 to 600 chips: stacks that differ, so that the shortest all in
+            # leaves a side pot from the first hand.
+            buy_ins = {p: TABLE.stack + 5_000 * rng.randint(0, 6) for p in seated}
+            night = Night.open(TABLE, buy_ins)
+            typed = [p if b == TABLE.stack else f"{p}={amount(b)}" for p, b in buy_ins.items()]
+            texts.append(f"{OPEN} {' '.join(typed)}")
             continue
         text, hand = made
         assert night is not None
