@@ -37,7 +37,7 @@ Measure = Callable[[bool], Coroutine[Any, Any, list[Figure]]]
 #: module again, and has no use for the rest.
 BENCHMARKS = (
     "mano", "webhook", "burst", "classifica", "grafico", "history", "coldstart", "forecast",
-    "macchiavelli", "macchiavelli_forecast",
+    "macchiavelli", "macchiavelli_forecast", "tago",
 )  # fmt: skip
 RESULTS = Path(__file__).with_name("results.json")
 

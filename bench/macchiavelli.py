@@ -1,7 +1,8 @@
 """The Macchiavelli engine's speed goals (issue 25, "Speed"), the engine alone: the mixed
 movement for 64 players × 5 rounds (≤ 2 s), and closing a round of 64 players — its last
 deal, every table's VP, the standings and the next seating (≤ 50 ms, of which the bot's
-storage and reply will take their share).
+storage and reply will take their share). Then a home game's deal recorded through the real
+Application, beside Tamalo's ``/mano`` in the same run (≤ 1.2×, ``bench.macchiavelli_deals``).
 
 Beside each, the Nava plan of the same field, measured in the same run. A field that cannot
 reach "no repeated meeting" spends every step of the search: the slowest such field of the
@@ -17,6 +18,7 @@ import time
 from collections.abc import Callable
 
 from bench.common import Figure, median
+from bench.macchiavelli_deals import deal_figure
 from scoring.macchiavelli import (
     Deal,
     Tournament,
@@ -113,6 +115,7 @@ async def measure(quick: bool = False) -> list[Figure]:
             absolute=True,
             note="the last deal, every table's VP, the standings, the next seating and moves",
         ),
+        await deal_figure(quick),
     ]
 
 

@@ -117,9 +117,14 @@ _RUNNING_GAMES = (
     .where(_GAMES.c.chat_id == bindparam("chat_id"), _GAMES.c.state == GameState.RUNNING.value)
     .order_by(_GAMES.c.id)
 )
+_RUNNING = _games().where(
+    _GAMES.c.chat_id == bindparam("chat_id"),
+    _GAMES.c.state == GameState.RUNNING.value,
+    _GAMES.c.tournament_id.is_(None),
+)
 #: The games' statements built once that ``storage.db.run`` may run (statements built per
 #: call go through SQLAlchemy: ``run`` keeps each statement it compiles).
-_BUILT_ONCE = (_GAME, _RUNNING_GAMES)
+_BUILT_ONCE = (_GAME, _RUNNING_GAMES, _RUNNING)
 _RUNNING_TOURNAMENT = select(models.Tournament.id).where(
     models.Tournament.chat_id == bindparam("chat_id"), models.Tournament.state == "running"
 )
@@ -211,13 +216,7 @@ class GameStore:
 
     async def running(self, chat_id: int) -> StoredGame | None:
         """The chat's running game outside tournaments."""
-        return await self._one(
-            _games().where(
-                models.Game.chat_id == chat_id,
-                models.Game.state == GameState.RUNNING,
-                models.Game.tournament_id.is_(None),
-            )
-        )
+        return await self._one(_RUNNING, chat_id=chat_id)
 
     async def running_games(self, chat_id: int) -> list[StoredGame]:
         """Every running game of the chat: one, or a tournament's tables side by side."""

@@ -7,14 +7,26 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import cast
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import Table, bindparam, delete, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage import models
+from storage.db import run
 from storage.states import GameState
 
 TAGO = "tago"
+
+# The statements of every hand, built once: on SQLite each is one trip to aiosqlite's thread
+# (``storage.db.run``), as Tamalo's hand's are.
+_HANDS = cast(Table, models.HandRow.__table__)
+_EVENTS = (
+    select(_HANDS.c.number, _HANDS.c.detail, _HANDS.c.message_id)
+    .where(_HANDS.c.game_id == bindparam("game_id"))
+    .order_by(_HANDS.c.number)
+)
+_ADD_EVENT = insert(_HANDS)
 
 
 @dataclass(frozen=True)
@@ -34,11 +46,10 @@ class NightStore:
         self.session = session
 
     async def events(self, game_id: int) -> tuple[StoredEvent, ...]:
-        rows = await self.session.execute(
-            select(models.HandRow.number, models.HandRow.detail, models.HandRow.message_id)
-            .where(models.HandRow.game_id == game_id)
-            .order_by(models.HandRow.number)
-        )
+        session = self.session
+        if session.new or session.dirty or session.deleted:
+            await session.flush()  # what this unit of work changed, as the query sees it
+        rows = await run(await session.connection(), _EVENTS, {"game_id": game_id})
         return tuple(
             StoredEvent(number, detail or "{}", message) for number, detail, message in rows
         )
@@ -64,27 +75,28 @@ class NightStore:
         message_id: int | None,
         user_id: int | None,
         dealer_id: int | None = None,
+        last: int | None = None,
     ) -> StoredEvent:
-        """The next event, numbered after the last one stored."""
-        last = await self.session.scalar(
-            select(models.HandRow.number)
-            .where(models.HandRow.game_id == game_id)
-            .order_by(models.HandRow.number.desc())
-            .limit(1)
-        )
-        number = (last or 0) + 1
-        self.session.add(
-            models.HandRow(
-                game_id=game_id,
-                number=number,
-                message_id=message_id,
-                user_id=user_id,
-                dealer_id=dealer_id,
-                recorded_at=models.utcnow(),
-                detail=detail,
+        """The next event, numbered after the last one stored: ``last``, when the caller
+        read the night's events in this unit of work (else it is read here)."""
+        if last is None:
+            last = await self.session.scalar(
+                select(models.HandRow.number)
+                .where(models.HandRow.game_id == game_id)
+                .order_by(models.HandRow.number.desc())
+                .limit(1)
             )
-        )
-        await self.session.flush()
+        number = (last or 0) + 1
+        values = {
+            "game_id": game_id,
+            "number": number,
+            "message_id": message_id,
+            "user_id": user_id,
+            "dealer_id": dealer_id,
+            "recorded_at": models.utcnow(),
+            "detail": detail,
+        }
+        await run(await self.session.connection(), _ADD_EVENT, values)
         return StoredEvent(number, detail, message_id)
 
     async def replace_event(self, game_id: int, number: int, detail: str) -> None:

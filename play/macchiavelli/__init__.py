@@ -14,7 +14,15 @@ from play.macchiavelli.home import (
     start,
     undo,
 )
-from play.macchiavelli.records import MatchRecord, correctable, latest, record_of, running
+from play.macchiavelli.records import (
+    MatchRecord,
+    TournamentInFront,
+    correctable,
+    latest,
+    record_of,
+    running,
+    running_at_home,
+)
 
 __all__ = [
     "DealFixed",
@@ -22,6 +30,7 @@ __all__ = [
     "DealUndone",
     "MatchClosed",
     "MatchRecord",
+    "TournamentInFront",
     "correctable",
     "end",
     "fix_deal",
@@ -31,6 +40,7 @@ __all__ = [
     "rematch",
     "reopen",
     "running",
+    "running_at_home",
     "start",
     "undo",
 ]

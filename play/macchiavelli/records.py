@@ -13,6 +13,13 @@ from play.kept import Kept
 from scoring.macchiavelli import Deal, HomeRules, Match, Report
 from storage import GameState, Options, StoredGame, UnitOfWork
 from storage.macchiavelli import MACCHIAVELLI
+from storage.macchiavelli.tournament import MacchiavelliTournaments
+
+
+class TournamentInFront(Exception):
+    """The chat's latest game is a Macchiavelli tournament's (running or over), found by a
+    home game's command inside its unit of work (which rolls back, nothing changed): the
+    tournament's handler takes the command."""
 
 
 @dataclass(frozen=True)
@@ -119,6 +126,19 @@ async def running(work: UnitOfWork, chat_id: int) -> MatchRecord | None:
     included: ``OtherGame``)."""
     games = await work.games.running_games(chat_id)
     return _ours(games[0]) if games else None
+
+
+async def running_at_home(work: UnitOfWork, chat_id: int) -> MatchRecord | None:
+    """The chat's running home game, if any (another game's running: ``OtherGame``). Only
+    when none runs outside a tournament is the chat's latest game looked at: a Macchiavelli
+    tournament's raises ``TournamentInFront``. A home game's deal reads nothing more."""
+    games = await work.games.running_games(chat_id)
+    if not games or games[0].tournament_id is not None:
+        if await MacchiavelliTournaments(work.session).in_front(chat_id):
+            raise TournamentInFront
+        if not games:
+            return None
+    return _ours(games[0])
 
 
 async def latest(work: UnitOfWork, chat_id: int) -> MatchRecord | None:

@@ -217,6 +217,7 @@ async def record_event(
                 message_id=message_id,
                 user_id=user_id,
                 dealer_id=dealer,
+                last=stored_events[-1].number if stored_events else 0,
             )
         )
     _remember(_key(record.stored, stored_events), night)

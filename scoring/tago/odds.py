@@ -28,7 +28,7 @@ from scoring.tago.chip_errors import NotSeated
 from scoring.tago.draws import FloatArray, IntArray, every_draw, sampled_draws, sequences
 from scoring.tago.errors import PUNTO, NotAnOption, PlayerCount, WrongNumberOfCards
 from scoring.tago.judge import MAX_PLAYERS, MIN_PLAYERS, punto_options
-from scoring.tago.strength import punto_values, shares
+from scoring.tago.strength import Showdowns, punto_values, shares_at, showdowns
 
 #: Above this many distinct draws, sampling instead of an exact count.
 EXACT_LIMIT = 100_000
@@ -90,11 +90,12 @@ def odds(
     full = np.hstack([known, draws[:, : 3 - len(punto)]])
     hidden = draws[:, 3 - len(punto) :]
     cards = np.asarray(list(shown.values()), dtype=np.int64)
+    hands = showdowns(full, cards, hidden)
     if choice is not None:
-        won = shares(full, cards, hidden, np.full(rows, choice))
+        won = shares_at(hands, np.full(rows, choice))
         chosen: dict[Cards, int] = {}
     else:
-        won, chosen = _unchosen(full, cards, hidden, weights, rule, first_index)
+        won, chosen = _unchosen(full, hands, weights, rule, first_index)
     total = weights.sum()
     chances = weights @ won / total
     errors = np.zeros(len(players)) if exact else won.std(axis=0, ddof=1) / np.sqrt(rows)
@@ -109,34 +110,38 @@ def odds(
 
 def _unchosen(
     punto: IntArray,
-    cards: IntArray,
-    hidden: IntArray,
+    hands: Showdowns,
     weights: FloatArray,
     rule: ChoiceRule,
     first: int,
 ) -> tuple[FloatArray, dict[Cards, int]]:
     """The shares when the PUNTO's value may still be the first player's to choose."""
     total, third = punto_values(punto)
-    by_sum = shares(punto, cards, hidden, total)
+    by_sum = shares_at(hands, total)
     open_choice = third != total
     if not open_choice.any():
         return by_sum, {}
-    by_third = shares(punto, cards, hidden, third)
+    by_third = shares_at(hands, third)
     if rule is ChoiceRule.EVEN:
         return np.where(open_choice[:, None], (by_sum + by_third) / 2, by_sum), {}
-    won = by_sum.copy()
-    chosen: dict[Cards, int] = {}
-    last = punto[:, 2]  # the known cards are the same on every row: the last one tells them
-    for drawn in np.unique(last[open_choice]):
-        rows = last == drawn
-        weight = weights[rows]
-        # Equal chances (to float rounding) keep the sum: the third card wins only if better.
-        gain = weight @ by_third[rows, first] - weight @ by_sum[rows, first]
-        keep_sum = bool(gain <= TIE * weight.sum())
-        if not keep_sum:
-            won[rows] = by_third[rows]
-        key = tuple(int(card) for card in punto[rows][0])
-        chosen[key] = int(total[rows][0] if keep_sum else third[rows][0])
+    # The known cards are the same on every row: the last one tells the PUNTO, and so
+    # whether it has a pair. For each such last card, the first player's gain in taking
+    # the third card alone, summed over its rows (``bincount``, in one pass).
+    last = punto[:, 2]
+    drawn, where = np.unique(last[open_choice], return_index=True)
+    gain = np.bincount(last, weights * (by_third[:, first] - by_sum[:, first]))
+    weight = np.bincount(last, weights)
+    # Equal chances (to float rounding) keep the sum: the third card wins only if better.
+    takes_third = np.zeros(len(weight), dtype=bool)
+    takes_third[drawn] = gain[drawn] > TIE * weight[drawn]
+    won = np.where(takes_third[last][:, None], by_third, by_sum)
+    rows = np.flatnonzero(open_choice)[where]  # the first row of each
+    chosen: dict[Cards, int] = {
+        tuple(int(card) for card in punto[row]): int(
+            third[row] if takes_third[value] else total[row]
+        )
+        for value, row in zip(drawn.tolist(), rows.tolist(), strict=True)
+    }
     return won, chosen
 
 

@@ -89,10 +89,12 @@ async def new_game(update: Update, context: Context) -> None:
 @replies_to_mistakes
 @own_mistakes
 async def record_deal(update: Update, context: Context) -> None:
-    """``/mano Anna 0 Bruno K,A,7 Carlo 12`` or ``/mano 0 28 12``: the next deal."""
+    """``/mano Anna 0 Bruno K,A,7 Carlo 12`` or ``/mano 0 28 12``: the next deal. A chat
+    whose latest game is a tournament's is found so here (``TournamentInFront``: the hook
+    hands the command over), in the same unit of work."""
     message = message_of(update)
     async with changes(update, context) as work:
-        record = await play.running(work, message.chat_id)
+        record = await play.running_at_home(work, message.chat_id)
         if record is None:
             raise NoRunningGame
         deal = resolve(parse_deal(context.text_args), record.match.players, record.match.rules)
@@ -210,7 +212,7 @@ GAME = GameEntry(
     # latest game is a Macchiavelli tournament's, the tournament answers.
     handlers={
         # ``/mano`` alone: the card pad (``pad_commands``); a tournament's keeps its own.
-        "mano": hooked(or_typed(record_deal), tournament.deal),
+        "mano": hooked(or_typed(record_deal), tournament.deal, checks_itself=True),
         "annulla": hooked(undo, tournament.undo),
         "correggi": hooked(fix_deal, tournament.fix),
         "classifica": hooked(standings, tournament.standings, bare=True),

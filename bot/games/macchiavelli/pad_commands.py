@@ -73,7 +73,7 @@ async def open_pad(update: Update, context: Context) -> None:
         raise UserError(pad_texts.needs_sender())
     who, warning = user.first_name, ""
     async with changes(update, context) as work:
-        record = await play.running(work, message.chat_id)
+        record = await play.running_at_home(work, message.chat_id)  # else: the tournament's
         if record is None:
             raise NoRunningGame
         number = len(record.match.deals) + 1

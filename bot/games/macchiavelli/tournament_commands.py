@@ -46,6 +46,7 @@ from bot.parsing.words import tokens
 from bot.refusals import UserError
 from bot.texts.common import command_name
 from play.errors import GameRunning, TournamentInProgress
+from play.macchiavelli import TournamentInFront
 from play.macchiavelli import tournament as play
 from play.macchiavelli.tournament import Running
 from scoring.errors import RuleBroken
@@ -83,11 +84,16 @@ def answers(handler: Handler) -> Handler:
 # --- the hook (until ``bot.games`` dispatches by kind) ---
 
 
-def hooked(original: Handler, mine: Handler, *, bare: bool = False) -> Handler:
+def hooked(
+    original: Handler, mine: Handler, *, bare: bool = False, checks_itself: bool = False
+) -> Handler:
     """TEMPORARY HOOK: ``mine`` in a chat whose latest game is a Macchiavelli tournament's
     (running or over), else
     ``original`` (one read more for the other chats' commands). ``bare``: only the command
-    with nothing after it is ``mine`` (``/classifica generale`` stays the group's ladder)."""
+    with nothing after it is ``mine`` (``/classifica generale`` stays the group's ladder).
+    ``checks_itself``: ``original`` finds a tournament in front inside its own unit of work
+    (``play.macchiavelli.TournamentInFront``, raised before it changes anything) and hands
+    over then, so a home game's command reads nothing more (a deal: ``/mano``)."""
 
     @functools.wraps(original)
     async def wrapper(update: Update, context: Context) -> None:
@@ -98,6 +104,12 @@ def hooked(original: Handler, mine: Handler, *, bare: bool = False) -> Handler:
             # (a restart) reaches Tamalo's handler, which finds the game is another's
             # (``OtherGame``), and the dispatch hands it back here with the hint set.
             await original(update, context)
+            return
+        if checks_itself:
+            try:
+                await original(update, context)
+            except TournamentInFront:  # rolled back: nothing changed, nothing said
+                await mine(update, context)
             return
         async with reading(context) as work:
             playing = await play.in_front(work, chat_id_of(update))
