@@ -102,6 +102,8 @@ async def outlook(
     wanted, ended = await work.history.forecast_key(record.chat_id, record.game.rules.mode)
     if not wanted:
         return None
+    if game.is_over():  # settled by its own hands: the chat's history has nothing to add
+        return Outlook(game, ChatHistory(), record.is_table)
     return Outlook(game, await histories.of(work, record, ended), record.is_table)
 
 

@@ -57,6 +57,11 @@ async def test_the_history_is_read_once_a_game_until_a_game_ends(
             work, record, hand(Anna=30, Bruno=1, Carlo=2), message_id=2, user_id=None
         )
         assert ended.ended
+        # The hand that ends it is answered with the game as it ended: no history to read.
+        settled = await forecast.outlook(work, kept, ended.record, ended.game)
+    assert reads == [record.id]
+    assert settled is not None
+    assert settled.chances() == {"Carlo": 1.0, "Bruno": 0.0, "Anna": 0.0}
     second = await _play(acting)
     async with acting() as work:
         outlook = await forecast.outlook(work, kept, second, second.game)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -72,9 +73,9 @@ class Evidence:
         return evidence
 
     def _count(self, hand: Hand) -> None:
-        seated = len(hand.reports)
+        seated, index = len(hand.reports), self.index
         for report in hand.reports:
-            row, total = self.names.index(report.player), min(max(report.total, 0), TOP)
+            row, total = index[report.player], min(max(report.total, 0), TOP)
             self.share[row] += 1 / seated
             if hand.caller is not None and hand.caller != report.player:
                 self.chances[row] += 1
@@ -85,8 +86,14 @@ class Evidence:
             else:
                 self.kept[row, OUT if report.player in hand.out else total] += 1
 
+    @cached_property
+    def index(self) -> dict[str, int]:
+        """Each name's row (a chat's history may name many players)."""
+        return {name: row for row, name in enumerate(self.names)}
+
     def rows(self, players: Sequence[str]) -> list[int]:
-        return [self.names.index(p) for p in players]
+        index = self.index
+        return [index[p] for p in players]
 
     def card_skill(self, players: Sequence[str]) -> Estimates:
         """How good each of ``players`` is with their cards, as the mean total they keep when
