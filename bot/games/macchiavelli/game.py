@@ -19,6 +19,7 @@ from bot.games.macchiavelli.errors import InputError
 from bot.games.macchiavelli.forecast import forecast_line, forecast_of
 from bot.games.macchiavelli.parsing import GAME_WORDS, parse_deal, parse_new_game, resolve
 from bot.games.macchiavelli.refusals import TEXTS, refused
+from bot.games.macchiavelli.tonight import tonight
 from bot.games.macchiavelli.tournament_commands import hooked, not_here
 from bot.handling import (
     EDITED_DEAL,
@@ -217,4 +218,5 @@ GAME = GameEntry(
         "rivincita": hooked(rematch, not_here("rivincita")),
         EDITED_DEAL: hooked(edited_deal, tournament.edited_deal),
     },
+    tonight=tonight,
 )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from bot.games.tago import night
 from bot.games.tago.actions import RULE_TEXTS, refuses
+from bot.games.tago.tonight import tonight
 from bot.handling import EDITED_DEAL, Command, GameEntry
 from bot.i18n import N_
 from storage.tago import TAGO
@@ -39,4 +40,5 @@ GAME = GameEntry(
         ),
     ),
     rule_texts=RULE_TEXTS,
+    tonight=tonight,
 )
