@@ -17,6 +17,7 @@ from play import views
 from play.records import GameRecord
 from scoring.tamalo import night_figures
 from storage import GameState
+from storage.tamalo import TAMALO
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +86,8 @@ async def show_night(update: Update, context: Context) -> None:
     await message.chat.send_action(ChatAction.UPLOAD_PHOTO)
     figures = night_figures((r.game, r.state is GameState.FINISHED) for r in records)
     title = texts.stats.night_title(evening, len(records))
+    if others:  # the image shows Tamalo's games alone: its title says so
+        title = f"{texts.stats.GAME_NAMES[TAMALO]} · {title}"
     # The night of a Tamalo table (its figures are Tamalo's: hands won, calls made).
     png = await context.renderer.draw(
         tamalo_charts.draw_night, figures, title, dict(look.colours), i18n.language()

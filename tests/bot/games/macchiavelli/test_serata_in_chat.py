@@ -8,11 +8,14 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime
 
+import pytest
+
 from bot import dates
 from tests.bot.conftest import Table
 from tests.bot.games.macchiavelli.test_home_in_chat import worked_example
 from tests.bot.games.macchiavelli.test_tournament_chat import DEALS, NINE, play_table, seated
 from tests.bot.games.tago.test_night_in_chat import OPEN, SIDE_POT
+from tests.bot.test_charts import texts_drawn
 
 #: A time of the night, as each game's line starts.
 TIME = re.compile(r"^\d\d:\d\d · ", re.MULTILINE)
@@ -29,13 +32,16 @@ async def summary_and_photos(table: Table, command: str = "/serata") -> tuple[st
     return TIME.sub("", summary), sum(n == "sendPhoto" for n, _ in calls)
 
 
-async def test_a_tamalo_game_then_a_macchiavelli_game_each_in_its_panel(table: Table) -> None:
+async def test_a_tamalo_game_then_a_macchiavelli_game_each_in_its_panel(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
     await table.send("/nuova Anna Bruno Carlo")
     await table.send("/mano Anna 3 Bruno 12 Carlo 7 t=Anna")
     await table.close()
     await worked_example(table)  # Anna wins with 32
     await table.send("/nuova macchiavelli Anna Bruno Carlo")
     await table.send("/mano Anna 10 Bruno 0 Carlo 4")
+    drawn = texts_drawn(monkeypatch)
 
     summary, photos = await summary_and_photos(table)
 
@@ -48,7 +54,9 @@ async def test_a_tamalo_game_then_a_macchiavelli_game_each_in_its_panel(table: T
         "1 smazzata: in corso, in testa Bruno (0)\n\n"
         "👑 Re della serata: Anna con 2 vittorie."
     )
-    assert photos == 1  # the Tamalo game's figures, as ever
+    assert photos == 1  # the Tamalo game's figures, as ever, titled as Tamalo's alone
+    (texts,) = drawn
+    assert f"Tamalo · Serata del {evening()} · 1 partita" in texts
 
     await table.send("/lingua en")
     summary, photos = await summary_and_photos(table, "/tonight")
