@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Mappi
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from telegram import Message, Update
@@ -242,15 +243,31 @@ Exporter = Callable[[UnitOfWork, int, str], Awaitable[Export | None]]
 
 
 @dataclass(frozen=True)
+class NightPanel:
+    """A game's share of ``/serata``: its panel (one line per game of the night, under the
+    game's name), how many games it counts, and each finished game's winners (for the king
+    of the night)."""
+
+    text: str
+    games: int
+    winners: tuple[str, ...] = ()
+
+
+#: A game's panel of ``/serata``: (the read, the chat, the night's start and end, the chat's
+#: time zone) → the panel, or ``None`` if the game was not played that night.
+TonightPanel = Callable[[UnitOfWork, int, datetime, datetime, str], Awaitable[NightPanel | None]]
+
+
+@dataclass(frozen=True)
 class GameEntry:
     """A game other than Tamalo, as the shared commands hand over to it (``bot.games``'
     ``OTHER_GAMES``): its kind, the words naming it after ``/nuova`` (and ``/torneo``), its
     handlers of both, and its handlers of the shared commands it takes (by the command's
     Italian name); any other is answered ``refuses``. Its own commands (placed in the menu by
     ``bot.commands.registry``) and its own refusals' texts (added to ``RULE_TEXTS``), if any.
-    The chat-wide commands (``/stats Nome``, ``/esporta``, ``/classifica generale``) ask
-    every game for its share (``player_stats``, ``export``, ``ladder``), in the same read as
-    Tamalo's.
+    The chat-wide commands (``/stats Nome``, ``/esporta``, ``/classifica generale``,
+    ``/serata``) ask every game for its share (``player_stats``, ``export``, ``ladder``,
+    ``tonight``), in the same read as Tamalo's.
     (Here, below every game, so that each game's module can build its own.)"""
 
     kind: str
@@ -264,3 +281,4 @@ class GameEntry:
     player_stats: PlayerPanel | None = None
     export: Exporter | None = None
     ladder: LadderPanel | None = None
+    tonight: TonightPanel | None = None

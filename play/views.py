@@ -188,10 +188,13 @@ async def to_draw(work: UnitOfWork, chat_id: int) -> list[GameRecord]:
     return drawn
 
 
-async def night(work: UnitOfWork, chat_id: int, start: datetime, end: datetime) -> list[GameRecord]:
-    """/serata: the games started between ``start`` and ``end`` (the night); refused if none."""
+async def night(
+    work: UnitOfWork, chat_id: int, start: datetime, end: datetime, *, others: int = 0
+) -> list[GameRecord]:
+    """/serata: the Tamalo games started between ``start`` and ``end`` (the night); refused
+    if none, and no game of another kind either (``others``: how many the night had)."""
     records = await kept.started_between(work, chat_id, start, end)
-    if not records:
+    if not records and not others:
         raise NoGamesTonight
     return records
 

@@ -17,6 +17,7 @@ from play import views
 from play.records import GameRecord
 from scoring.tamalo import night_figures
 from storage import GameState
+from storage.tamalo import TAMALO
 
 log = logging.getLogger(__name__)
 
@@ -58,19 +59,35 @@ async def send_final_chart(message: Message, context: Context, record: GameRecor
 
 @replies_to_mistakes
 async def show_night(update: Update, context: Context) -> None:
-    """Tonight's games in the chat's time zone, and one image of the night's figures."""
+    """Tonight's games in the chat's time zone, each game in its own panel (Tamalo's, and
+    every other game's: ``GameEntry.tonight``), and one image of the night's Tamalo."""
     parse_nothing(context.text_args, "serata")
     chat_id = chat_id_of(update)
     async with reading(context) as work:
         look = await views.look(work, chat_id)
         evening, start, end = dates.night_of(datetime.now(UTC), look.timezone)
-        records = await views.night(work, chat_id, start, end)
+        others = [
+            (kind, panel)
+            for kind, game in games.OTHER_GAMES.items()
+            if game.tonight is not None
+            and (panel := await game.tonight(work, chat_id, start, end, look.timezone))
+        ]
+        played = sum(panel.games for _, panel in others)
+        records = await views.night(work, chat_id, start, end, others=played)
     message = message_of(update)
     times = [f"{dates.local(r.started_at, look.timezone):%H:%M}" for r in records]
-    await message.reply_text(texts.stats.night_summary(evening, records, times))
+    panels = [(kind, panel.text) for kind, panel in others]
+    won = [player for _, panel in others for player in panel.winners]
+    await message.reply_text(
+        texts.stats.night_summary(evening, records, times, panels, games=played, won=won)
+    )
+    if not records:
+        return
     await message.chat.send_action(ChatAction.UPLOAD_PHOTO)
     figures = night_figures((r.game, r.state is GameState.FINISHED) for r in records)
     title = texts.stats.night_title(evening, len(records))
+    if others:  # the image shows Tamalo's games alone: its title says so
+        title = f"{texts.stats.GAME_NAMES[TAMALO]} · {title}"
     # The night of a Tamalo table (its figures are Tamalo's: hands won, calls made).
     png = await context.renderer.draw(
         tamalo_charts.draw_night, figures, title, dict(look.colours), i18n.language()

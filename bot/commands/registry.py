@@ -138,12 +138,8 @@ COMMANDS: tuple[Command, ...] = (
         not_here("grafico"),
     ),
     hook(GAME_COMMANDS["previsione"], not_here("previsione")),  # Tamalo's
-    hook(
-        Command(
-            "serata", "tonight", charts.show_night, N_("Riepilogo della serata, con i grafici")
-        ),
-        not_here("serata"),
-    ),
+    # Every game's night (``GameEntry.tonight``), a tournament's too.
+    Command("serata", "tonight", charts.show_night, N_("Riepilogo della serata, con i grafici")),
     Command("stats", "stats", stats.show_stats, N_("Statistiche: /stats Anna, o del gruppo")),
     # The English for "/classifica generale": not in the menu; /classifica shows it, and its
     # lines in the help name it.

@@ -54,8 +54,18 @@ def night_title(evening: date, games: int) -> str:
     ).format(day=f"{evening:%d/%m/%Y}", games=games)
 
 
-def night_summary(evening: date, records: Sequence[GameRecord], times: Sequence[str]) -> str:
-    """Tonight's games, each with its time, mode and winner."""
+def night_summary(
+    evening: date,
+    records: Sequence[GameRecord],
+    times: Sequence[str],
+    others: Sequence[tuple[str, str]] = (),
+    *,
+    games: int = 0,
+    won: Sequence[str] = (),
+) -> str:
+    """Tonight's games, each with its time, mode and winner. With other games played
+    (``others``: each game's kind and panel; ``games`` of theirs, ``won`` by each finished
+    game's winners), each game's panel under its name, the king of the night over all."""
     lines = []
     for record, started in zip(records, times, strict=True):
         game = record.game
@@ -72,8 +82,12 @@ def night_summary(evening: date, records: Sequence[GameRecord], times: Sequence[
             else:
                 lines.append(head + _("in corso"))
         elif winners := game.winners():
-            won = ngettext("vince {players} ({total})", "vincono {players} ({total})", len(winners))
-            lines.append(head + won.format(players=names(winners), total=game.totals()[winners[0]]))
+            line = ngettext(
+                "vince {players} ({total})", "vincono {players} ({total})", len(winners)
+            )
+            lines.append(
+                head + line.format(players=names(winners), total=game.totals()[winners[0]])
+            )
         else:
             lines.append(head + _("chiusa senza mani"))
     wins: dict[str, int] = {}
@@ -81,6 +95,8 @@ def night_summary(evening: date, records: Sequence[GameRecord], times: Sequence[
         if not record.running:
             for winner in record.game.winners():
                 wins[winner] = wins.get(winner, 0) + 1
+    for winner in won:
+        wins[winner] = wins.get(winner, 0) + 1
     best = max(wins.values(), default=0)
     top = ""
     if best:
@@ -98,7 +114,11 @@ def night_summary(evening: date, records: Sequence[GameRecord], times: Sequence[
                 best,
             )
         top = "\n\n" + line.format(players=names(kings), count=best)
-    return f"🌙 {night_title(evening, len(records))}\n" + "\n".join(lines) + top
+    title = f"🌙 {night_title(evening, len(records) + games)}\n"
+    if not others:
+        return title + "\n".join(lines) + top
+    panels = [("tamalo", "\n".join(lines)), *others] if lines else others
+    return title + "\n" + "\n\n".join(f"{GAME_NAMES.get(k, k)}\n{text}" for k, text in panels) + top
 
 
 def leaderboard_empty() -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from play.errors import GameRunning, TournamentInProgress
+from play.macchiavelli.tournament_places import keep_places
 from scoring.macchiavelli import (
     Deal,
     Movement,
@@ -252,6 +253,7 @@ async def record(
     )
     if after.is_over():
         await _store(work).set_state(at.stored, GameState.FINISHED, now)
+        await keep_places(work, at.stored.game_id, after)  # the final standings, ranked
     return DealRecorded(after, round_, table)
 
 
@@ -271,6 +273,8 @@ async def fix(
     after = at.tournament.with_deal_replaced(round_, table, number, deal)
     stored = _stored_deal(at, round_, table, number)
     await _store(work).replace_deal(at.stored, stored.number, replace(stored, lines=lines_of(deal)))
+    if not at.stored.running:  # the last round fixed after the end: ranked again
+        await keep_places(work, at.stored.game_id, after)
     return after
 
 
@@ -283,6 +287,7 @@ async def undo(work: UnitOfWork, at: Running, *, now: datetime) -> tuple[Tournam
     await _store(work).remove_deal(at.stored, last.number)
     if not at.stored.running:  # the last deal of the last round taken back
         await _store(work).set_state(at.stored, GameState.RUNNING, now)
+        await keep_places(work, at.stored.game_id, after)  # running: no places
     return after, last
 
 

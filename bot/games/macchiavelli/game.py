@@ -20,6 +20,7 @@ from bot.games.macchiavelli.forecast import forecast_line, forecast_of
 from bot.games.macchiavelli.pad_commands import or_typed
 from bot.games.macchiavelli.parsing import GAME_WORDS, parse_deal, parse_new_game, resolve
 from bot.games.macchiavelli.refusals import TEXTS, refused
+from bot.games.macchiavelli.tonight import tonight
 from bot.games.macchiavelli.tournament_commands import hooked, not_here
 from bot.handling import (
     EDITED_DEAL,
@@ -225,4 +226,5 @@ GAME = GameEntry(
     # The home games' share of the chat-wide commands (a tournament's /esporta is its own).
     player_stats=figures.player_panel,
     export=figures.export,
+    tonight=tonight,
 )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from bot.games.tago import figures, night, panels, seating_commands
 from bot.games.tago.actions import RULE_TEXTS, refuses
+from bot.games.tago.tonight import tonight
 from bot.handling import EDITED_DEAL, Command, GameEntry
 from bot.i18n import N_
 from storage.tago import TAGO
@@ -45,4 +46,5 @@ GAME = GameEntry(
     export=figures.export,
     player_stats=panels.player_panel,
     ladder=panels.ladder_panel,
+    tonight=tonight,
 )

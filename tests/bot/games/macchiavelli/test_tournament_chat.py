@@ -178,8 +178,9 @@ async def test_a_danese_last_round_the_winner_then_a_home_game_of_tamalo(table: 
     # A Tamalo game after it: the chat's commands are Tamalo's again.
     assert (await table.reply("/nuova Anna Bruno Carlo")).startswith("🃏")
     assert "Anna" in await table.reply("/mano Anna 3 Bruno 12 Carlo 7")
-    night = await table.reply("/serata")  # the night lists Tamalo's game, not the tournament
-    assert "· 1 partita\n" in night
+    night = await table.reply("/serata")  # Tamalo's game and the tournament, each its panel
+    assert "· 2 partite\n\nTamalo\n" in night
+    assert "\n\nMacchiavelli\n" in night
 
 
 FOURTEEN = NINE + " Marco Nadia Oscar Paola Rita"
