@@ -14,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage import models
 from storage.db import run
+from storage.players import player_ids
 from storage.states import GameState
 
 TAGO = "tago"
@@ -44,6 +45,11 @@ class NightStore:
 
     def __init__(self, session: AsyncSession) -> None:
         self.session = session
+
+    async def know_players(self, chat_id: int, names: list[str]) -> None:
+        """Players seated after the night opened (``/entra``) are the chat's players too,
+        as those seated at the start are: ``/stats Elena`` finds her."""
+        await player_ids(self.session, chat_id, names)
 
     async def events(self, game_id: int) -> tuple[StoredEvent, ...]:
         session = self.session

@@ -96,7 +96,7 @@ def _with_night(figures: PlayerFigures, night: Night, running: bool) -> PlayerFi
             if deal.jackpot_won > 0:
                 jackpots += 1
                 jackpot_chips += deal.jackpot_won
-        pot = next((p for p in deal.result.pots if player in p.winners), None)
+        pot = _first_won(deal, player)
         if pot is not None:  # the first pot she took: the main one, or a side pot
             category = _won_with(deal, pot, player)
             won[category] = won.get(category, 0) + 1
@@ -111,6 +111,21 @@ def _with_night(figures: PlayerFigures, night: Night, running: bool) -> PlayerFi
         figures.jackpots + jackpots,
         figures.jackpot_chips + jackpot_chips,
     )
+
+
+def _first_won(deal: Deal, player: str) -> PotResult | None:
+    """The first pot of ``deal`` that ``player`` took with someone else's chips in it: a
+    side pot of her own chips alone (what she bet over an all-in, handed back) is no win."""
+    paid = next(entry.paid for entry in deal.hand.entries if entry.player == player)
+    below = 0
+    for result in deal.result.pots:
+        own = max(0, min(paid, result.pot.level) - below)
+        below = result.pot.level
+        if player in result.winners and (
+            len(result.pot.contestants) > 1 or result.pot.amount > own
+        ):
+            return result
+    return None
 
 
 def _won_with(deal: Deal, pot: PotResult, player: str) -> Category | None:

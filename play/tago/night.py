@@ -22,7 +22,7 @@ from play.tago.events import (
     table_of,
     table_options,
 )
-from scoring.tago import Curioso, Event, Hand, Leave, Night, NightClosed, Rebuy, Table
+from scoring.tago import Curioso, Event, Hand, Join, Leave, Night, NightClosed, Rebuy, Table
 from storage import GameAlreadyRunning, GameState, StoredGame, TournamentRunning, UnitOfWork
 from storage.tago import TAGO, StoredEvent
 
@@ -204,6 +204,8 @@ async def record_event(
     night = record.night
     for event in events:
         night = _played(night, event)
+    if arrivals := [event.player for event in events if isinstance(event, Join)]:
+        await work.nights.know_players(record.stored.chat_id, arrivals)
     stored_events = list(record.events)
     deals = iter(night.deals[len(record.night.deals) :])
     for event in events:

@@ -80,6 +80,13 @@ async def test_a_late_arrival_wins_and_loses_chips_and_the_settle_up_counts_her(
         "Dario → Elena 40\n"
         "Bruno → Elena 10"
     )
+    # She is one of the chat's players now, with her night in her figures; the 5 she bet
+    # over Carlo's all-in, handed back, is no hand won.
+    assert (await table.reply("/stats Elena")) == (
+        "📊 Elena\n\n🃏 Tagò · Elena\n1 serata chiusa, risultato netto +265\n"
+        "Mani vinte: 2 su 3 giocate (ZERO 0, COPIA 0, TRIS 0, VALORE 1, PUNTEGGIO 0)\n"
+        "di cui 1 senza showdown (gli altri avevano lasciato)\nZERO: 0 · jackpot vinti: 0"
+    )
     # /esporta: her buy-in where she sat down, his departure with the stack he took home.
     events = [(row[2], row[5], row[-1]) for row in (await exported(table))["tago"][1:]]
     assert events.index(("buy-in", "Elena", "500")) < events.index(("hand", "Elena", "845"))
