@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Final
 
 import numpy as np
+from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
@@ -179,6 +180,22 @@ class Marker:
     edge: str | None
     edge_width: float
     in_key: str  # the colour for ``None`` in the key, where there is no player
+
+
+def draw_marks(
+    ax: Axes, style: Marker, points: Sequence[tuple[float, float]], colours: Sequence[str]
+) -> None:
+    """One kind of mark at ``points``, each in its player's colour where ``style`` has none."""
+    ax.scatter(
+        [x for x, _ in points],
+        [y for _, y in points],
+        s=style.size**2,
+        marker=style.marker,
+        c=list(colours) if style.face is None else style.face,
+        edgecolors=list(colours) if style.edge is None else style.edge,
+        linewidths=style.edge_width,
+        zorder=4,
+    )
 
 
 @dataclass(frozen=True)

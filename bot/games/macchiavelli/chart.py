@@ -29,6 +29,7 @@ from bot.charts.drawing import (
     Key,
     Marker,
     draw_key,
+    draw_marks,
     draw_title,
     font_at,
     new_figure,
@@ -118,16 +119,8 @@ def match_chart(plan: MatchPlan, *, title: str, colours: Mapping[str, int]) -> b
             zorder=3 if line.wins else 2,
         )
     if plan.closes:
-        ax.scatter(
-            [deal for deal, _player, _total in plan.closes],
-            [total for _deal, _player, total in plan.closes],
-            s=CLOSED.size**2,
-            marker=CLOSED.marker,
-            c=[palette[player] for _deal, player, _total in plan.closes],
-            edgecolors=CLOSED.edge,
-            linewidths=CLOSED.edge_width,
-            zorder=4,
-        )
+        points = [(deal, total) for deal, _player, total in plan.closes]
+        draw_marks(ax, CLOSED, points, [palette[player] for _deal, player, _total in plan.closes])
     _draw_target(ax, plan, axes_h)
     if not plan.deals:
         ax.text(

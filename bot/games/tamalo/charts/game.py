@@ -30,6 +30,7 @@ from bot.charts.drawing import (
     Key,
     Marker,
     draw_key,
+    draw_marks,
     draw_title,
     font_at,
     new_figure,
@@ -182,17 +183,8 @@ def _draw_spots(ax: Axes, plan: GamePlan, palette: Mapping[str, str]) -> None:
     for kind, style in _MARKERS.items():
         spots = [spot for spot in plan.spots if spot.kind is kind]
         if spots:
-            players = [palette[spot.player] for spot in spots]
-            ax.scatter(
-                [spot.x for spot in spots],
-                [spot.y for spot in spots],
-                s=style.size**2,
-                marker=style.marker,
-                c=players if style.face is None else style.face,
-                edgecolors=players if style.edge is None else style.edge,
-                linewidths=style.edge_width,
-                zorder=4,
-            )
+            points = [(spot.x, spot.y) for spot in spots]
+            draw_marks(ax, style, points, [palette[spot.player] for spot in spots])
 
 
 def _draw_target(ax: Axes, plan: GamePlan, axes_h: float, per_px: float) -> None:
