@@ -227,6 +227,9 @@ class Export:
     name: str  # the file name's first word (``macchiavelli`` → ``macchiavelli-2026-11-28.csv``)
     header: Sequence[str]  # plain English column names, a data format scripts rely on
     rows: Sequence[Sequence[object]]
+    #: What the document's message says of it (``None``: Tamalo's words, a row per player
+    #: per hand); the game's own words where its rows are something else.
+    caption: Callable[[int], str] | None = None
 
 
 #: A game's panel of ``/stats Nome``: (the read, the chat, the name as typed) → the panel's

@@ -159,7 +159,7 @@ async def export(update: Update, context: Context) -> None:
         await message.reply_document(
             content,
             filename=f"{found.name}-{today:%Y-%m-%d}.csv",
-            caption=texts.stats.export_caption(count),
+            caption=(found.caption or texts.stats.export_caption)(count),
         )
 
 

@@ -14,7 +14,7 @@ from bot.games.macchiavelli.chart_plan import plan_match
 from bot.games.macchiavelli.render import draw_match
 from bot.games.macchiavelli.texts import end_rule, match_over
 from bot.handling import Export, chat_id_of, message_of, reading, replies_to_mistakes
-from bot.i18n import _
+from bot.i18n import _, ngettext
 from bot.parsing.words import parse_nothing
 from bot.refusals import UserError
 from bot.texts.common import command_name, decimal, percent
@@ -79,7 +79,15 @@ async def export(work: UnitOfWork, chat_id: int, timezone: str) -> Export | None
         )
         for line in lines
     ]
-    return Export("macchiavelli", EXPORT_HEADER, rows)
+    return Export("macchiavelli", EXPORT_HEADER, rows, caption=_caption)
+
+
+def _caption(rows: int) -> str:
+    return ngettext(
+        "📄 Le partite di Macchiavelli: {rows} riga, una per giocatore per smazzata.",
+        "📄 Le partite di Macchiavelli: {rows} righe, una per giocatore per smazzata.",
+        rows,
+    ).format(rows=rows)
 
 
 # --- what is said ---

@@ -15,7 +15,7 @@ from bot.context import Context
 from bot.games.tago import charts
 from bot.games.tago.amounts import CENTS, chips
 from bot.handling import Export, chat_id_of, message_of, reading, replies_to_mistakes
-from bot.i18n import _
+from bot.i18n import _, ngettext
 from bot.parsing import parse_nothing
 from play import views
 from play.errors import NoHandsToDraw
@@ -65,7 +65,17 @@ async def export(work: UnitOfWork, chat_id: int, timezone: str) -> Export | None
     for record in await chat_nights(work, chat_id):
         date = dates.local(record.stored.started_at, timezone).isoformat(timespec="minutes")
         rows += [_line(record.id, date, row) for row in rows_of(record.night)]
-    return Export("tago", HEADER, rows) if rows else None
+    return Export("tago", HEADER, rows, caption=_caption) if rows else None
+
+
+def _caption(rows: int) -> str:
+    return ngettext(
+        "📄 Le serate di Tagò: {rows} riga, una per giocatore per mano, più ingressi, "
+        "ricariche, curiosi e uscite.",
+        "📄 Le serate di Tagò: {rows} righe, una per giocatore per mano, più ingressi, "
+        "ricariche, curiosi e uscite.",
+        rows,
+    ).format(rows=rows)
 
 
 def _line(night: int, date: str, row: Row) -> tuple[object, ...]:

@@ -116,7 +116,11 @@ async def test_esporta_sends_the_home_games_in_a_document_of_their_own(table: Ta
     assert [name.rsplit("-", 3)[0] for name in names] == ["tamalo", "macchiavelli"]
     assert all(name.endswith(".csv") for name in names)
     captions = [p["caption"] for name, p in sent if name == "sendDocument"]
-    assert captions[1].startswith("📄 Tutte le mani del gruppo: 9 righe")
+    assert captions == [
+        "📄 Tutte le mani del gruppo: 2 righe, una per giocatore per mano. Si apre con un foglio "
+        "di calcolo.",
+        "📄 Le partite di Macchiavelli: 9 righe, una per giocatore per smazzata.",
+    ]
 
     found = await documents(table)
     assert len(found["tamalo"]) == 1 + 2  # Tamalo's two lines only

@@ -94,6 +94,11 @@ async def test_the_export_keeps_halves_and_every_night_and_the_tamalo_games_besi
     await table.send("/saldo")
     await table.send("/nuova tago heavy 5/300 Anna Bruno")
     await table.send("/mano Anna 5 lascia Bruno 5 1,2,3")
+    sent = await table.calls("/esporta")
+    assert [p["caption"] for name, p in sent if name == "sendDocument"][1] == (
+        "📄 Le serate di Tagò: 8 righe, una per giocatore per mano, più ingressi, ricariche, "
+        "curiosi e uscite."
+    )
     documents = await exported(table)
     assert set(documents) == {"tamalo", "tago"}
     rows = documents["tago"][1:]
