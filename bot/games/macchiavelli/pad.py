@@ -17,6 +17,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass, replace
 
+from bot import callback_data
 from bot.games.macchiavelli.parsing import DealByName
 from scoring.macchiavelli import CardList, Rank
 from scoring.macchiavelli.cards import card
@@ -24,7 +25,7 @@ from scoring.macchiavelli.cards import card
 #: Callback data: ``mpad:<entry id>:<version>:<action>``, far below Telegram's 64 bytes.
 PREFIX = "mpad"
 #: The largest id a database row has (a 32-bit integer): larger is forged.
-MAX_ID = 2**31 - 1
+MAX_ID = callback_data.MAX_ID
 #: What the stored JSON says it is: an entry of another game's pad is never read as this.
 KIND = "macchiavelli"
 #: The card pad's values, in the pad's order (the jolly last, only with jokers).
@@ -223,19 +224,12 @@ class Pad:
 
 
 def callback(entry_id: int, version: int, action: str) -> str:
-    return f"{PREFIX}:{entry_id}:{version}:{action}"
+    return callback_data.callback(PREFIX, entry_id, version, action)
 
 
 def parse_callback(data: str) -> tuple[int, int, str] | None:
     """``mpad:12:3:cK`` → (entry 12, version 3, action ``cK``); ``None`` if malformed."""
-    prefix, _, rest = data.partition(":")
-    entry_id, _, rest = rest.partition(":")
-    version, _, action = rest.partition(":")
-    if prefix != PREFIX or not entry_id.isdecimal() or not version.isdecimal() or not action:
-        return None
-    if int(entry_id) > MAX_ID or int(version) > MAX_ID:  # forged: no such row can exist
-        return None
-    return int(entry_id), int(version), action
+    return callback_data.parse_callback(PREFIX, data)
 
 
 def _split(action: str) -> tuple[Action, str]:

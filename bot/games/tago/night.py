@@ -5,6 +5,7 @@ unit of work and replies; what the night does is ``bot.games.tago.actions``'s.""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
@@ -13,6 +14,7 @@ from bot.context import Context
 from bot.games.tago import actions, texts
 from bot.games.tago.choice import parse_choice_data, with_choice
 from bot.handling import (
+    Handler,
     SharedAnswer,
     admins_only,
     changes,
@@ -187,32 +189,34 @@ async def end(update: Update, context: Context) -> None:
     await message_of(update).reply_text(text)
 
 
-@replies_to_mistakes
-async def rebuy(update: Update, context: Context) -> None:
-    message = message_of(update)
-    async with changes(update, context) as work:
-        text = await actions.rebuy(
-            work,
-            message.chat_id,
-            context.text_args,
-            message_id=message.message_id,
-            user_id=sender_id(update),
-        )
-    await message.reply_text(text)
+#: A command recording one of the night's events between hands, by what was typed after it:
+#: (the unit of work, the chat, the text, message and sender) → the reply.
+Acting = Callable[..., Awaitable[str]]
 
 
-@replies_to_mistakes
-async def curious(update: Update, context: Context) -> None:
-    message = message_of(update)
-    async with changes(update, context) as work:
-        text = await actions.curious(
-            work,
-            message.chat_id,
-            context.text_args,
-            message_id=message.message_id,
-            user_id=sender_id(update),
-        )
-    await message.reply_text(text)
+def acting(act: Acting) -> Handler:
+    """The handler of a command that records one of the night's events between hands
+    (``/ricarica``, ``/curioso``, ``/entra``, ``/esci``): ``act`` in the command's unit of
+    work, then its reply."""
+
+    @replies_to_mistakes
+    async def handler(update: Update, context: Context) -> None:
+        message = message_of(update)
+        async with changes(update, context) as work:
+            text = await act(
+                work,
+                message.chat_id,
+                context.text_args,
+                message_id=message.message_id,
+                user_id=sender_id(update),
+            )
+        await message.reply_text(text)
+
+    return handler
+
+
+rebuy = acting(actions.rebuy)
+curious = acting(actions.curious)
 
 
 @replies_to_mistakes

@@ -5,11 +5,8 @@ latest, and a restart loses nothing."""
 
 from __future__ import annotations
 
-from telegram import Update
-
-from bot.context import Context
 from bot.games.tago import seating
-from bot.handling import changes, message_of, replies_to_mistakes, sender_id
+from bot.games.tago.night import acting
 from play.tago import night as play
 from storage import UnitOfWork
 
@@ -37,29 +34,5 @@ async def leave_night(
     return seating.left_reply(after.night, players)
 
 
-@replies_to_mistakes
-async def join(update: Update, context: Context) -> None:
-    message = message_of(update)
-    async with changes(update, context) as work:
-        text = await join_night(
-            work,
-            message.chat_id,
-            context.text_args,
-            message_id=message.message_id,
-            user_id=sender_id(update),
-        )
-    await message.reply_text(text)
-
-
-@replies_to_mistakes
-async def leave(update: Update, context: Context) -> None:
-    message = message_of(update)
-    async with changes(update, context) as work:
-        text = await leave_night(
-            work,
-            message.chat_id,
-            context.text_args,
-            message_id=message.message_id,
-            user_id=sender_id(update),
-        )
-    await message.reply_text(text)
+join = acting(join_night)
+leave = acting(leave_night)

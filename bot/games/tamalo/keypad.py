@@ -13,13 +13,14 @@ import enum
 import json
 from dataclasses import dataclass, replace
 
+from bot import callback_data
 from scoring.tamalo import MAX_TOTAL
 
 #: Callback data: ``mano:<entry id>:<version>:<action>``, far below Telegram's 64 bytes.
 PREFIX = "mano"
 #: The largest id a database row has (a 32-bit integer): button data naming a larger one
 #: is forged, and would overflow the query.
-MAX_ID = 2**31 - 1
+MAX_ID = callback_data.MAX_ID
 MAX_DIGITS = len(str(MAX_TOTAL))
 
 
@@ -234,19 +235,12 @@ class Entry:
 
 
 def callback(entry_id: int, version: int, action: str) -> str:
-    return f"{PREFIX}:{entry_id}:{version}:{action}"
+    return callback_data.callback(PREFIX, entry_id, version, action)
 
 
 def parse_callback(data: str) -> tuple[int, int, str] | None:
     """``mano:12:3:d7`` → (entry 12, version 3, action ``d7``); ``None`` if malformed."""
-    prefix, _, rest = data.partition(":")
-    entry_id, _, rest = rest.partition(":")
-    version, _, action = rest.partition(":")
-    if prefix != PREFIX or not entry_id.isdecimal() or not version.isdecimal() or not action:
-        return None
-    if int(entry_id) > MAX_ID or int(version) > MAX_ID:  # forged: no such row can exist
-        return None
-    return int(entry_id), int(version), action
+    return callback_data.parse_callback(PREFIX, data)
 
 
 def _split(action: str) -> tuple[Action, str]:
