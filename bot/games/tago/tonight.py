@@ -17,8 +17,8 @@ from storage import UnitOfWork
 async def tonight(
     work: UnitOfWork, chat_id: int, start: datetime, end: datetime, timezone: str
 ) -> NightPanel | None:
-    """The evening's nights of Tagò, or ``None`` if none was opened in it. A night has no
-    winner: it counts for no king of the night."""
+    """The evening's nights of Tagò, or ``None`` if none is running or had a hand in it. A
+    night has no winner: it counts for no king of the night."""
     nights = await nights_between(work, chat_id, start, end)
     if not nights:
         return None

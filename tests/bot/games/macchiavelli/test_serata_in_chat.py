@@ -136,3 +136,26 @@ async def test_a_night_of_tago_shows_its_stacks(table: Table) -> None:
         "1. Bruno 640 (+340)\n2. Dario 260 (−40)\n3. Anna 200 (−100)\n4. Carlo 100 (−200)"
     )
     assert photos == 1
+
+
+async def test_a_night_of_tago_closed_with_no_hand_is_left_out(table: Table) -> None:
+    await table.send("/nuova tago light 5/300 Anna Bruno Carlo")
+    await table.send("/saldo")  # opened by mistake: closed before any hand
+    assert await table.reply("/serata") == (
+        "Stasera non si è ancora giocato. Iniziate con /nuova Anna Bruno Carlo."
+    )
+    await table.send(OPEN)
+    await table.send(SIDE_POT)
+    await table.send("/saldo")
+    await table.send("/nuova Anna Bruno")
+
+    summary, _ = await summary_and_photos(table)
+
+    assert summary == (
+        f"🌙 Serata del {evening()} · 2 partite\n\n"
+        "Tamalo\n"
+        "classica, 0 mani: in corso\n\n"
+        "Tagò\n"
+        "1 mano: chiusa\n"
+        "1. Bruno 640 (+340)\n2. Dario 260 (−40)\n3. Anna 200 (−100)\n4. Carlo 100 (−200)"
+    )
