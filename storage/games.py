@@ -11,14 +11,14 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Protocol, cast
 
-from sqlalchemy import Select, Table, bindparam, delete, insert, or_, select, update
+from sqlalchemy import Select, Table, bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from storage import models
 from storage.chats import ChatStore
 from storage.db import READING, run
-from storage.players import name_key, player_ids
+from storage.players import forget_if_traceless, name_key, player_ids
 from storage.snapshots import (
     Played,
     StoredHand,
@@ -343,18 +343,7 @@ class GameStore:
                 models.Seat.game_id == game.id, models.Seat.player_id == player_id
             )
         )
-        traces = [
-            select(models.Seat.game_id).where(models.Seat.player_id == player_id),
-            select(models.HandResult.hand_id).where(models.HandResult.player_id == player_id),
-            select(models.HandRow.id).where(models.HandRow.dealer_id == player_id),
-            select(models.NamedMove.id).where(models.NamedMove.player_id == player_id),
-            select(models.GameResult.game_id).where(models.GameResult.player_id == player_id),
-            select(models.Player.id).where(
-                models.Player.id == player_id, models.Player.user_id.is_not(None)
-            ),
-        ]
-        if not await self.session.scalar(select(or_(*(t.exists() for t in traces)))):
-            await self.session.execute(delete(models.Player).where(models.Player.id == player_id))
+        await forget_if_traceless(self.session, player_id)
         return await self._rebuild(game.id)
 
     async def add_hand(

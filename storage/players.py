@@ -7,7 +7,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import cast
 
-from sqlalchemy import Table, bindparam, select
+from sqlalchemy import Table, bindparam, delete, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage import models
@@ -72,3 +72,20 @@ async def player_ids(session: AsyncSession, chat_id: int, names: Sequence[str]) 
         rows = await connection.execute(_PLAYER_IDS, {"chat_id": chat_id, "keys": list(new)})
         known |= dict(rows.all())
     return {typed: known[key] for typed, key in keys.items()}
+
+
+async def forget_if_traceless(session: AsyncSession, player_id: int) -> None:
+    """The player goes if nothing in the chat is theirs: no seat at any game, no hand, no
+    deal dealt, no named move, no result, and nobody said ``/sonoio`` with their name."""
+    traces = [
+        select(models.Seat.game_id).where(models.Seat.player_id == player_id),
+        select(models.HandResult.hand_id).where(models.HandResult.player_id == player_id),
+        select(models.HandRow.id).where(models.HandRow.dealer_id == player_id),
+        select(models.NamedMove.id).where(models.NamedMove.player_id == player_id),
+        select(models.GameResult.game_id).where(models.GameResult.player_id == player_id),
+        select(models.Player.id).where(
+            models.Player.id == player_id, models.Player.user_id.is_not(None)
+        ),
+    ]
+    if not await session.scalar(select(or_(*(t.exists() for t in traces)))):
+        await session.execute(delete(models.Player).where(models.Player.id == player_id))

@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage import models
 from storage.db import run
-from storage.players import player_ids
+from storage.players import find_player, forget_if_traceless, player_ids
 from storage.states import GameState
 
 TAGO = "tago"
@@ -50,6 +50,13 @@ class NightStore:
         """Players seated after the night opened (``/entra``) are the chat's players too,
         as those seated at the start are: ``/stats Elena`` finds her."""
         await player_ids(self.session, chat_id, names)
+
+    async def forget_player(self, chat_id: int, name: str) -> None:
+        """An arrival taken back (``/annulla``): the player goes too if nothing stored is
+        hers (``storage.players.forget_if_traceless``)."""
+        player = await find_player(self.session, chat_id, name)
+        if player is not None:
+            await forget_if_traceless(self.session, player.id)
 
     async def events(self, game_id: int) -> tuple[StoredEvent, ...]:
         session = self.session

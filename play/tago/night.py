@@ -248,7 +248,8 @@ async def edited_hand(
 
 async def undo_last(work: UnitOfWork, record: NightRecord) -> tuple[NightRecord, Event]:
     """The night without its last event (a hand, a re-buy, a curioso, an arrival or a
-    departure), and that event."""
+    departure), and that event. An arrival taken back leaves no player behind who did
+    nothing else in the chat."""
     if not record.running:
         raise NightClosed()
     if not record.events:
@@ -257,8 +258,25 @@ async def undo_last(work: UnitOfWork, record: NightRecord) -> tuple[NightRecord,
     events = record.events[:-1]
     night = replayed(record.stored, [event_of(e.detail) for e in events])
     await work.nights.remove_event(record.id, last.number)
+    undone = event_of(last.detail)
+    if isinstance(undone, Join) and not await _arrived_elsewhere(work, record, undone.player):
+        await work.nights.forget_player(record.stored.chat_id, undone.player)
     _remember(_key(record.stored, events), night)
-    return NightRecord(record.stored, events, night), event_of(last.detail)
+    return NightRecord(record.stored, events, night), undone
+
+
+async def _arrived_elsewhere(work: UnitOfWork, record: NightRecord, player: str) -> bool:
+    """``player`` arrived late (``/entra``) at another of the chat's nights: an event there,
+    not a seat, so not among what storage sees of her."""
+    folded = player.casefold()
+    for night_id in await work.nights.night_ids(record.stored.chat_id):
+        if night_id == record.id:
+            continue
+        for stored in await work.nights.events(night_id):
+            event = event_of(stored.detail)
+            if isinstance(event, Join) and event.player.casefold() == folded:
+                return True
+    return False
 
 
 async def fix_hand(work: UnitOfWork, record: NightRecord, number: int, hand: Hand) -> NightRecord:

@@ -168,6 +168,31 @@ async def test_annulla_takes_back_an_arrival_or_a_departure_that_was_the_last_th
     assert "Elena 300 (0)" in await table.reply("/classifica")
 
 
+async def test_an_arrival_taken_back_leaves_no_newcomer_among_the_chat_s_players(
+    table: Table,
+) -> None:
+    await table.send("/nuova Fabio Gino")  # Fabio has played here before: a game of Tamalo
+    await table.send("/fine")
+    await table.send(OPEN)
+    for name in ("Elena", "Fabio"):
+        await table.send(f"/entra {name}")
+        assert (await table.reply("/annulla")).startswith(f"↩️ Annullato l'ingresso di {name}")
+    assert (await table.reply("/stats Elena")) == (
+        "Nessun giocatore «Elena» in questa chat. Giocatori: Fabio, Gino, Anna, Bruno, Carlo "
+        "e Dario."
+    )
+    assert (await table.reply("/stats Fabio")).startswith("📊 Fabio")
+    # Elena arrives at this night and plays; at the next one her arrival is taken back: she
+    # stays, with her night.
+    await table.send("/entra Elena=500")
+    await table.send(ELENA_S_HAND)
+    await table.send("/saldo")
+    await table.send(OPEN)
+    await table.send("/entra Elena")
+    await table.send("/annulla")
+    assert "1 serata chiusa, risultato netto +345" in await table.reply("/stats Elena")
+
+
 async def test_a_restart_loses_no_arrival_nor_departure(start_bot: StartBot) -> None:
     async with start_bot() as table:
         await table.send(OPEN)
