@@ -19,6 +19,7 @@ from bot import i18n
 from bot.answers import sending_now
 from bot.commands.game import chart_if_ended, next_hand, record_hand, recorded
 from bot.context import Context, TamaloApp
+from bot.games.macchiavelli import pad_commands
 from bot.games.tamalo.commands.forecast import forecast_line, forecast_of
 from bot.games.tamalo.keypad import (
     PREFIX,
@@ -272,15 +273,16 @@ async def edit_in_place(message: object, text: str, buttons: InlineKeyboardMarku
 
 
 async def sweep_expired(app: TamaloApp, now: datetime | None = None) -> int:
-    """Entries left alone too long: dropped, and their messages say so. Returns how many."""
+    """Entries left alone too long, every game's: dropped, and their messages say so in their
+    game's words. Returns how many."""
     async with app.bot_data.db.transaction() as session:
         expired = await UnitOfWork(session).entries.take_expired(now or datetime.now(UTC))
     for stored in expired:
         if stored.message_id is None:
             continue
         language = await chat_language(app.bot_data.db, stored.chat_id)
-        with i18n.speaking(language or i18n.DEFAULT):
-            text = keypad_texts.entry_expired()
+        with i18n.speaking(language or i18n.DEFAULT):  # a Macchiavelli pad: about a deal
+            text = pad_commands.expired(stored.state) or keypad_texts.entry_expired()
         try:
             await app.bot.edit_message_text(
                 text, chat_id=stored.chat_id, message_id=stored.message_id

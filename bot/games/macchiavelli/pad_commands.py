@@ -191,6 +191,16 @@ async def _press(
         return _shown(entry_id, pad, number, stored.user_name)
 
 
+def expired(state: str) -> str | None:
+    """What a pad's message says when the sweep of every game's entries left alone
+    (``bot.commands.entry.sweep_expired``) drops it; ``None``: another game's entry."""
+    try:
+        Pad.from_json(state)
+    except NotAPad:
+        return None
+    return pad_texts.expired()
+
+
 async def _running(work: UnitOfWork, chat_id: int) -> MatchRecord | None:
     """The chat's running Macchiavelli game; none if it now plays another game."""
     try:

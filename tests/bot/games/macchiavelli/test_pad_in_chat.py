@@ -3,14 +3,18 @@ in one message edited in place, and recorded exactly as the same deal typed."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import text
 
+from bot.commands.entry import sweep_expired
 from bot.games.macchiavelli import pad_texts
+from storage import ENTRY_LIFETIME
 from tests.bot.conftest import StartBot, Table
 
 TYPED = "/mano Anna 0 Bruno K,A,7 Carlo JK,2"
+ONE_SECOND = timedelta(seconds=1)
 #: The same deal, tap by tap: Anna closes (and the pad moves on), then Bruno's, Carlo's.
 TAPS = ("chiude (0)", "K", "A", "7", "Avanti ▶️", "Jolly", "2", "Avanti ▶️")
 
@@ -188,6 +192,29 @@ async def test_a_deal_typed_meanwhile_renumbers_the_pad(table: Table) -> None:
     _toast, recorded = await tap(table, "✅ Registra")
     assert recorded is not None
     assert recorded.startswith("Smazzata 2: chiude Anna.\nAnna 0\nBruno 9 = 9")
+
+
+async def test_a_pad_left_alone_expires_in_words_about_the_deal(table: Table) -> None:
+    english = table.in_chat(-100_777)
+    await english.reply("/language en")
+    for chat in (table, english):
+        await chat.reply("/nuova macchiavelli Anna Bruno")
+        await chat.reply("/mano")
+        await tap(chat, "K")
+    left = table.buttons()
+    before = await table.dump()
+    calls = len(table.request.calls)
+
+    assert await sweep_expired(table.app, datetime.now(UTC) + ENTRY_LIFETIME + ONE_SECOND) == 2
+
+    said = {p["chat_id"]: p["text"] for n, p in table.request.calls[calls:]}
+    assert said == {
+        table.chat_id: "⌛ Inserimento scaduto dopo 10 minuti senza tocchi: nessuna smazzata "
+        "registrata.",
+        english.chat_id: "⌛ Entry timed out after 10 minutes with no taps: no deal recorded.",
+    }
+    assert await table.press(left["A"]) == (pad_texts.closed(), None)
+    assert await table.dump() == before
 
 
 async def test_the_pad_carries_on_after_a_restart_and_speaks_english(start_bot: StartBot) -> None:
