@@ -74,7 +74,7 @@ def bad_name(token: str) -> str:
 
 
 def named_twice(player: str) -> str:
-    return _("{player} è scritto due volte: ognuno una volta sola, con le sue carte.").format(
+    return _("Hai scritto {player} due volte: ognuno una volta sola, con le sue carte.").format(
         player=player
     )
 

@@ -143,7 +143,7 @@ def stacks_after(deal: Deal) -> list[str]:
 
 def rebuy_reply(night: Night, player: str, amount: int) -> str:
     return _(
-        "💶 {player} ricarica {amount}: ora ha {stack} (entrato in tutto con {bought})."
+        "💶 {player} ricarica {amount}: ora ha {stack} (fiches comprate in tutto: {bought})."
     ).format(
         player=player,
         amount=chips(amount),
@@ -199,7 +199,7 @@ def night_end(night: Night) -> str:
     lines = [_("🏁 Fine della serata di Tagò. Risultati:")]
     for s in night.standings():
         lines.append(
-            _("{rank}. {player} {result} (fiches {stack}, entrato con {bought})").format(
+            _("{rank}. {player} {result} (fiches {stack}, comprate {bought})").format(
                 rank=s.rank,
                 player=s.player,
                 result=signed_chips(s.result),

@@ -122,7 +122,7 @@ _ENGINE: dict[type[RuleBroken], Callable[[Any], str]] = {
     NotSeated: lambda e: _("{player} non è al tavolo stasera: ci sono {players}.").format(
         player=e.player, players=who(e.players)
     ),
-    AlreadyAtTable: lambda e: _("{player} è già al tavolo (o scritto due volte).").format(
+    AlreadyAtTable: lambda e: _("{player} è già al tavolo (o il nome è scritto due volte).").format(
         player=e.player
     ),
     BelowAnte: lambda e: _(
@@ -149,7 +149,7 @@ _ENGINE: dict[type[RuleBroken], Callable[[Any], str]] = {
         punto_needed_at_showdown()
         if e.player == PUNTO
         else _(
-            "{player} è arrivato allo showdown: scrivi le sue tre carte, o lascia se ha lasciato."
+            "{player} arriva allo showdown: scrivi le sue tre carte, o lascia se ha lasciato."
         ).format(player=e.player)
     ),
     NoTieToPlayOff: lambda e: _("{players} non sono pari per nessun piatto.").format(

@@ -115,10 +115,10 @@ def joined_reply(night: Night, arrivals: Sequence[Arrival]) -> str:
 
 
 def left_reply(night: Night, players: Sequence[str]) -> str:
-    """``🚪 Dario lascia la serata con 260 (entrato con 300: −40): resta nel saldo.``"""
+    """``🚪 Dario lascia la serata con 260 (fiches comprate 300: −40): resta nel saldo.``"""
     lines = [
         _(
-            "🚪 {player} lascia la serata con {stack} (entrato con {bought}: {result}): "
+            "🚪 {player} lascia la serata con {stack} (fiches comprate {bought}: {result}): "
             "il suo risultato resta nel saldo finale."
         ).format(
             player=player,
@@ -156,4 +156,4 @@ def not_seated_yet(player: str, players: Sequence[str]) -> str:
 
 def left_mark() -> str:
     """After a player's line in the standings: they left the night."""
-    return _("uscito")
+    return _("ha lasciato la serata")

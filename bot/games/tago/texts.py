@@ -132,7 +132,7 @@ def odds_reply(
     if odds.choices:
         chooser = first or next(iter(shown))
         lines.append(
-            _("Con una coppia nel PUNTO, {player} sceglie il valore che gli conviene.").format(
+            _("Con una coppia nel PUNTO, {player} sceglie il valore più conveniente.").format(
                 player=chooser
             )
         )

@@ -391,7 +391,7 @@ async def test_quote_gives_each_player_s_chance_in_a_reply(table: Table) -> None
         "Bruno 3,1,? → 28,0%\n"
         "Carlo 5,6,? → 21,4%\n"
         "Conto esatto su 6392 casi.\n"
-        "Con una coppia nel PUNTO, Anna sceglie il valore che gli conviene.\n"
+        "Con una coppia nel PUNTO, Anna sceglie il valore più conveniente.\n"
         "Un pari conta come parte del piatto diviso."
     )
     assert sent.markup is None

@@ -42,7 +42,7 @@ async def test_a_late_arrival_wins_and_loses_chips_and_the_settle_up_counts_her(
         "Elena 845 (+345)\n🎰 Jackpot: 0"
     )
     assert (await table.reply("/esci Dario")) == (
-        "🚪 Dario lascia la serata con 260 (entrato con 300: −40): il suo risultato resta nel "
+        "🚪 Dario lascia la serata con 260 (fiches comprate 300: −40): il suo risultato resta nel "
         "saldo finale.\n"
         "Al tavolo: Anna 200, Bruno 295, Carlo 100, Elena 845"
     )
@@ -61,18 +61,18 @@ async def test_a_late_arrival_wins_and_loses_chips_and_the_settle_up_counts_her(
         "🃏 Fiches al tavolo (light 5/300 · ante 5 · 0% al jackpot)\n"
         "1. Elena 765 (+265)\n"
         "2. Bruno 290 (−10)\n"
-        "3. Dario 260 (−40) · uscito\n"
+        "3. Dario 260 (−40) · ha lasciato la serata\n"
         "4. Anna 195 (−105)\n"
         "5. Carlo 190 (−110)\n"
         "🎰 Jackpot: 0"
     )
     assert (await table.reply("/saldo")) == (
         "🏁 Fine della serata di Tagò. Risultati:\n"
-        "1. Elena +265 (fiches 765, entrato con 500)\n"
-        "2. Bruno −10 (fiches 290, entrato con 300)\n"
-        "3. Dario −40 (fiches 260, entrato con 300)\n"
-        "4. Anna −105 (fiches 195, entrato con 300)\n"
-        "5. Carlo −110 (fiches 190, entrato con 300)\n"
+        "1. Elena +265 (fiches 765, comprate 500)\n"
+        "2. Bruno −10 (fiches 290, comprate 300)\n"
+        "3. Dario −40 (fiches 260, comprate 300)\n"
+        "4. Anna −105 (fiches 195, comprate 300)\n"
+        "5. Carlo −110 (fiches 190, comprate 300)\n"
         "🎰 Jackpot: 0\n"
         "Pagamenti:\n"
         "Carlo → Elena 110\n"
@@ -105,7 +105,7 @@ async def test_what_the_table_refuses_changes_nothing(table: Table) -> None:
                 ("/entra", "Scrivi chi arriva, per esempio: /entra Elena"),
                 ("/entra 500", "Scrivi chi arriva"),
                 ("/entra Elena 500 600", "Non conosco «600»"),
-                ("/entra Elena Elena", "Elena è scritto due volte"),
+                ("/entra Elena Elena", "Hai scritto Elena due volte"),
                 ("/entra Dario", "Dario ha lasciato la serata con 300"),
                 ("/esci Dario", "Dario ha lasciato la serata con 300"),
                 ("/esci Zeno", "Zeno non è al tavolo stasera: ci sono Anna, Bruno e Carlo."),
@@ -193,6 +193,36 @@ async def test_an_arrival_taken_back_leaves_no_newcomer_among_the_chat_s_players
     assert "1 serata chiusa, risultato netto +345" in await table.reply("/stats Elena")
 
 
+async def test_what_the_night_says_of_a_player_reads_right_whoever_she_is(table: Table) -> None:
+    """No participle after a name agrees with it as if every player were a man."""
+    await table.send(OPEN)
+    await table.send("/entra Elena")
+    said = [
+        await table.reply("/ricarica Elena 100"),
+        await table.reply(
+            "/mano punto=4,½,0 Anna 5 4,4,2 Bruno 5 lascia Carlo 5 lascia Dario 5 lascia Elena 5"
+        ),
+        await table.reply("/entra Elena Elena"),
+        await table.reply("/entra elena"),
+        await table.reply("/quote punto=4,½ Elena 4,4 Bruno 3,1"),
+        await table.reply("/esci Elena"),
+        await table.reply("/classifica"),
+        await table.reply("/saldo"),
+    ]
+    for wrong in ("entrato", "uscito", "arrivato", "scritto due volte:", "gli conviene"):
+        assert not [text for text in said if wrong in text], wrong
+    assert said[0] == "💶 Elena ricarica 100: ora ha 400 (fiches comprate in tutto: 400)."
+    assert said[1].startswith(
+        "Elena arriva allo showdown: scrivi le sue tre carte, o lascia se ha lasciato."
+    )
+    assert said[2].startswith("Hai scritto Elena due volte: ognuno una volta sola")
+    assert said[3] == "Elena è già al tavolo (o il nome è scritto due volte)."
+    assert "Con una coppia nel PUNTO, Elena sceglie il valore più conveniente." in said[4]
+    assert said[5].startswith("🚪 Elena lascia la serata con 400 (fiches comprate 400: 0)")
+    assert "Elena 400 (0) · ha lasciato la serata" in said[6]
+    assert "Elena 0 (fiches 400, comprate 400)" in said[7]
+
+
 async def test_a_restart_loses_no_arrival_nor_departure(start_bot: StartBot) -> None:
     async with start_bot() as table:
         await table.send(OPEN)
@@ -202,7 +232,7 @@ async def test_a_restart_loses_no_arrival_nor_departure(start_bot: StartBot) -> 
     async with start_bot() as table:
         standings = await table.reply("/classifica")
         assert "Elena 400 (0)" in standings
-        assert "Bruno 300 (0) · uscito" in standings
+        assert "Bruno 300 (0) · ha lasciato la serata" in standings
         assert (await table.reply("/mano Elena 5 lascia Anna 5")).endswith(
             "Anna 305 (+5)\nCarlo 300\nDario 300\nElena 395 (−5)\n🎰 Jackpot: 0"
         )

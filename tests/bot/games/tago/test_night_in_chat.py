@@ -73,10 +73,10 @@ async def test_the_settle_up_example_closes_the_night_with_the_fewest_payments(
     closed = await table.reply("/saldo")
     assert closed == (
         "🏁 Fine della serata di Tagò. Risultati:\n"
-        "1. Anna +300 (fiches 900, entrato con 600)\n"
-        "2. Dario +30 (fiches 330, entrato con 300)\n"
-        "3. Carlo −50 (fiches 250, entrato con 300)\n"
-        "4. Bruno −300 (fiches 0, entrato con 300)\n"
+        "1. Anna +300 (fiches 900, comprate 600)\n"
+        "2. Dario +30 (fiches 330, comprate 300)\n"
+        "3. Carlo −50 (fiches 250, comprate 300)\n"
+        "4. Bruno −300 (fiches 0, comprate 300)\n"
         "🎰 Jackpot: 20 (stasera +20)\n"
         "Pagamenti:\n"
         "Bruno → Anna 300\n"

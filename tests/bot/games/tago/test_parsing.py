@@ -80,7 +80,7 @@ def test_a_punto_with_a_pair_and_no_choice_asks_for_its_two_values() -> None:
         ("punto=4,½,0 Anna 4,4,9 Bruno 3,1,½", "«9» non è una carta del Tagò"),
         ("punto=4,½,0 Anna 4;4;2 Bruno 3,1,½", "«4;4;2» non è una carta"),
         ("punto=4,½,0 Anna 4,4,2", "da 2 a 8: qui ce ne sono 1"),
-        ("punto=4,½,0 Anna 4,4,2 Anna 3,1,½", "Anna è scritto due volte"),
+        ("punto=4,½,0 Anna 4,4,2 Anna 3,1,½", "Hai scritto Anna due volte"),
         ("Anna 4,4,2 Bruno 3,1,½", "Manca il PUNTO"),
         ("4,4,2 Anna 4,4,2 Bruno 3,1,½", "«4,4,2» viene prima di un nome"),
         ("punto=4,½,0 colore=rosso Anna 4,4,2 Bruno 3,1,½", "Non conosco «colore=rosso»"),
@@ -208,7 +208,7 @@ def test_a_hand_with_halves_of_chips_an_in_hand_rebuy_and_no_showdown() -> None:
         ("punto=4,½,0 Anna Bruno 150 3,1,½", "Dopo Anna scrivi quanto ha messo"),
         ("punto=4,½,0 Anna 200 4,4,2 Zoe 150 3,1,½", "Zoe non è al tavolo"),
         ("punto=4,½,0 Anna 200 4,4,2 Bruno 150 lascia 3,1,½", "Bruno lascia"),
-        ("punto=4,½,0 Anna 200 4,4,2 Bruno 150", "Bruno è arrivato allo showdown"),
+        ("punto=4,½,0 Anna 200 4,4,2 Bruno 150", "Bruno arriva allo showdown"),
         ("Anna 200 4,4,2 Bruno 150 3,1,½", "scrivi anche il PUNTO"),
         ("Anna 200 lascia Bruno 150 lascia", "Hanno lasciato tutti"),
         ("Anna 200", "qui ce ne sono 1"),
@@ -237,7 +237,7 @@ def test_the_curious_are_seated_players() -> None:
     assert parse_curious("dario", SEATS) == ("Dario",)
     assert parse_curious("Dario Bruno", SEATS) == ("Dario", "Bruno")
     assert "/curioso Dario" in refused(parse_curious, "", SEATS)
-    assert "Dario è scritto due volte" in refused(parse_curious, "Dario dario", SEATS)
+    assert "Hai scritto Dario due volte" in refused(parse_curious, "Dario dario", SEATS)
     assert "Zoe non è al tavolo" in refused(parse_curious, "Zoe", SEATS)
 
 

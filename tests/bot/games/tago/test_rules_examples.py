@@ -192,7 +192,7 @@ def test_the_settle_up_example_with_the_jackpot_s_cashier() -> None:
     player, amount = parse_rebuy("Anna 300", night.players)
     night = night.with_rebuy(player, amount)
     assert night_texts.rebuy_reply(night, player, amount) == (
-        "💶 Anna ricarica 300: ora ha 600 (entrato in tutto con 600)."
+        "💶 Anna ricarica 300: ora ha 600 (fiches comprate in tutto: 600)."
     )
     night, _ = play(night, "punto=4,½,0 Anna 5 lascia Bruno 5 lascia Carlo 45 4,4,2 Dario 45 3,1,½")
     night, _ = play(
@@ -204,10 +204,10 @@ def test_the_settle_up_example_with_the_jackpot_s_cashier() -> None:
 
     assert reply.splitlines() == [
         "🏁 Fine della serata di Tagò. Risultati:",
-        "1. Anna +300 (fiches 900, entrato con 600)",
-        "2. Dario +30 (fiches 330, entrato con 300)",
-        "3. Carlo −50 (fiches 250, entrato con 300)",
-        "4. Bruno −300 (fiches 0, entrato con 300)",
+        "1. Anna +300 (fiches 900, comprate 600)",
+        "2. Dario +30 (fiches 330, comprate 300)",
+        "3. Carlo −50 (fiches 250, comprate 300)",
+        "4. Bruno −300 (fiches 0, comprate 300)",
         "🎰 Jackpot: 20 (stasera +20)",
         "Pagamenti:",
         "Bruno → Anna 300",

@@ -156,4 +156,4 @@ def test_the_odds_sampled_show_their_error() -> None:
     assert not result.exact
     assert "±" in reply
     assert "Stima su 40000 estrazioni a caso (± un errore standard)." in reply
-    assert "Con una coppia nel PUNTO, A sceglie il valore che gli conviene." in reply
+    assert "Con una coppia nel PUNTO, A sceglie il valore più conveniente." in reply
