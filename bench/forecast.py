@@ -42,8 +42,9 @@ from bench.common import (
 from bench.forecast_games import card_games, replayed_games
 from bench.forecast_plots import draw_reliability, draw_sample
 from scoring import tamalo
-from scoring.tamalo.forecast.chances import FEWEST_RUNS, HAND_BUDGET, RUNS, forecast
+from scoring.tamalo.forecast.chances import forecast
 from scoring.tamalo.forecast.history import ChatHistory
+from scoring.tamalo.forecast.simulate import FEWEST_RUNS, HAND_BUDGET, RUNS
 
 #: How far a forecast may fall behind "everyone equal" where that is the truth (the replayed
 #: games' start): the runs' own noise, 0.1% of the score.

@@ -49,7 +49,7 @@ from bot.games.tamalo.commands import target
 from bot.handling import Handler
 from bot.render import Renderer
 from bot.updates import ChatOrderedUpdates
-from play.forecast import Histories
+from play.forecast import Drawn, Histories
 from play.results import complete_results
 from storage import Database, UpdateJournal, chats_speaking, upgrade_schema
 
@@ -120,6 +120,7 @@ def build_application(
     app.bot_data.db = db
     app.bot_data.renderer = Renderer(settings.chart_workers)
     app.bot_data.histories = Histories()
+    app.bot_data.drawn = Drawn()
     # Before the handlers that answer (commands and buttons): the chat's language.
     app.add_handler(TypeHandler(Update, begin_answer), group=ANSWER_BEGINS)
     app.add_handler(TypeHandler(Update, end_answer), group=ANSWER_ENDS)

@@ -8,7 +8,7 @@ from typing import Any
 from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot
 
 from bot.render import Renderer
-from play.forecast import Histories
+from play.forecast import Drawn, Histories
 from storage import Database
 
 
@@ -19,6 +19,8 @@ class BotData:
     renderer: Renderer
     #: The chats' histories the forecast reads, kept while no game of theirs ends.
     histories: Histories
+    #: The games' futures their latest draw point drew, for the hands until the next.
+    drawn: Drawn
     #: Seconds a hand's reply waits for its forecast line before going without it.
     forecast_timeout: float = 2.0
     #: Off: no chat's hand replies carry the forecast line, whatever its setting (the tests

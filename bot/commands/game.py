@@ -12,7 +12,12 @@ from bot.answers import sending_now
 from bot.commands import buttons
 from bot.commands.charts import send_final_chart
 from bot.context import Context
-from bot.games.tamalo.commands.forecast import forecast_line, forecast_of
+from bot.games.tamalo.commands.forecast import (
+    draw_ahead,
+    drawn_at_start,
+    forecast_line,
+    forecast_of,
+)
 from bot.handling import (
     admins_only,
     changes,
@@ -110,10 +115,12 @@ async def new_game(update: Update, context: Context) -> None:
             first_dealer=new.first_dealer,
             started_by=sender_id(update),
         )
+        outlook = await drawn_at_start(context, work, started.record)
     await message_of(update).reply_text(
         game.game_started(started.record.game, propose_target=not new.target_given),
         reply_markup=game.offer(started.record, target_given=new.target_given),
     )
+    draw_ahead(context, outlook)
 
 
 @replies_to_mistakes

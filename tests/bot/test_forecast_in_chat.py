@@ -1,6 +1,7 @@
 """Chi vince? The forecast's line under each hand and /previsione's chart, as the chat sees
 them (issue 18)."""
 
+import asyncio
 import re
 
 import pytest
@@ -99,10 +100,10 @@ async def test_the_same_hand_gets_the_same_line(table: Table, start_bot: StartBo
 async def test_without_its_forecast_a_hand_is_still_answered(
     table: Table, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    def broken(self: forecast.Outlook) -> dict[str, float]:
+    def broken(self: forecast.Outlook, *_: object) -> dict[str, float]:
         raise RuntimeError("no forecast today")
 
-    monkeypatch.setattr(forecast.Outlook, "chances", broken)
+    monkeypatch.setattr(forecast.Outlook, "worked_out", broken)
     await table.send("/nuova Anna Bruno Carlo")
     reply = await table.reply(HANDS[0])
     assert "Chi vince?" not in reply
@@ -231,3 +232,31 @@ async def test_previsione_draws_each_hand_as_its_reply_said(table: Table) -> Non
     assert set(story[0]) == {"Anna", "Bruno", "Carlo", "Dario"}
     assert [percentages(point) for point in story[1:]] == said
     assert await table.files("/previsione")
+
+
+async def test_lines_drawn_ahead_are_the_lines_drawn_anew(
+    table: Table, start_bot: StartBot
+) -> None:
+    """The hands between two draw points play out the futures drawn at the first (kept by the
+    bot, drawn ahead at /nuova): the same lines as a bot that kept nothing, and as the story
+    of the game tells them."""
+    await table.send("/nuova Anna Bruno Carlo Dario")
+    for _ in range(100):  # the start's futures, drawn in the background
+        if table.app.bot_data.drawn:
+            break
+        await asyncio.sleep(0.01)
+    assert table.app.bot_data.drawn, "nothing drawn ahead at /nuova"
+    hands = [f"/mano {a} {b} {c} {d}" for a, b, c, d in
+             [(5, 9, 10, 8), (0, 7, 3, 12), (6, 2, 9, 4), (3, 3, 8, 1), (9, 0, 4, 7),
+              (2, 8, 1, 6), (4, 5, 7, 0), (7, 1, 2, 9), (1, 6, 5, 3)]]  # fmt: skip
+    said = [shown_of(await table.reply(text)) for text in hands]
+    assert len(table.app.bot_data.drawn) == 3  # drawn at the start, after hands 4 and 8
+    for _ in hands[4:]:
+        await table.send("/annulla")
+    async with start_bot() as restarted:  # nothing kept: hands 5 and 9 draw their own
+        anew = [shown_of(await restarted.reply(text)) for text in hands[4:]]
+    assert anew == said[4:]
+    async with table.app.bot_data.db.reading() as session:
+        stories = await forecast.stories(UnitOfWork(session), forecast.Histories(), table.chat_id)
+    ((_, outlook),) = stories
+    assert [percentages(point) for point in outlook.story()[1:]] == [whole(s) for s in said]

@@ -10,23 +10,24 @@ thread or process.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from scoring.tamalo.forecast.contenders import contenders
+from scoring.tamalo.forecast.futures import Futures, continues, draw_futures, drawn_from, play_out
 from scoring.tamalo.forecast.hand_model import hand_model
 from scoring.tamalo.forecast.history import ChatHistory
-from scoring.tamalo.forecast.simulate import Runs, expected_hands, simulate
+from scoring.tamalo.forecast.simulate import (
+    RUNS,
+    Runs,
+    affordable_runs,
+    expected_hands,
+    simulate,
+)
 from scoring.tamalo.game import Game
 from scoring.tamalo.tournament import FINALISTS_PER_TABLE
 
-#: Runs of the rest of the game: a probability's noise is at most ±1.6 points (one sigma).
-RUNS = 1000
-#: Hands a forecast may draw per seat: a long game left (ControTamalo to 100) gets fewer runs,
-#: down to ``FEWEST_RUNS`` (±3.2 points), so that its cost stays near a short game's.
-HAND_BUDGET = RUNS * 12
-FEWEST_RUNS = 250
 #: Runs before the first hand: every total is still level, so the chances are the players'
 #: habits alone, often nearly equal, and the runs' own noise (±1.6 points each) would be most
 #: of what the forecast says. Drawn once a game, for the first point of /previsione's story,
@@ -45,6 +46,8 @@ class Forecast:
     ends_next: float
     hands_left: float
     runs: int
+    #: What a game that ``continues`` was played out from.
+    futures: Futures | None = field(default=None, compare=False, repr=False)
 
     def favourites(self) -> tuple[tuple[str, float], ...]:
         """Players and chances, most likely winner first (seat order on ties)."""
@@ -52,22 +55,33 @@ class Forecast:
 
 
 def forecast(
-    game: Game, history: ChatHistory | None = None, *, seed: int = 0, runs: int | None = None
+    game: Game,
+    history: ChatHistory | None = None,
+    *,
+    seed: int = 0,
+    runs: int | None = None,
+    futures: Futures | None = None,
 ) -> Forecast:
     """Who is likely to win ``game``, from the chat's ``history`` in the game's mode;
     ``runs`` by default as many as ``HAND_BUDGET`` affords, between ``FEWEST_RUNS`` and
-    ``RUNS`` (``START_RUNS`` before the first hand)."""
+    ``RUNS`` (``START_RUNS`` before the first hand).
+
+    A game that ``continues`` is played out from the ``futures`` drawn at its draw point by
+    ``ahead`` (from ``seed`` and ``runs``), drawn here if not given: the same numbers, and
+    the forecast has them, to give the next hands."""
     if game.is_over():
         return _settled(game)
-    # The game's own hands are evidence too, of its players and of the chat's habits.
-    model = hand_model(game.players, history, (scored.hand for scored in game.hands))
-    if runs is None and not game.hands:
-        runs = START_RUNS
-    expected = expected_hands(game, model)
-    if runs is None:
-        affordable = HAND_BUDGET / max(expected, 1.0)
-        runs = int(min(RUNS, max(FEWEST_RUNS, affordable)))
-    ended = simulate(game, model, runs, seed, expected=expected)
+    if continues(game):
+        if futures is None:
+            futures = ahead(drawn_from(game), history, seed=seed, runs=runs)
+        ended, runs = play_out(game, futures), futures.runs
+    else:
+        # The game's own hands are evidence too, of its players and of the chat's habits.
+        model = hand_model(game.players, history, (scored.hand for scored in game.hands))
+        expected = expected_hands(game, model)
+        if runs is None:
+            runs = affordable_runs(expected) if game.hands else START_RUNS
+        ended = simulate(game, model, runs, seed, expected=expected)
     played = len(game.hands)
     win, top_two = _outcomes(ended)
     ranked = game.ranked
@@ -80,7 +94,19 @@ def forecast(
         ends_next=float(np.mean(ended.ended_after == played + 1)),
         hands_left=float(np.mean(ended.ended_after - played)),
         runs=runs,
+        futures=futures,
     )
+
+
+def ahead(
+    game: Game, history: ChatHistory | None = None, *, seed: int = 0, runs: int | None = None
+) -> Futures:
+    """The rest of running ``game`` drawn at a draw point (``drawn_from``) for the forecasts
+    until the next, ``runs`` times, by default as many as its length affords."""
+    model = hand_model(game.players, history, (scored.hand for scored in game.hands))
+    if runs is None:
+        runs = affordable_runs(expected_hands(game, model))
+    return draw_futures(game, model, seed, runs)
 
 
 def story(

@@ -13,6 +13,7 @@ passes over whole arrays rather than many over small ones.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,6 +31,12 @@ from scoring.tamalo.model import HANDS_PER_QUADRO, Mode, Rules
 #: A game still running this many hands on is scored as it stands (a ControTamalo chat whose
 #: hands all score −1 would never reach the target).
 MAX_HANDS = 400
+#: Runs of the rest of the game: a probability's noise is at most ±1.6 points (one sigma).
+RUNS = 1000
+#: Hands a forecast may draw per seat: a long game left (ControTamalo to 100) gets fewer runs,
+#: down to ``FEWEST_RUNS`` (±3.2 points), so that its cost stays near a short game's.
+HAND_BUDGET = RUNS * 12
+FEWEST_RUNS = 250
 #: The longest stretch of hands drawn at once.
 LONGEST_STRETCH = 64
 #: The first stretch drawn, as a share of the hands expected to be left (``expected_hands``).
@@ -295,6 +302,12 @@ _CONTRO_PACE = np.where(_CODES == OUT, -2, np.where(_CODES < LOW_TOTAL, -1, 1 + 
 _CLASSIC_PACE = np.where((_CODES == OUT) | (_CODES < ZERO_BELOW), 0, _CODES)
 
 
+def affordable_runs(expected: float) -> int:
+    """The runs ``HAND_BUDGET`` affords for ``expected`` hands left (``expected_hands``),
+    between ``FEWEST_RUNS`` and ``RUNS``."""
+    return int(min(RUNS, max(FEWEST_RUNS, HAND_BUDGET / max(expected, 1.0))))
+
+
 def expected_hands(game: Game, model: HandModel) -> float:
     """About the hands left: 4 Quadri's own, or the gap from the leader to the target at the
     pace of the fastest seat (its mean points a hand without calls). Sizes the first stretch
@@ -322,15 +335,35 @@ def _to_target(
     now = game.totals()
     totals = np.repeat(np.array([[now[p]] for p in game.players], dtype=np.int32), runs, axis=1)
     ended_after = np.full(runs, -1, dtype=np.int32)
-    alive = np.arange(runs)
+    length = int(min(LONGEST_STRETCH, max(2, math.ceil(expected * FIRST_STRETCH) + 1)))
+    stretches = play_on(
+        game, model, players, rng, totals, ended_after, np.arange(runs), played, length, keep
+    )
+    return _ranked(game, ended_after, totals, stretches)
+
+
+def play_on(
+    game: Game,
+    model: HandModel,
+    players: Versions,
+    rng: np.random.Generator,
+    totals: Ints,
+    ended_after: Ints,
+    alive: Ints,
+    number: int,
+    length: int,
+    keep: bool = False,
+) -> list[Stretch]:
+    """Play the runs ``alive`` on from hand ``number`` (their ``totals`` then), in stretches
+    of ``length`` hands, then shorter, until each ends: their ``totals`` and ``ended_after``
+    are written in place. Returns the stretches drawn if ``keep``."""
+    played = len(game.hands)
     joins = _joins(game)
     stretches: list[Stretch] = []
-    contro = game.rules.mode is Mode.CONTRO
     tables = Tables.of(model)
     everyone = _callers(np.ones((len(game.players), 1), dtype=bool), players[1], model.called)
+    contro = game.rules.mode is Mode.CONTRO
     countering = _scaled(model.counter_rate) if contro else None
-    number = played  # hands played in the runs still alive
-    length = int(min(LONGEST_STRETCH, max(2, math.ceil(expected * FIRST_STRETCH) + 1)))
     while alive.size:
         if number - played >= MAX_HANDS:
             ended_after[alive] = number
@@ -359,6 +392,12 @@ def _to_target(
         alive = alive[~done]
         number += span
         length = max(2, -(-length // 3))
+    return stretches
+
+
+def _ranked(game: Game, ended_after: Ints, totals: Ints, stretches: Sequence[Stretch] = ()) -> Runs:
+    """The runs ended: who is ranked at each run's end, by their totals."""
+    played = len(game.hands)
     for seat, player in enumerate(game.players):
         if game.joined_after.get(player, 0) >= played + 1:
             # Reading: a joiner whose first hand never came stands level with the last.

@@ -10,17 +10,10 @@ import numpy as np
 import pytest
 
 from scoring.tamalo import Game, Hand, Mode, Report, Rules
-from scoring.tamalo.forecast.chances import (
-    FEWEST_RUNS,
-    RUNS,
-    START_RUNS,
-    Forecast,
-    forecast,
-    reach_final,
-)
+from scoring.tamalo.forecast.chances import START_RUNS, Forecast, forecast, reach_final
 from scoring.tamalo.forecast.hand_model import LEVELS, HandModel, hand_model
 from scoring.tamalo.forecast.history import ChatHistory
-from scoring.tamalo.forecast.simulate import MAX_HANDS, simulate
+from scoring.tamalo.forecast.simulate import FEWEST_RUNS, MAX_HANDS, RUNS, simulate
 from scoring.tamalo.forecast.skill import UNSHIFTED
 
 FOUR = ("Anna", "Bruno", "Carla", "Dario")

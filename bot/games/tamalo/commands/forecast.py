@@ -50,15 +50,50 @@ async def forecast_line(context: Context, record: GameRecord, outlook: Outlook |
     one, nor if the forecast fails or is late (logged): the hand is stored, its reply goes."""
     if outlook is None:
         return ""
+    drawn = context.bot_data.drawn
     try:
-        chances = await asyncio.wait_for(
-            asyncio.to_thread(outlook.chances), context.bot_data.forecast_timeout
+        chances, futures = await asyncio.wait_for(
+            asyncio.to_thread(outlook.worked_out, drawn.of(outlook)),
+            context.bot_data.forecast_timeout,
         )
     except Exception:
         hands = len(outlook.game.hands)
         log.exception("No forecast for game %s after %s hands", record.id, hands)
         return ""
+    drawn.keep(outlook, futures)
     return "\n\n" + forecast_texts.line(chances, to_final=outlook.to_final)
+
+
+async def drawn_at_start(context: Context, work: UnitOfWork, record: GameRecord) -> Outlook | None:
+    """What a game just started (/nuova) draws its first hands' futures from, read in its
+    unit of work: none for another game than Tamalo, or without the forecast's line."""
+    if not isinstance(record.game, Game):
+        return None
+    return await forecast_of(context, work, record, record.game)
+
+
+def draw_ahead(context: Context, outlook: Outlook | None) -> None:
+    """Draw ``outlook``'s game's futures now, in the background, off the event loop: its next
+    hands play them out (``play.forecast.Drawn``). Only a head start: if it is not done in
+    time, or fails, a hand draws its own."""
+    if outlook is None:
+        return
+    task = asyncio.create_task(_draw_ahead(context, outlook))
+    _drawing.add(task)
+    task.add_done_callback(_drawing.discard)
+
+
+#: Futures being drawn ahead (a reference, so that none is collected half-way).
+_drawing: set[asyncio.Task[None]] = set()
+
+
+async def _draw_ahead(context: Context, outlook: Outlook) -> None:
+    try:
+        futures = await asyncio.to_thread(outlook.ahead)
+    except Exception:
+        log.exception("Could not draw ahead a game after %s hands", len(outlook.game.hands))
+        return
+    context.bot_data.drawn.keep(outlook, futures)
 
 
 @replies_to_mistakes
