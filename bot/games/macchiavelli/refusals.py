@@ -103,7 +103,7 @@ TEXTS: Mapping[type[Mistake], Render] = dict(
             "«{count}» non ha un nome davanti: scrivete il nome prima di ogni conto. "
             "{example}").format(count=e.count, example=_example())),
         _says(errors.PlayerTwice, lambda e: _(
-            "{player} è scritto due volte: ogni giocatore una volta sola.").format(
+            "Hai scritto {player} due volte: ogni giocatore va scritto una volta sola.").format(
             player=e.player)),
         _says(errors.UnknownPlayer, lambda e: _not_playing(e.name, e.players)),
         _says(errors.MissingPlayers, lambda e: _missing(e.missing)),

@@ -50,6 +50,20 @@ async def test_mistakes_are_refused_with_one_message_and_nothing_recorded(table:
     assert wrong == []
 
 
+async def test_a_player_written_twice_is_refused_in_words_that_fit_anyone(table: Table) -> None:
+    """As Tamalo says it: no participle after the name, agreeing with it as if every player
+    were a man ("Anna è scritto due volte")."""
+    twice = "Hai scritto anna due volte: ogni giocatore va scritto una volta sola."
+    assert await table.reply("/nuova macchiavelli Anna Bruno anna") == twice
+    await table.reply("/nuova macchiavelli Anna Bruno Carlo")
+    assert await table.reply("/mano Anna 0 Bruno 28 anna 3") == twice
+    assert (await table.reply("/mano Anna 0 Bruno 28 Carlo 3")).startswith("Smazzata 1:")
+    await table.reply("/language en")
+    assert await table.reply("/hand Anna 0 Bruno 28 anna 3") == (
+        "You wrote anna twice: write each player only once."
+    )
+
+
 async def test_undo_and_fix(table: Table) -> None:
     await worked_example(table)
     undone = await table.reply("/annulla")

@@ -141,7 +141,7 @@ def test_what_to_type_instead_of_an_unknown_word_or_player() -> None:
         "Per esempio: /mano Anna 0 Bruno K,A,7 Carlo 12"
     )
     assert _refusal("Anna 0 Bruno 28 anna 3") == (
-        "anna è scritto due volte: ogni giocatore una volta sola."
+        "Hai scritto anna due volte: ogni giocatore va scritto una volta sola."
     )
     assert _refusal("0 28") == (
         "Ho 2 conti per 3 giocatori: in ordine di posto ne va uno a testa (Anna, Bruno e "
