@@ -66,6 +66,8 @@ RETRIES_AFTER_429 = 3
 CONNECTIONS = 256
 #: How often ``keep_tidy`` runs, in seconds.
 TIDY_EVERY = 60.0
+#: Seconds a stopping bot waits for the futures still being drawn in the background.
+DRAWING_WAIT = 1.0
 ALLOWED_UPDATES = [Update.MESSAGE, Update.EDITED_MESSAGE, Update.CALLBACK_QUERY]
 
 #: Every command's names and handler, from the one table of commands.
@@ -121,6 +123,7 @@ def build_application(
     app.bot_data.renderer = Renderer(settings.chart_workers)
     app.bot_data.histories = Histories()
     app.bot_data.drawn = Drawn()
+    app.bot_data.drawing = set()
     # Before the handlers that answer (commands and buttons): the chat's language.
     app.add_handler(TypeHandler(Update, begin_answer), group=ANSWER_BEGINS)
     app.add_handler(TypeHandler(Update, end_answer), group=ANSWER_ENDS)
@@ -219,6 +222,8 @@ async def close_resources(app: TamaloApp) -> None:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
     app.bot_data.renderer.close()
+    if app.bot_data.drawing:  # a few milliseconds of CPU each: let them end
+        await asyncio.wait(app.bot_data.drawing, timeout=DRAWING_WAIT)
     await app.bot_data.db.close()
 
 

@@ -21,6 +21,8 @@ class BotData:
     histories: Histories
     #: The games' futures their latest draw point drew, for the hands until the next.
     drawn: Drawn
+    #: Futures being drawn in the background (``bot.games.tamalo.commands.forecast``).
+    drawing: set[asyncio.Task[None]]
     #: Seconds a hand's reply waits for its forecast line before going without it.
     forecast_timeout: float = 2.0
     #: Off: no chat's hand replies carry the forecast line, whatever its setting (the tests

@@ -38,7 +38,7 @@ KEPT_HISTORIES = 256
 #: Games whose futures are kept (a few hundred KB each): as many being played at once.
 KEPT_DRAWN = 32
 
-_Key = tuple[int, Mode, int, tuple[int, int]]
+_Key = tuple[int, Mode, int, tuple[int, int] | None]
 
 
 @dataclass(frozen=True)
@@ -70,13 +70,17 @@ class Outlook:
         chances = forecast_now.top_two if self.to_final else forecast_now.win
         return chances, forecast_now.futures
 
-    def ahead(self) -> Futures | None:
-        """The futures of the game as it stands, if it stands at a draw point (its start, or
-        every fourth hand): the hands until the next play them out. CPU-bound."""
+    def at_draw_point(self) -> bool:
+        """Whether the game stands at a draw point (its start, or every fourth hand): the
+        hands until the next play out the futures drawn here (``ahead``)."""
         game = self.game
-        if not drawable(game) or draw_point(len(game.hands) + 1) != len(game.hands):
+        return drawable(game) and draw_point(len(game.hands) + 1) == len(game.hands)
+
+    def ahead(self) -> Futures | None:
+        """The futures of the game as it stands, if ``at_draw_point``. CPU-bound."""
+        if not self.at_draw_point():
             return None
-        return ahead(game, self.history, seed=seed_of(game))
+        return ahead(self.game, self.history, seed=seed_of(self.game))
 
     def story(self) -> tuple[Mapping[str, float], ...]:
         """The chances before the first hand and after each hand played (/previsione's
@@ -147,9 +151,13 @@ class Histories:
         self, work: UnitOfWork, record: GameRecord, ended: tuple[int, int] | None = None
     ) -> ChatHistory:
         """The history ``record``'s game is forecast from (``ended``: its
-        ``games_ended``, if read already)."""
+        ``games_ended``, if read already). While a game runs no other game of the chat can
+        end, but for a tournament's tables: a game's history is read once, a table's again
+        when a game ends (``games_ended`` changes)."""
         mode = record.game.rules.mode
-        if ended is None:
+        if not record.is_table:
+            ended = None
+        elif ended is None:
             ended = await work.history.games_ended(record.chat_id, mode)
         key = (record.chat_id, mode, record.id, ended)
         history = self._kept.get(key)
@@ -168,7 +176,10 @@ async def outlook(
 ) -> Outlook | None:
     """The forecast under a hand's reply (``game``: ``record``'s game after the hand), unless
     the chat turned it off (``/impostazioni previsione=no``)."""
-    wanted, ended = await work.history.forecast_key(record.chat_id, record.game.rules.mode)
+    if work.forecast_line is not None and not record.is_table:  # read by the claim
+        wanted, ended = work.forecast_line, None
+    else:
+        wanted, ended = await work.history.forecast_key(record.chat_id, record.game.rules.mode)
     if not wanted:
         return None
     if game.is_over():  # settled by its own hands: the chat's history has nothing to add

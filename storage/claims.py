@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam
+from sqlalchemy import Table, bindparam, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -15,6 +15,9 @@ from storage.db import run
 
 _HANDLED = cast(Table, models.HandledMessage.__table__)
 _ARRIVAL = arrival_columns(bindparam("chat"))
+_CHATS = cast(Table, models.Chat.__table__)
+#: Whether the chat's hand replies carry the forecast's line: read by the claim too.
+_FORECAST = select(_CHATS.c.forecast).where(_CHATS.c.id == bindparam("chat")).scalar_subquery()
 #: The claim of a message, built once per dialect (building costs about as much as running).
 _CLAIMS: dict[str, Any] = {}
 
@@ -29,16 +32,19 @@ class Claims:
     def __init__(self, session: AsyncSession) -> None:
         self.session = session
 
-    async def message(self, chat_id: int, message_id: int) -> Arrival:
+    async def message(self, chat_id: int, message_id: int) -> tuple[Arrival, bool]:
         """Mark a command's message as handled; a second time raises ``MessageAlreadyHandled``.
         Returns what the chat's row says as the message is claimed (``Arrival``: its language,
-        its standings message), read by the same statement.
+        its standings message; and whether its hand replies carry the forecast's line), read
+        by the same statement.
 
         One statement, whichever process gets there first: the primary key decides."""
         connection = await self.session.connection()
         dialect = connection.dialect.name
         if (claim := _CLAIMS.get(dialect)) is None:
-            claim = _CLAIMS[dialect] = insert_ignoring(self.session, _HANDLED).returning(*_ARRIVAL)
+            claim = _CLAIMS[dialect] = insert_ignoring(self.session, _HANDLED).returning(
+                *_ARRIVAL, _FORECAST
+            )
         # On SQLite, one trip to aiosqlite's thread (``storage.db.run``).
         claimed = await run(
             connection,
@@ -52,7 +58,8 @@ class Claims:
         )
         if not claimed:
             raise MessageAlreadyHandled
-        return Arrival(claimed[0][0], bool(claimed[0][1]))
+        language, standings, forecast = claimed[0]
+        return Arrival(language, bool(standings)), forecast is None or bool(forecast)
 
     async def edit(self, chat_id: int, message_id: int, update_id: int) -> bool:
         """Mark an edit of a message (the update ``update_id`` carried it) as handled; returns

@@ -34,6 +34,9 @@ class UnitOfWork:
 
     def __init__(self, session: AsyncSession) -> None:
         self.session = session
+        #: Whether the chat's hand replies carry the forecast's line, as the claim of the
+        #: message read it (``None``: no message claimed).
+        self.forecast_line: bool | None = None
 
     @cached_property
     def games(self) -> GameStore:
@@ -104,8 +107,9 @@ class UnitOfWork:
     async def claim(self, chat_id: int, message_id: int) -> Arrival:
         """This message changes something once: a second time raises
         ``MessageAlreadyHandled``. Returns the chat's language and standings message, read
-        by the claim itself."""
-        return await self.claims.message(chat_id, message_id)
+        by the claim itself, as is ``forecast_line``."""
+        arrival, self.forecast_line = await self.claims.message(chat_id, message_id)
+        return arrival
 
     async def move_chat(self, old: int, new: int) -> ChatMove | None:
         """Chat ``old`` became chat ``new``: its whole history moves with it (taking both

@@ -24,6 +24,9 @@ from storage import UnitOfWork
 
 log = logging.getLogger(__name__)
 
+#: Games' futures drawn in the background at once, at most.
+MOST_DRAWING = 2
+
 
 async def forecast_of(
     context: Context, work: UnitOfWork, record: GameRecord, game: Game
@@ -61,6 +64,8 @@ async def forecast_line(context: Context, record: GameRecord, outlook: Outlook |
         log.exception("No forecast for game %s after %s hands", record.id, hands)
         return ""
     drawn.keep(outlook, futures)
+    if outlook.at_draw_point():  # the next hands' futures, drawn while the table deals
+        draw_ahead(context, outlook)
     return "\n\n" + forecast_texts.line(chances, to_final=outlook.to_final)
 
 
@@ -75,16 +80,14 @@ async def drawn_at_start(context: Context, work: UnitOfWork, record: GameRecord)
 def draw_ahead(context: Context, outlook: Outlook | None) -> None:
     """Draw ``outlook``'s game's futures now, in the background, off the event loop: its next
     hands play them out (``play.forecast.Drawn``). Only a head start: if it is not done in
-    time, or fails, a hand draws its own."""
-    if outlook is None:
+    time, or fails, or ``MOST_DRAWING`` are being drawn already (a burst of hands in many
+    chats needs the CPU more), a hand draws its own."""
+    drawing = context.bot_data.drawing
+    if outlook is None or len(drawing) >= MOST_DRAWING:
         return
     task = asyncio.create_task(_draw_ahead(context, outlook))
-    _drawing.add(task)
-    task.add_done_callback(_drawing.discard)
-
-
-#: Futures being drawn ahead (a reference, so that none is collected half-way).
-_drawing: set[asyncio.Task[None]] = set()
+    drawing.add(task)
+    task.add_done_callback(drawing.discard)
 
 
 async def _draw_ahead(context: Context, outlook: Outlook) -> None:
