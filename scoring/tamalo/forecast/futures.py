@@ -27,6 +27,8 @@ import numpy as np
 
 from scoring.tamalo.forecast.hand_model import HandModel
 from scoring.tamalo.forecast.simulate import (
+    FIRST_STRETCH,
+    LONGEST_STRETCH,
     MAX_HANDS,
     Ints,
     Runs,
@@ -47,8 +49,10 @@ from scoring.tamalo.model import Mode
 
 #: Hands drawn ahead for every run, besides the hands until the next draw point: a share of
 #: the hands expected to be left, and a few more. Nearly every run ends within them; one still
-#: going draws on.
+#: going draws on. ControTamalo's totals wander up and down, so its games run far longer than
+#: the pace of its fastest seat says: twice as many more.
 AHEAD = 2.0
+AHEAD_CONTRO = 4.0
 AHEAD_EXTRA = 6
 #: Draw points: every ``EVERY`` hands, from the start.
 EVERY = 4
@@ -113,7 +117,8 @@ def draw_futures(game: Game, model: HandModel, seed: int, runs: int) -> Futures:
     played = len(game.hands)
     until_next = next_point(played) - played
     expected = expected_hands(game, model)
-    ahead = int(min(MAX_HANDS - 1, until_next + math.ceil(expected * AHEAD) + AHEAD_EXTRA))
+    share = AHEAD_CONTRO if game.rules.mode is Mode.CONTRO else AHEAD
+    ahead = int(min(MAX_HANDS - 1, until_next + math.ceil(expected * share) + AHEAD_EXTRA))
     seated = np.ones((len(game.players), ahead), dtype=bool)
     callers = _callers(seated[:, :1], players[1], model.called)
     countering = _scaled(model.counter_rate) if game.rules.mode is Mode.CONTRO else None
@@ -150,5 +155,10 @@ def play_out(game: Game, futures: Futures) -> Runs:
         rng = np.random.Generator(type(futures.rng.bit_generator)())
         rng.bit_generator.state = futures.rng.bit_generator.state  # a copy: kept futures stay
         number = played + over.shape[0]
-        play_on(game, futures.model, futures.versions, rng, totals, ended_after, alive, number, 2)
+        # Stretches as long as the game has left (ControTamalo's can be long), then shorter.
+        left = expected_hands(game, futures.model) * FIRST_STRETCH
+        length = int(min(LONGEST_STRETCH, max(2, math.ceil(left) + 1)))
+        play_on(
+            game, futures.model, futures.versions, rng, totals, ended_after, alive, number, length
+        )
     return _ranked(game, ended_after, totals)
