@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from play import views
 from play.kept import Kept
 from play.records import GameRecord
-from scoring.tamalo import Game, Mode
+from scoring.tamalo import Game, Hand, Mode
 from scoring.tamalo.forecast.chances import ahead, as_it_stood, forecast
 from scoring.tamalo.forecast.futures import (
     Futures,
@@ -107,13 +107,15 @@ def seed_of(game: Game) -> int:
 
 class Drawn:
     """Each game's futures as its latest draw point drew them
-    (``scoring.tamalo.forecast.futures``), the latest ``size`` kept: the hands until its
-    next point play them out instead of drawing their own. Kept with the very history they
-    were drawn from (``Histories`` hands the same one to each hand of a game until one of the
-    chat's games ends); only a cache: a game with none kept draws them again, the same."""
+    (``scoring.tamalo.forecast.futures``), for the latest ``size`` games: the hands until its
+    next point play them out instead of drawing their own. One point a game (a newer one
+    takes the older's place: the hands move on), kept with the very history they were drawn
+    from (``Histories`` hands the same one to each hand of a game until one of the chat's
+    games ends) and the hands they were drawn after; only a cache: a game with none kept
+    draws them again, the same."""
 
     def __init__(self, size: int = KEPT_DRAWN) -> None:
-        self._kept: Kept[Hashable, tuple[ChatHistory, Futures]] = Kept(most=size)
+        self._kept: Kept[Hashable, tuple[ChatHistory, tuple[Hand, ...], Futures]] = Kept(most=size)
 
     def __len__(self) -> int:
         """Games whose futures are kept."""
@@ -123,20 +125,26 @@ class Drawn:
         """The futures ``outlook``'s forecast plays out, if kept."""
         if not continues(outlook.game):
             return None
-        kept = self._kept.found(self._key(outlook, drawn_from(outlook.game)))
-        return kept[1] if kept is not None and kept[0] is outlook.history else None
+        kept = self._kept.found(self._key(outlook))
+        if kept is None or kept[0] is not outlook.history:
+            return None
+        _, hands, futures = kept
+        return futures if hands == _hands(drawn_from(outlook.game)) else None
 
     def keep(self, outlook: Outlook, futures: Futures | None) -> None:
         """Keep the ``futures`` drawn for ``outlook``'s game (``Outlook.worked_out`` or
         ``Outlook.ahead``), with its history."""
         if futures is not None:
             drawn = replace(outlook.game, hands=outlook.game.hands[: futures.played])
-            self._kept.keep(self._key(outlook, drawn), (outlook.history, futures))
+            self._kept.keep(self._key(outlook), (outlook.history, _hands(drawn), futures))
 
     @staticmethod
-    def _key(outlook: Outlook, drawn: Game) -> Hashable:
-        hands = tuple(scored.hand for scored in drawn.hands)
-        return (id(outlook.history), drawn.rules, drawn.players, hands)
+    def _key(outlook: Outlook) -> Hashable:
+        return (id(outlook.history), outlook.game.rules, outlook.game.players)
+
+
+def _hands(game: Game) -> tuple[Hand, ...]:
+    return tuple(scored.hand for scored in game.hands)
 
 
 class Histories:

@@ -250,7 +250,7 @@ async def test_lines_drawn_ahead_are_the_lines_drawn_anew(
              [(5, 9, 10, 8), (0, 7, 3, 12), (6, 2, 9, 4), (3, 3, 8, 1), (9, 0, 4, 7),
               (2, 8, 1, 6), (4, 5, 7, 0), (7, 1, 2, 9), (1, 6, 5, 3)]]  # fmt: skip
     said = [shown_of(await table.reply(text)) for text in hands]
-    assert len(table.app.bot_data.drawn) == 3  # drawn at the start, after hands 4 and 8
+    assert len(table.app.bot_data.drawn) == 1  # the game's latest point's (after hand 8)
     for _ in hands[4:]:
         await table.send("/annulla")
     async with start_bot() as restarted:  # nothing kept: hands 5 and 9 draw their own
