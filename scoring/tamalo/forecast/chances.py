@@ -145,13 +145,20 @@ def reach_final(
 
 def _outcomes(ended: Runs) -> tuple[np.ndarray, np.ndarray]:
     """Each seat's share of the wins and of the best-two places over the runs."""
-    keys = np.where(ended.ranked, ended.keys, np.iinfo(ended.keys.dtype).max)
-    # A seat's rank is 1 + the ranked seats with a better key: it is among the best n when
-    # its key is at most the n-th best (ties counted), the first when it is the best.
-    lowest = np.partition(keys, FINALISTS_PER_TABLE - 1, axis=0)
-    winners = (keys == lowest[0]) & ended.ranked
+    everyone = bool(ended.ranked.all())
+    worst = np.iinfo(ended.keys.dtype).max  # above any key: who is not ranked
+    keys = ended.keys if everyone else np.where(ended.ranked, ended.keys, worst)
+    # A seat's rank is 1 + the ranked seats with a better key: it is among the best two when
+    # its key is at most the second best (ties counted), the first when it is the best.
+    best = keys.min(axis=0)
+    winners = keys == best
+    level = winners.sum(axis=0)
+    second = np.where(level > 1, best, np.where(winners, worst, keys).min(axis=0))
+    best_two = keys <= second
+    if not everyone:
+        winners &= ended.ranked
+        best_two &= ended.ranked
     share = winners / winners.sum(axis=0)
-    best_two = (keys <= lowest[FINALISTS_PER_TABLE - 1]) & ended.ranked
     return share.mean(axis=1), best_two.mean(axis=1)
 
 
