@@ -222,8 +222,10 @@ async def close_resources(app: TamaloApp) -> None:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
     app.bot_data.renderer.close()
-    if app.bot_data.drawing:  # a few milliseconds of CPU each: let them end
-        await asyncio.wait(app.bot_data.drawing, timeout=DRAWING_WAIT)
+    if app.bot_data.drawing:  # a few milliseconds of CPU each: let them end, or drop them
+        _, late = await asyncio.wait(app.bot_data.drawing, timeout=DRAWING_WAIT)
+        for task in late:
+            task.cancel()
     await app.bot_data.db.close()
 
 

@@ -125,8 +125,8 @@ class Drawn:
         """The futures ``outlook``'s forecast plays out, if kept."""
         if not continues(outlook.game):
             return None
-        kept = self._kept.found(self._key(outlook))
-        if kept is None or kept[0] is not outlook.history:
+        kept = self._kept.found(self._key(outlook))  # by the history's id: kept alive with it
+        if kept is None:
             return None
         _, hands, futures = kept
         return futures if hands == _hands(drawn_from(outlook.game)) else None

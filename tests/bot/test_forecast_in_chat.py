@@ -234,29 +234,69 @@ async def test_previsione_draws_each_hand_as_its_reply_said(table: Table) -> Non
     assert await table.files("/previsione")
 
 
+HANDS_OF_FOUR = [f"/mano {a} {b} {c} {d}" for a, b, c, d in
+                 [(5, 9, 10, 8), (0, 7, 3, 12), (6, 2, 9, 4), (3, 3, 8, 1), (9, 0, 4, 7),
+                  (2, 8, 1, 6), (4, 5, 7, 0), (7, 1, 2, 9), (1, 6, 5, 3)]]  # fmt: skip
+
+
+async def drawn_ahead(table: Table) -> None:
+    """The futures being drawn in the background, drawn."""
+    if drawing := table.app.bot_data.drawing:
+        await asyncio.wait(drawing)
+
+
 async def test_lines_drawn_ahead_are_the_lines_drawn_anew(
-    table: Table, start_bot: StartBot
+    table: Table, start_bot: StartBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The hands between two draw points play out the futures drawn at the first (kept by the
-    bot, drawn ahead at /nuova): the same lines as a bot that kept nothing, and as the story
-    of the game tells them."""
+    bot, drawn ahead at /nuova and after hands 4 and 8): the same lines as a bot that kept
+    nothing, and as the story of the game tells them."""
+    played_out: list[bool] = []
+    worked_out = forecast.Outlook.worked_out
+
+    def spied(self: forecast.Outlook, futures: object = None) -> object:
+        played_out.append(futures is not None)
+        return worked_out(self, futures)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(forecast.Outlook, "worked_out", spied)
     await table.send("/nuova Anna Bruno Carlo Dario")
-    for _ in range(100):  # the start's futures, drawn in the background
-        if table.app.bot_data.drawn:
-            break
-        await asyncio.sleep(0.01)
-    assert table.app.bot_data.drawn, "nothing drawn ahead at /nuova"
-    hands = [f"/mano {a} {b} {c} {d}" for a, b, c, d in
-             [(5, 9, 10, 8), (0, 7, 3, 12), (6, 2, 9, 4), (3, 3, 8, 1), (9, 0, 4, 7),
-              (2, 8, 1, 6), (4, 5, 7, 0), (7, 1, 2, 9), (1, 6, 5, 3)]]  # fmt: skip
-    said = [shown_of(await table.reply(text)) for text in hands]
+    said = []
+    for text in HANDS_OF_FOUR:
+        await drawn_ahead(table)
+        said.append(shown_of(await table.reply(text)))
+    assert played_out == [True] * len(HANDS_OF_FOUR)  # every hand found its futures kept
     assert len(table.app.bot_data.drawn) == 1  # the game's latest point's (after hand 8)
-    for _ in hands[4:]:
+    for _ in HANDS_OF_FOUR[4:]:
         await table.send("/annulla")
     async with start_bot() as restarted:  # nothing kept: hands 5 and 9 draw their own
-        anew = [shown_of(await restarted.reply(text)) for text in hands[4:]]
+        anew = [shown_of(await restarted.reply(text)) for text in HANDS_OF_FOUR[4:]]
     assert anew == said[4:]
     async with table.app.bot_data.db.reading() as session:
         stories = await forecast.stories(UnitOfWork(session), forecast.Histories(), table.chat_id)
     ((_, outlook),) = stories
     assert [percentages(point) for point in outlook.story()[1:]] == [whole(s) for s in said]
+
+
+async def test_a_hand_undone_or_fixed_across_a_draw_point_is_forecast_anew(
+    table: Table, start_bot: StartBot
+) -> None:
+    """Futures kept for a later point, or drawn after a hand since fixed, are not played out
+    for a game that no longer stands there: the lines are a restarted bot's."""
+    await table.send("/nuova Anna Bruno Carlo Dario")
+    for text in HANDS_OF_FOUR:
+        await drawn_ahead(table)
+        await table.send(text)
+    for _ in range(3):  # back to hand 6: the point after hand 4, while hand 8's is kept
+        await table.send("/annulla")
+    other = ["/mano 0 0 20 20", "/mano 1 2 3 4", "/mano 12 0 0 3", "/mano 2 2 2 2"]
+    fix = "/correggi 2 Anna 20 Bruno 0 Carlo 0 Dario 0"
+    said = [shown_of(await table.reply(fix))]
+    for text in other:
+        said.append(shown_of(await table.reply(text)))
+        await drawn_ahead(table)
+    for _ in other:
+        await table.send("/annulla")
+    async with start_bot() as restarted:
+        anew = [shown_of(await restarted.reply(fix))]
+        anew += [shown_of(await restarted.reply(text)) for text in other]
+    assert anew == said

@@ -11,7 +11,8 @@ import pytest
 from play import forecast, hands, settings
 from play import game as play
 from play.records import GameRecord
-from scoring.tamalo import Rules
+from scoring.tamalo import Game, Rules
+from scoring.tamalo.forecast.history import ChatHistory
 from storage import ChatSettings
 from storage.tamalo.history import HistoryStore
 from tests.play.conftest import CHAT, Acting, hand
@@ -106,3 +107,32 @@ async def test_the_same_game_gives_the_same_chances(acting: Acting) -> None:
     story = outlook.story()
     assert len(story) == 2
     assert story[-1] == chances  # the chart ends where the line is
+
+
+def test_futures_are_kept_for_their_game_its_point_and_their_very_history() -> None:
+    """A game's futures serve the hands until its next draw point, for the history they were
+    drawn from (the same object: an equal one read again is another), and no game that no
+    longer stands at that point (a hand before it fixed)."""
+    history = ChatHistory.from_hands([hand(Anna=3, Bruno=12, Carlo=7)])
+    game = Game(TRIO, Rules()).with_hand(hand(Anna=3, Bruno=12, Carlo=7))
+    first = forecast.Outlook(game, history, to_final=False)
+    _, futures = first.worked_out()
+    assert futures is not None
+    kept = forecast.Drawn()
+    kept.keep(first, futures)
+    assert kept.of(first) is futures
+    third = game.with_hand(hand(Anna=5, Bruno=0, Carlo=9)).with_hand(hand(Anna=1, Bruno=1, Carlo=1))
+    assert kept.of(forecast.Outlook(third, history, to_final=False)) is futures  # before hand 4
+    again = ChatHistory.from_hands([hand(Anna=3, Bruno=12, Carlo=7)])
+    assert again == history
+    assert kept.of(forecast.Outlook(third, again, to_final=False)) is None
+    fifth = third.with_hand(hand(Anna=2, Bruno=2, Carlo=2)).with_hand(
+        hand(Anna=4, Bruno=4, Carlo=4)
+    )
+    assert kept.of(forecast.Outlook(fifth, history, to_final=False)) is None  # after hand 4's
+    at_point = forecast.Outlook(fifth.without_last_hand(), history, to_final=False)
+    kept.keep(at_point, at_point.ahead())  # drawn after hand 4: hands 5 to 8 play it out
+    assert kept.of(forecast.Outlook(fifth, history, to_final=False)) is not None
+    fixed = fifth.with_hand_replaced(2, hand(Anna=0, Bruno=9, Carlo=9))
+    assert kept.of(forecast.Outlook(fixed, history, to_final=False)) is None
+    assert kept.of(first) is None  # one point a game: the latest

@@ -4,8 +4,8 @@ latest.
 The forecast under a hand's reply plays the game to its end many times from where that hand
 left it. Nothing drawn for those runs depends on the totals: a hand's points are its own cards'
 and calls'. Only where a run ends does, and who is lowest then. So the runs need not be drawn
-anew after every hand: they are drawn at a game's draw points (``draw_point``: after hands 0,
-1, 2 and 4, then every fourth), from the game as it stood there, its players' habits read from
+anew after every hand: they are drawn at a game's draw points (``draw_point``: its start, then
+every fourth hand), from the game as it stood there, its players' habits read from
 the chat's history and the hands played until then (``hand_model``), and kept; after each hand
 until the next point, the runs' hands still to come are added to the totals the real hands
 left, until someone reaches the target (``play_out``).
@@ -14,8 +14,8 @@ A forecast is still a pure function of the game and the chat's history: its futu
 from the game as it stood at its draw point, with that game's seed, so whoever draws them gets
 the same ones, a process that kept them or one that draws them now. Two things follow from
 sharing them between hands: what the evidence says of the players lags by up to three hands
-(one early in the game, when each hand says most), and the runs' noise is the same from one
-hand to the next, so that the line moves by what the hands did, not by the dice.
+(where a game's own hands change it a lot, the line moves by steps, at the points), and the
+runs' noise is the same from one hand to the next, so that the line jitters less.
 """
 
 from __future__ import annotations
