@@ -17,6 +17,7 @@ import zlib
 from collections import OrderedDict
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, replace
+from datetime import datetime
 
 from play import views
 from play.kept import Kept
@@ -38,7 +39,7 @@ KEPT_HISTORIES = 256
 #: Games whose futures are kept (a few hundred KB each): as many being played at once.
 KEPT_DRAWN = 32
 
-_Key = tuple[int, Mode, int, tuple[int, int] | None]
+_Key = tuple[int, Mode, int, datetime, tuple[int, int] | None]
 
 
 @dataclass(frozen=True)
@@ -167,7 +168,9 @@ class Histories:
             ended = None
         elif ended is None:
             ended = await work.history.games_ended(record.chat_id, mode)
-        key = (record.chat_id, mode, record.id, ended)
+        # Its start too: SQLite gives a game deleted and made again (a tournament's final
+        # undone and reached again) the same id.
+        key = (record.chat_id, mode, record.id, record.started_at, ended)
         history = self._kept.get(key)
         if history is None:
             history = await work.history.chat_history(record.chat_id, mode, leave_out=record.id)

@@ -4,6 +4,8 @@ gives the same chances."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -136,3 +138,17 @@ def test_futures_are_kept_for_their_game_its_point_and_their_very_history() -> N
     fixed = fifth.with_hand_replaced(2, hand(Anna=0, Bruno=9, Carlo=9))
     assert kept.of(forecast.Outlook(fixed, history, to_final=False)) is None
     assert kept.of(first) is None  # one point a game: the latest
+
+
+async def test_a_game_made_again_with_the_same_id_has_its_history_read_again(
+    acting: Acting, reads: list[int | None]
+) -> None:
+    """SQLite may give a game deleted and made again (a tournament's final undone, then
+    reached again) its old id: its start tells them apart."""
+    kept = forecast.Histories()
+    record = await _play(acting)
+    again = replace(record, started_at=record.started_at + timedelta(seconds=1))
+    for each in (record, again, again):
+        async with acting() as work:
+            await kept.of(work, each)
+    assert reads == [record.id, record.id]
