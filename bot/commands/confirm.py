@@ -15,7 +15,12 @@ from bot.commands.charts import send_final_chart
 from bot.commands.entry import edit_in_place
 from bot.commands.game import chart_if_ended, closed_text, next_hand, recorded, reopen_button
 from bot.context import Context
-from bot.games.tamalo.commands.forecast import forecast_line, forecast_of
+from bot.games.tamalo.commands.forecast import (
+    draw_ahead,
+    drawn_at_start,
+    forecast_line,
+    forecast_of,
+)
 from bot.handling import (
     UndoAndFix,
     admins_only,
@@ -180,4 +185,6 @@ async def rematch(update: Update, context: Context) -> None:
     parse_nothing(context.text_args, "rivincita")
     async with changes(update, context) as work:
         started = await play.rematch(work, chat_id_of(update), started_by=sender_id(update))
+        outlook = await drawn_at_start(context, work, started.record)
     await message_of(update).reply_text(texts.game.rematch_started(started.record.game))
+    draw_ahead(context, outlook)

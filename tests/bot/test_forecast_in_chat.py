@@ -300,3 +300,22 @@ async def test_a_hand_undone_or_fixed_across_a_draw_point_is_forecast_anew(
         anew = [shown_of(await restarted.reply(fix))]
         anew += [shown_of(await restarted.reply(text)) for text in other]
     assert anew == said
+
+
+async def test_a_rematch_draws_its_first_hands_ahead(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await table.send("/nuova Anna Bruno soglia=30")
+    await table.send("/mano Anna 3 Bruno 40")
+    played_out: list[bool] = []
+    worked_out = forecast.Outlook.worked_out
+
+    def spied(self: forecast.Outlook, futures: object = None) -> object:
+        played_out.append(futures is not None)
+        return worked_out(self, futures)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(forecast.Outlook, "worked_out", spied)
+    assert (await table.reply("/rivincita")).startswith("🔁")
+    await drawn_ahead(table)
+    assert sum(forecast_of(await table.reply("/mano 5 7")).values()) == 100
+    assert played_out == [True]
