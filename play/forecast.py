@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import zlib
 from collections import OrderedDict
-from collections.abc import Hashable, Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 from play import views
 from play.kept import Kept
 from play.records import GameRecord
-from scoring.tamalo import Game, Hand, Mode
+from scoring.tamalo import Game, Hand, Mode, ScoredHand
 from scoring.tamalo.forecast.chances import ahead, as_it_stood, forecast
 from scoring.tamalo.forecast.futures import (
     Futures,
@@ -88,14 +88,11 @@ class Outlook:
         chart), each as the line under that hand's reply said it: who joined or left after
         a hand is not in its point. CPU-bound: run it in a worker."""
         story: list[Mapping[str, float]] = []
-        futures: Futures | None = None  # hands with the same draw point play out the same
+        kept = Drawn(size=1)  # the hands with the same draw point play out the same futures
         for played in range(len(self.game.hands) + 1):
             stood = Outlook(as_it_stood(self.game, played), self.history, self.to_final)
-            if futures is not None and (
-                not continues(stood.game) or futures.played != len(drawn_from(stood.game).hands)
-            ):
-                futures = None
-            chances, futures = stood.worked_out(futures)
+            chances, futures = stood.worked_out(kept.of(stood))
+            kept.keep(stood, futures)
             story.append(chances)
         return tuple(story)
 
@@ -130,22 +127,23 @@ class Drawn:
         if kept is None:
             return None
         _, hands, futures = kept
-        return futures if hands == _hands(drawn_from(outlook.game)) else None
+        point = draw_point(len(outlook.game.hands))
+        return futures if hands == _hands(outlook.game.hands[:point]) else None
 
     def keep(self, outlook: Outlook, futures: Futures | None) -> None:
         """Keep the ``futures`` drawn for ``outlook``'s game (``Outlook.worked_out`` or
         ``Outlook.ahead``), with its history."""
         if futures is not None:
-            drawn = replace(outlook.game, hands=outlook.game.hands[: futures.played])
-            self._kept.keep(self._key(outlook), (outlook.history, _hands(drawn), futures))
+            hands = _hands(outlook.game.hands[: futures.played])
+            self._kept.keep(self._key(outlook), (outlook.history, hands, futures))
 
     @staticmethod
     def _key(outlook: Outlook) -> Hashable:
         return (id(outlook.history), outlook.game.rules, outlook.game.players)
 
 
-def _hands(game: Game) -> tuple[Hand, ...]:
-    return tuple(scored.hand for scored in game.hands)
+def _hands(scored: Sequence[ScoredHand]) -> tuple[Hand, ...]:
+    return tuple(each.hand for each in scored)
 
 
 class Histories:
