@@ -53,6 +53,9 @@ STAGES = ("start", "¼ played", "½ played", "¾ played", "last hand")
 #: The group's-life backtest: each group's first games; a quick run's two classic groups.
 LIFE = 30
 QUICK_MIX = ((tamalo.Rules(), 2),)
+#: More groups, three times the life's mix, whose first game only is forecast: the first
+#: bucket's calibration judged on 72 games rather than 18.
+NEWCOMERS = tuple((rules, count * 3) for rules, count in forecast_games.MIX)
 #: The buckets as the reliability diagram (in Italian, as the docs' pictures) names them.
 DIAGRAM_NAMES = {
     "no past game": "nessuna partita prima",
@@ -184,11 +187,12 @@ async def measure(quick: bool = False) -> list[Figure]:
     # The full run forecasts as the bot does (as many runs as the stage gets by default).
     runs = 300 if quick else None
     groups = forecast_games.groups(QUICK_MIX if quick else forecast_games.MIX)
-    lives = forecast_life.backtest(groups, 3 if quick else LIFE, runs)
+    newcomers = () if quick else forecast_games.groups(NEWCOMERS, seed=24)
+    lives = forecast_life.backtest(groups, 3 if quick else LIFE, runs, newcomers)
     generated = backtest_generated(chats, games, warm, runs)
     stored = backtest_replayed(replayed, replay_warm, runs)
     figures = [
-        *forecast_life.figures(lives, groups),
+        *forecast_life.figures(lives, groups, newcomers),
         *generated.figures("generated", chats * (games - warm), calibrated=True),
         *stored.figures("replayed", replayed - replay_warm, calibrated=False, equals=True),
         *await cost(quick),
