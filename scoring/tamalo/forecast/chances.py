@@ -91,8 +91,9 @@ def forecast(
     return Forecast(
         win={p: float(win[game.players.index(p)]) for p in ranked},
         top_two={p: float(top_two[game.players.index(p)]) for p in ranked},
-        ends_next=float(np.mean(ended.ended_after == played + 1)),
-        hands_left=float(np.mean(ended.ended_after - played)),
+        # Counted and divided: ``np.mean``'s numbers, without its overhead (under every reply).
+        ends_next=np.count_nonzero(ended.ended_after == played + 1) / ended.ended_after.size,
+        hands_left=int((ended.ended_after - played).sum()) / ended.ended_after.size,
         runs=runs,
         futures=futures,
     )
@@ -159,7 +160,8 @@ def _outcomes(ended: Runs) -> tuple[np.ndarray, np.ndarray]:
         winners &= ended.ranked
         best_two &= ended.ranked
     share = winners / winners.sum(axis=0)
-    return share.mean(axis=1), best_two.mean(axis=1)
+    runs = keys.shape[1]
+    return share.sum(axis=1) / runs, best_two.sum(axis=1) / runs
 
 
 def _hedged(

@@ -152,7 +152,9 @@ def play_out(game: Game, futures: Futures) -> Runs:
     over = (rest >= reach[:, None, :]).any(axis=0)
     done = over.any(axis=0)
     last = np.where(done, over.argmax(axis=0), over.shape[0] - 1)
-    totals = rest[:, last, np.arange(runs)] - reach + game.rules.target
+    # Each run's totals at its last hand, ``rest[:, last, range(runs)]`` taken flat (faster).
+    at = (skipped + last) * runs + np.arange(runs)
+    totals = np.take(ahead.reshape(len(game.players), -1), at, axis=1) - reach + game.rules.target
     ended_after = np.where(done, played + 1 + last, -1).astype(np.int32)
     alive = np.flatnonzero(~done)
     if alive.size:
