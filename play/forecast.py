@@ -23,7 +23,7 @@ from play import views
 from play.kept import Kept
 from play.records import GameRecord
 from scoring.tamalo import Game, Hand, Mode, ScoredHand
-from scoring.tamalo.forecast.chances import ahead, as_it_stood, forecast
+from scoring.tamalo.forecast.chances import ahead, as_it_stood, chances_now
 from scoring.tamalo.forecast.futures import (
     Futures,
     continues,
@@ -67,9 +67,7 @@ class Outlook:
         seed = 0  # the futures' own
         if futures is None:
             seed = seed_of(drawn_from(game) if continues(game) else game)
-        forecast_now = forecast(game, self.history, seed=seed, futures=futures)
-        chances = forecast_now.top_two if self.to_final else forecast_now.win
-        return chances, forecast_now.futures
+        return chances_now(game, self.history, seed=seed, futures=futures, to_final=self.to_final)
 
     def at_draw_point(self) -> bool:
         """Whether the game stands at a draw point (its start, or every fourth hand): the

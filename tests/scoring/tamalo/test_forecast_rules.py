@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from scoring.tamalo import Game, Hand, Mode, Report, Rules, score_hand
 from scoring.tamalo.forecast.batch import NOBODY, hand_points
-from scoring.tamalo.forecast.chances import _outcomes
+from scoring.tamalo.forecast.chances import _best_two, _wins
 from scoring.tamalo.forecast.hand_model import hand_model
 from scoring.tamalo.forecast.history import ChatHistory
 from scoring.tamalo.forecast.simulate import Runs, Stretch, simulate
@@ -153,7 +153,7 @@ def games() -> list[Game]:
 def test_every_simulated_game_ends_as_the_engine_ends_it(game: Game) -> None:
     model = hand_model(game.players, ChatHistory())
     runs = simulate(game, model, 40, seed=5, keep=True)
-    win, best_two = _outcomes(runs)
+    win, best_two = _wins(runs), _best_two(runs)
     wins = np.zeros(len(game.players))
     tops = np.zeros(len(game.players))
     for run in range(40):
