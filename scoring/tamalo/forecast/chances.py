@@ -87,7 +87,7 @@ def forecast(
         win=_chances(game, ended, runs, 1),
         top_two=_chances(game, ended, runs, FINALISTS_PER_TABLE),
         # Counted and divided: ``np.mean``'s numbers, without its overhead (under every reply).
-        ends_next=np.count_nonzero(ended.ended_after == played + 1) / ended.ended_after.size,
+        ends_next=int(np.count_nonzero(ended.ended_after == played + 1)) / ended.ended_after.size,
         hands_left=int((ended.ended_after - played).sum()) / ended.ended_after.size,
         runs=runs,
         futures=futures,
@@ -105,7 +105,7 @@ def chances_now(
     """``forecast(…).win`` (``to_final``: its ``top_two``) and its ``futures``, worked out
     without the rest of the forecast: all that the line under a hand's reply and each point
     of /previsione's story show. The same numbers, in three quarters of the time."""
-    if game.is_over() or not continues(game):
+    if not continues(game):  # over, not yet begun, seats changed, or 4 Quadri
         told = forecast(game, history, seed=seed, futures=futures)
         return (told.top_two if to_final else told.win), told.futures
     if futures is None:
@@ -161,7 +161,7 @@ def reach_final(
 
 def _chances(game: Game, ended: Runs, runs: int, places: int) -> dict[str, float]:
     """Each ranked player's chance to win (``places`` 1) or to end in the best two, from
-    ``ended`` (``runs`` of them), best first."""
+    ``ended`` (``runs`` of them), in seat order."""
     shares = _wins(ended) if places == 1 else _best_two(ended)
     chances = _hedged(shares, runs, game, contenders(game, places), places)
     return {p: float(chances[game.players.index(p)]) for p in game.ranked}

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.tamalo import Game, Hand, Mode, Report, Rules
-from scoring.tamalo.forecast.chances import forecast
+from scoring.tamalo.forecast.chances import chances_now, forecast
 from scoring.tamalo.forecast.contenders import contenders
 
 FOUR = ("Anna", "Bruno", "Carla", "Dario")
@@ -75,6 +75,19 @@ def test_quadri_certainty_is_100_and_elimination_0() -> None:
     assert game.quadri_won() == {"Anna": 3, "Bruno": 0, "Carla": 0, "Dario": 0}
     assert contenders(game) == ("Anna",)
     assert forecast(game).win == {"Anna": 1.0, "Bruno": 0.0, "Carla": 0.0, "Dario": 0.0}
+
+
+def test_out_of_the_win_is_not_out_of_the_final() -> None:
+    """One hand of the last quadro left: Anna has won three, nobody else any. Dario cannot
+    win, but can still reach the final by winning the last quadro (keeping 0 while everyone
+    else keeps a fortune): not 0% to reach it, though no run drawn gets him there."""
+    game = played(Rules(quadri=True), [(0, 10, 10, 40)] * 15)
+    assert contenders(game) == ("Anna",)
+    assert "Dario" in contenders(game, 2)
+    told = forecast(game)
+    assert told.win["Dario"] == 0.0
+    assert 0.0 < told.top_two["Dario"] < 0.01
+    assert chances_now(game, to_final=True)[0] == told.top_two
 
 
 def test_a_running_game_to_a_target_is_never_certain() -> None:

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.tamalo import Game, Hand, Mode, Report, Rules
-from scoring.tamalo.forecast.chances import ahead, forecast
+from scoring.tamalo.forecast.chances import ahead, chances_now, forecast
 from scoring.tamalo.forecast.futures import (
     Futures,
     continues,
@@ -22,6 +22,7 @@ from scoring.tamalo.forecast.futures import (
 )
 from scoring.tamalo.forecast.history import ChatHistory
 from tests.scoring.tamalo.test_forecast import fixed_model
+from tests.scoring.tamalo.test_forecast_rules import games
 
 FOUR = ("Anna", "Bruno", "Carla", "Dario")
 
@@ -63,6 +64,53 @@ def test_futures_kept_give_the_numbers_drawn_on_the_spot(
     history = ChatHistory.from_hands([scored.hand for scored in game.hands[:3]])
     kept = ahead(drawn_from(game), history, seed=seed)
     assert forecast(game, history, seed=seed, futures=kept) == forecast(game, history, seed=seed)
+
+
+def told(game: Game, history: ChatHistory, seed: int, to_final: bool) -> dict[str, float]:
+    """What the whole forecast says: each chance to win, or to reach the final."""
+    whole = forecast(game, history, seed=seed)
+    return dict(whole.top_two if to_final else whole.win)
+
+
+@given(
+    seed=st.integers(0, 2**16),
+    hands=st.integers(0, 30),
+    rules=st.sampled_from(
+        [
+            Rules(),
+            Rules(mode=Mode.CONTRO),
+            Rules(target=40, tie_beats_caller=True),
+            Rules(quadri=True),
+        ]
+    ),
+    to_final=st.booleans(),
+)
+@settings(max_examples=40, deadline=None)
+def test_the_line_says_what_the_whole_forecast_says(
+    seed: int, hands: int, rules: Rules, to_final: bool
+) -> None:
+    """``chances_now`` (the line, /previsione's points) is the forecast's ``win`` or
+    ``top_two``, to the last bit: games running, finished (up to 30 hands), 4 Quadri, from a
+    history of the chat's other hands, with the futures drawn on the spot or kept."""
+    game = random_game(random.Random(seed), hands, rules)
+    others = random_game(random.Random(seed + 1), 8)  # the chat's other hands
+    history = ChatHistory.from_hands(scored.hand for scored in others.hands)
+    chances, futures = chances_now(game, history, seed=seed, to_final=to_final)
+    assert dict(chances) == told(game, history, seed, to_final)
+    assert (futures is not None) == continues(game)
+    if futures is not None:
+        kept = chances_now(game, history, seed=seed, futures=futures, to_final=to_final)
+        assert kept == (chances, futures)
+
+
+@pytest.mark.parametrize("to_final", [False, True])
+@pytest.mark.parametrize("game", games(), ids=lambda g: f"{g.rules.mode}-{len(g.players)}")
+def test_the_line_says_it_with_joiners_leavers_and_quadri(game: Game, to_final: bool) -> None:
+    history = ChatHistory.from_hands(
+        scored.hand for scored in random_game(random.Random(3), 8).hands
+    )
+    chances, _ = chances_now(game, history, seed=11, to_final=to_final)
+    assert dict(chances) == told(game, history, 11, to_final)
 
 
 def test_the_hands_until_the_next_point_share_one_drawing() -> None:
