@@ -2,7 +2,8 @@
 from their first game to their 30th, each game forecast before every hand as the bot would
 (from the group's earlier games only, with the bot's own number of runs), and every
 forecast scored in the bucket of the group's history at the time: no past game, 1–2, 3–9,
-10 or more.
+10 or more. More groups (``newcomers``) play their first game only, for the first bucket: a
+group's first game is where the forecast knows least, and 18 games judge it by luck.
 
 Per bucket: the Brier score (the squared distance between the chances and the outcome, a
 shared win split) against both baselines, "everyone equal" and "the current leader wins"

@@ -83,3 +83,16 @@ def test_a_small_group_life_fills_its_buckets() -> None:
     figures = forecast_life.figures(buckets, made)
     assert len(figures) == 6  # Brier, calibration, calls above 90%: two buckets
     assert {f.verdict for f in figures} <= {"PASS", "FAIL", "info"}
+
+
+def test_newcomers_add_their_first_game_to_the_first_bucket_only() -> None:
+    made = forecast_games.groups(((Rules(), 2),))
+    newcomers = forecast_games.groups(((Rules(), 2),), seed=24)
+    alone = forecast_life.backtest(made, 2, runs=100)
+    more = forecast_life.backtest(made, 2, runs=100, newcomers=newcomers)
+    assert more["no past game"].games == alone["no past game"].games + 2
+    assert more["1–2 past games"].brier == alone["1–2 past games"].brier
+    first = len(alone["no past game"].brier["forecast"])
+    assert more["no past game"].brier["forecast"][:first] == alone["no past game"].brier["forecast"]
+    figures = forecast_life.figures(more, made, newcomers)
+    assert "and the first games of 2 more" in figures[0].note
