@@ -245,12 +245,8 @@ async def drawn_ahead(table: Table) -> None:
         await asyncio.wait(drawing)
 
 
-async def test_lines_drawn_ahead_are_the_lines_drawn_anew(
-    table: Table, start_bot: StartBot, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The hands between two draw points play out the futures drawn at the first (kept by the
-    bot, drawn ahead at /nuova and after hands 4 and 8): the same lines as a bot that kept
-    nothing, and as the story of the game tells them."""
+def spy_on_play_outs(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Each forecast worked out from now on, in order: whether it played out kept futures."""
     played_out: list[bool] = []
     worked_out = forecast.Outlook.worked_out
 
@@ -259,6 +255,16 @@ async def test_lines_drawn_ahead_are_the_lines_drawn_anew(
         return worked_out(self, futures)  # type: ignore[arg-type]
 
     monkeypatch.setattr(forecast.Outlook, "worked_out", spied)
+    return played_out
+
+
+async def test_lines_drawn_ahead_are_the_lines_drawn_anew(
+    table: Table, start_bot: StartBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hands between two draw points play out the futures drawn at the first (kept by the
+    bot, drawn ahead at /nuova and after hands 4 and 8): the same lines as a bot that kept
+    nothing, and as the story of the game tells them."""
+    played_out = spy_on_play_outs(monkeypatch)
     await table.send("/nuova Anna Bruno Carlo Dario")
     said = []
     for text in HANDS_OF_FOUR:
@@ -307,14 +313,7 @@ async def test_a_rematch_draws_its_first_hands_ahead(
 ) -> None:
     await table.send("/nuova Anna Bruno soglia=30")
     await table.send("/mano Anna 3 Bruno 40")
-    played_out: list[bool] = []
-    worked_out = forecast.Outlook.worked_out
-
-    def spied(self: forecast.Outlook, futures: object = None) -> object:
-        played_out.append(futures is not None)
-        return worked_out(self, futures)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(forecast.Outlook, "worked_out", spied)
+    played_out = spy_on_play_outs(monkeypatch)
     assert (await table.reply("/rivincita")).startswith("🔁")
     await drawn_ahead(table)
     assert sum(forecast_of(await table.reply("/mano 5 7")).values()) == 100
