@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 TEST_WORKERS ?= 3
 PYTEST := $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal
 
-.PHONY: run console test test-thorough coverage lint samples bench messages clean
+.PHONY: run console test test-thorough coverage mutate lint samples bench messages clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,15 @@ test-thorough: lint  ## the same, with hypothesis trying ten times as many examp
 coverage: $(BIN)/.installed  ## the suite, with the line coverage of scoring/, play/ and storage/
 	$(PYTEST) --cov=scoring --cov=play --cov=storage --cov-report=term-missing
 
+# mutmut comes with the optional group `mutate`, installed here only (make test does not need it).
+$(BIN)/.mutate-installed: $(BIN)/.installed
+	$(BIN)/python -m pip install --quiet -e '.[test,mutate]'
+	touch $@
+
+# MODULE=scoring/tago/ledger.py (or several, space-separated): only those, a minute or two each.
+mutate: $(BIN)/.mutate-installed  ## mutation testing of the rules engines; writes mutation/results.json
+	nice $(BIN)/python mutation/run.py $(MODULE)
+
 samples: $(BIN)/.installed  ## redraw the sample charts the docs show
 	$(BIN)/python docs/make_samples.py
 
@@ -43,7 +52,7 @@ bench: $(BIN)/.installed  ## measure the figures side by side with references; w
 	$(BIN)/python -m bench
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis *.egg-info .coverage .coverage.*
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis *.egg-info .coverage .coverage.* mutants
 
 messages: $(BIN)/.installed  ## after changing a text: bring the catalogues up to date, then translate what is new
 	$(BIN)/pybabel extract --project=TamaloBot --no-wrap --add-location=file --sort-by-file \

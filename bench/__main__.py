@@ -36,8 +36,8 @@ Measure = Callable[[bool], Coroutine[Any, Any, list[Figure]]]
 #: imported when they run: a chart worker process (started with "spawn") imports this
 #: module again, and has no use for the rest.
 BENCHMARKS = (
-    "mano", "webhook", "burst", "classifica", "grafico", "history", "coldstart", "forecast",
-    "macchiavelli", "macchiavelli_forecast", "tago",
+    "mano", "webhook", "burst", "fairness", "classifica", "grafico", "history", "coldstart",
+    "forecast", "macchiavelli", "macchiavelli_forecast", "tago",
 )  # fmt: skip
 RESULTS = Path(__file__).with_name("results.json")
 

@@ -98,7 +98,8 @@ async def _run(database_url: str, updates: Sequence[dict[str, Any]]) -> tuple[fl
         await inbox.stop(handling)
         async with db.reading() as session:
             hands = await session.scalar(text("SELECT count(*) FROM hands"))
-            waiting = await session.scalar(text("SELECT count(*) FROM outbox"))
+            unsent = text("SELECT count(*) FROM outbox WHERE sent_at IS NULL")
+            waiting = await session.scalar(unsent)
     typed_hands = sum(u["message"]["text"].startswith("/mano") for u in updates)
     # A reply sent as the run stopped may be both sent and still waiting: sent again at the
     # next start (the outbox's one window), never lost.

@@ -38,8 +38,10 @@ from pathlib import Path
 
 from sqlalchemy import text
 
+from play.tamalo.rebuild import options_of
 from scoring import tamalo
 from storage import Database, upgrade_schema
+from storage.tamalo import flags_of
 
 #: The statements of one hand, in order; named parameters, so that ``sqlite3`` and
 #: SQLAlchemy's ``text()`` take the same SQL.
@@ -48,10 +50,9 @@ CLAIM = (
     "VALUES (:chat_id, :message_id, :now) ON CONFLICT DO NOTHING"
 )
 READ_GAME = (
-    "SELECT games.id, games.chat_id, games.mode, games.target, games.tie_beats_caller, "
-    "games.jokers, games.quadri, games.six_cards, games.dealer_tiebreak, games.first_dealer, "
-    "games.state, games.started_at, games.ended_at, games.tournament_id, games.stage, "
-    "games.started_by, games.snapshot, chats.language "
+    "SELECT games.id, games.chat_id, games.kind, games.options, games.variant, "
+    "games.first_dealer, games.state, games.started_at, games.ended_at, games.tournament_id, "
+    "games.stage, games.started_by, games.snapshot, chats.language "
     "FROM games JOIN chats ON chats.id = games.chat_id "
     "WHERE games.chat_id = :chat_id AND games.state = 'running' ORDER BY games.id"
 )
@@ -60,9 +61,8 @@ ADD_HAND = (
     "VALUES (:game_id, :number, :message_id, :dealer_id, :now) RETURNING id"
 )
 ADD_LINES = (
-    "INSERT INTO hand_results (hand_id, player_id, position, reported_total, is_caller, "
-    "is_counter_caller, is_out, points, call_won) VALUES (:hand_id, :player_id, :position, "
-    ":reported_total, :is_caller, :is_counter_caller, :is_out, :points, :call_won)"
+    "INSERT INTO hand_results (hand_id, player_id, position, value, flags, points) "
+    "VALUES (:hand_id, :player_id, :position, :value, :flags, :points)"
 )
 UPDATE_GAME = "UPDATE games SET snapshot = :snapshot WHERE id = :game_id"
 KEEP_REPLY = (
@@ -144,12 +144,14 @@ def _statements(table: Table, hand: Hand, now: str) -> Statements:
             "hand_id": None,  # filled in once the hand has its id
             "player_id": table.player_ids[name],
             "position": position,
-            "reported_total": total,
-            "is_caller": name == hand.caller,
-            "is_counter_caller": False,
-            "is_out": total == 0,
+            "value": total,
+            "flags": flags_of(
+                name == hand.caller,
+                False,
+                total == 0,
+                (total == 0) if name == hand.caller else None,
+            ),
             "points": total,
-            "call_won": (total == 0) if name == hand.caller else None,
         }
         for position, (name, total) in enumerate(hand.totals.items())
     ]
@@ -201,9 +203,9 @@ def _seat(connection: sqlite3.Connection, chat_id: int, names: Sequence[str]) ->
     now = _now()
     connection.execute("INSERT INTO chats (id, created_at) VALUES (?, ?)", (chat_id, now))
     game_id = connection.execute(
-        "INSERT INTO games (chat_id, mode, target, tie_beats_caller, jokers, state, started_at)"
-        " VALUES (?, ?, ?, 0, 0, 'running', ?) RETURNING id",
-        (chat_id, tamalo.Mode.CLASSIC.value, tamalo.DEFAULT_TARGET, now),
+        "INSERT INTO games (chat_id, kind, variant, options, state, started_at)"
+        " VALUES (?, 'tamalo', ?, ?, 'running', ?) RETURNING id",
+        (chat_id, tamalo.Mode.CLASSIC.value, json.dumps(options_of(tamalo.Rules())), now),
     ).fetchone()[0]
     player_ids: dict[str, int] = {}
     seats: list[list[object]] = []

@@ -21,6 +21,7 @@ all; each figure is a median of many calls.
 
 from __future__ import annotations
 
+import json
 import random
 import shutil
 import sqlite3
@@ -48,9 +49,11 @@ from bench.common import (
 )
 from bench.mano import random_hand
 from bot.context import TamaloApp
-from play.results import rerate_chat
+from play.tamalo.rebuild import options_of
+from play.tamalo.results import rerate_chat
 from scoring import tamalo
 from storage import UnitOfWork, models
+from storage.tamalo import flags_of
 
 REGULARS = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Giulia", "Luca")
 CHAT = -100_424_242
@@ -191,7 +194,14 @@ class History:
                 )
                 rows["handled"].append((chat_id, message, at))
                 rows["lines"] += [
-                    (self.hand_id, ids[seated[seat]], seat, total, caller, points, won)
+                    (
+                        self.hand_id,
+                        ids[seated[seat]],
+                        seat,
+                        total,
+                        flags_of(caller, False, False, won),
+                        points,
+                    )
                     for seat, total, caller, points, won in hand_lines
                 ]
                 self.hand_id += 1
@@ -230,9 +240,10 @@ class History:
             "chats": "INSERT INTO chats (id, created_at, admins_only) VALUES (?, ?, 0)",
             "players": "INSERT INTO players (id, chat_id, name, name_key) VALUES (?, ?, ?, ?)",
             "games": (
-                "INSERT INTO games (id, chat_id, mode, target, tie_beats_caller, jokers, state, "
-                "started_at, ended_at, quadri, six_cards, dealer_tiebreak, first_dealer) "
-                "VALUES (?, ?, 'classica', 100, 0, 0, ?, ?, ?, 0, 0, 0, 0)"
+                "INSERT INTO games (id, chat_id, kind, variant, options, state, started_at, "
+                "ended_at, first_dealer) VALUES (?, ?, 'tamalo', 'classica', '"
+                + json.dumps(options_of(tamalo.Rules()))
+                + "', ?, ?, ?, 0)"
             ),
             "seats": (
                 "INSERT INTO seats (game_id, player_id, position, joined_after) VALUES (?, ?, ?, 0)"
@@ -242,9 +253,8 @@ class History:
                 "VALUES (?, ?, ?, ?, ?, ?)"
             ),
             "lines": (
-                "INSERT INTO hand_results (hand_id, player_id, position, reported_total, "
-                "is_caller, points, is_counter_caller, is_out, call_won) "
-                "VALUES (?, ?, ?, ?, ?, ?, 0, 0, ?)"
+                "INSERT INTO hand_results (hand_id, player_id, position, value, flags, points) "
+                "VALUES (?, ?, ?, ?, ?, ?)"
             ),
             "results": (
                 "INSERT INTO game_results (game_id, player_id, rank, total, won, mu, sigma) "

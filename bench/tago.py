@@ -7,8 +7,9 @@
   2-player one;
 - ``/quote`` for 8 players with two of the PUNTO's cards known, a pair, through the real
   Application (≤ 300 ms): the slowest case there is, sampled, and the PUNTO's value still
-  the first player's to choose, so every draw is judged twice. It is worked out off the event
-  loop: in runs of their own, taking turns with the timed ones, a ticker on the loop measures
+  the first player's to choose, so every draw is judged twice. It is worked out in the bot's
+  worker process, as ``python -m bot`` has it (the first ``/quote`` starts it, a warm-up): in
+  runs of their own, taking turns with the timed ones, a ticker on the loop measures
   the loop's longest pause meanwhile, judged against the whole ``/quote`` (≤ 0.5×; on the
   loop it would be the whole of it).
 
@@ -111,7 +112,8 @@ def hand_with_pots(rng: random.Random, night: Night) -> tuple[str, Hand] | None:
 
 def chat_script(rng: random.Random, hands: int) -> list[str]:
     """One chat's evening: nights of 4 to 8 players, ``hands`` hands in all; a night closes
-    (``/fine``) after ``NIGHT_HANDS`` hands, or when fewer than 4 have chips left."""
+    (``/saldo``: its results, the night closed at once) after ``NIGHT_HANDS`` hands, or when
+    fewer than 4 have chips left."""
     texts: list[str] = []
     night: Night | None = None
     played = 0
@@ -121,7 +123,7 @@ def chat_script(rng: random.Random, hands: int) -> list[str]:
         )
         if made is None:
             if night is not None:
-                texts.append("/fine")
+                texts.append("/saldo")
             seated = rng.sample(NAMES, rng.randint(4, 8))
             # Buy-ins of 300 to 600 chips: stacks that differ, so that the shortest all in
             # leaves a side pot from the first hand.
@@ -249,7 +251,7 @@ async def quote_figures(quick: bool) -> list[Figure]:
     request = Replies()
     with tempfile.TemporaryDirectory(prefix="tamalo-bench-") as directory:
         async with bot_running(sqlite_url(Path(directory)), request) as app:
-            app.bot_data.renderer = NoCharts(0)
+            app.bot_data.renderer = NoCharts(1)  # the odds in a worker process, as the bot's
             punto, hands, choice = showdowns(random.Random(8), 8, 1)[0]
             judged = f"/giudica punto={format_cards(punto)} scelta={format_halves(choice)} "
             judged += " ".join(f"{p} {format_cards(c)}" for p, c in hands.items())
@@ -321,7 +323,8 @@ async def quote_figures(quick: bool) -> list[Figure]:
             "that /quote, the ticker on",
             median(ticked) * 1000,
             limit=0.5,
-            note="a ticker on the loop every 1 ms while the odds are worked out in a thread, in "
+            note="a ticker on the loop every 1 ms while the odds are worked out in the worker "
+            "process, in "
             "runs of their own taking turns with the timed ones: work on the loop would pause "
             "it for the whole /quote",
             details={"worst_ms": round(max(pauses) * 1000, 2)},

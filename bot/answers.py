@@ -26,6 +26,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 from telegram import Update
 
+from bot import render
 from bot.outbox import Outbox
 from storage import Arrival, Database
 from storage.journal import keep_answer, mark_handled
@@ -157,7 +158,9 @@ def answering(update: object) -> Answer | None:
 
 
 async def begin_answer(update: Update, context: Any) -> None:
-    """Before every handler: the update's answer starts empty (the inbox starts its own)."""
+    """Before every handler: the update's answer starts empty (the inbox starts its own),
+    and the CPU work it asks for takes its chat's turn (``bot.render``)."""
+    render.CHAT.set(update.effective_chat.id if update.effective_chat is not None else None)
     answer = ANSWER.get()
     if answer is None or not answer.from_inbox or answer.update_id != update.update_id:
         ANSWER.set(Answer(update.update_id))

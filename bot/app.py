@@ -23,35 +23,23 @@ from telegram.ext import (
 )
 from telegram.request import BaseRequest, HTTPXRequest
 
-from bot import games, i18n, texts
+from bot import games, i18n, standings, texts
+from bot import vote as bot_vote
 from bot.answers import answering, before_unit_of_work, begin_answer, end_answer
 from bot.botapi import FIRST_WAIT, LONGEST_WAIT, TamaloBot
-from bot.commands import (
-    buttons,
-    confirm,
-    entry,
-    game,
-    help,
-    lifecycle,
-    registry,
-    standings,
-    vote,
-)
+from bot.commands import confirm, dispatch, entries, help, lifecycle, registry, vote
 from bot.commands import settings as chat_settings
 from bot.config import Settings
 from bot.context import CONTEXT_TYPES, Context, TamaloApp
-from bot.delivery import AnswerFirst, JournalingRequest, is_outage
-from bot.games.macchiavelli import pad_commands as macchiavelli_pad
-from bot.games.macchiavelli.tournament_commands import edited_deal, hooked
-from bot.games.tago import commands as tago
-from bot.games.tago import night as tago_night
-from bot.games.tamalo.commands import target
+from bot.delivery import AnswerFirst, JournalingRequest
 from bot.handling import Handler
+from bot.logs import one_line
+from bot.outage import DATABASE, is_outage
+from bot.outbox import KEPT_SENT
 from bot.render import Renderer
 from bot.updates import ChatOrderedUpdates
-from play.forecast import Drawn, Histories
-from play.results import complete_results
-from storage import Database, UpdateJournal, chats_speaking, upgrade_schema
+from storage import Database, UnitOfWork, UpdateJournal, chats_speaking, models, upgrade_schema
+from storage.outbox import OutboxStore
 
 log = logging.getLogger(__name__)
 
@@ -68,11 +56,14 @@ CONNECTIONS = 256
 TIDY_EVERY = 60.0
 #: Seconds a stopping bot waits for the futures still being drawn in the background.
 DRAWING_WAIT = 1.0
+#: Seconds a stopping bot waits for the units of work still under way (an update being kept,
+#: a message being marked sent) before it closes the database.
+CLOSING_WAIT = 0.2
 ALLOWED_UPDATES = [Update.MESSAGE, Update.EDITED_MESSAGE, Update.CALLBACK_QUERY]
 
 #: Every command's names and handler, from the one table of commands.
 HANDLERS: tuple[tuple[tuple[str, ...], Handler], ...] = tuple(
-    (command.names, games.dispatch(command.name, command.handler)) for command in registry.COMMANDS
+    (command.names, command.handler) for command in registry.COMMANDS
 )
 #: The group of handlers that run before every other: the chat's language is set there.
 FIRST = -1
@@ -120,9 +111,8 @@ def build_application(
     app: TamaloApp = builder.build()
     db.before_unit_of_work = before_unit_of_work
     app.bot_data.db = db
+    app.bot_data.paced = rate_limit
     app.bot_data.renderer = Renderer(settings.chart_workers)
-    app.bot_data.histories = Histories()
-    app.bot_data.drawn = Drawn()
     app.bot_data.drawing = set()
     # Before the handlers that answer (commands and buttons): the chat's language.
     app.add_handler(TypeHandler(Update, begin_answer), group=ANSWER_BEGINS)
@@ -132,19 +122,15 @@ def build_application(
     app.add_handler(CallbackQueryHandler(speak), group=FIRST)
     for commands, callback in HANDLERS:
         app.add_handler(CommandHandler(commands, callback, filters=NEW_MESSAGES))
-    # An edited /mano of a Macchiavelli tournament changes nothing (``hooked``: until the
-    # table of games knows a tournament of another game than Tamalo's).
-    edited = games.dispatch(games.EDITED_DEAL, hooked(game.edit_hand, edited_deal))
-    app.add_handler(CommandHandler(("mano", "hand"), edited, filters=EDITED_MESSAGES))
+    # An edited /mano: the chat's game says what it changes.
+    edited = CommandHandler(("mano", "hand"), dispatch.edited_deal, filters=EDITED_MESSAGES)
+    app.add_handler(edited)
     app.add_handler(MessageHandler(EDITED_COMMANDS, help.explain_edits))
-    app.add_handler(CallbackQueryHandler(vote.cast_vote, pattern=vote.CALLBACK))
-    app.add_handler(CallbackQueryHandler(entry.press, pattern=entry.PATTERN))
-    app.add_handler(CallbackQueryHandler(macchiavelli_pad.press, pattern=macchiavelli_pad.PATTERN))
-    app.add_handler(CallbackQueryHandler(confirm.press, pattern=buttons.PATTERN))
-    app.add_handler(CallbackQueryHandler(target.lower_target, pattern=target.CALLBACK))
-    # A hand's pair question (tg:c:m:) before the judge's buttons, which take every other tg:.
-    app.add_handler(CallbackQueryHandler(tago_night.press_choice, pattern=tago_night.HAND_CHOICE))
-    app.add_handler(CallbackQueryHandler(tago.press, pattern=tago.PATTERN))
+    app.add_handler(CallbackQueryHandler(confirm.press, pattern=confirm.PATTERN))
+    app.add_handler(CallbackQueryHandler(vote.cast_vote, pattern=bot_vote.PATTERN))
+    for game in games.GAMES.values():  # each game's own buttons, in its own order
+        for pattern, pressed in game.buttons:
+            app.add_handler(CallbackQueryHandler(pressed, pattern=pattern))
     app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, lifecycle.chat_migrated))
     # After them (even a mistake or an error is an answer): the chat's standings message is
     # no longer the bot's last, and /classifica sends a new one instead of editing it.
@@ -162,22 +148,31 @@ async def open_resources(app: TamaloApp) -> None:
 
 
 async def upgrade_when_reachable(db: Database) -> None:
-    """Upgrade the schema as soon as the database answers: started while it is down or
-    unreachable, the bot waits, one line per try and each wait longer (as for Telegram,
-    ``bot.botapi``), instead of stopping on a page of traceback."""
+    """Upgrade the schema as soon as the database answers: started while it cannot be reached
+    (down, not answering, refusing the user or the password, without the database named),
+    the bot waits, one line per try and each wait longer (as for Telegram, ``bot.botapi``),
+    instead of stopping on a page of traceback."""
     wait = FIRST_WAIT
     while True:
+        reached = False
         try:
-            await upgrade_schema(db, complete_results)
+            await db.reach()
+            reached = True
+            await upgrade_schema(db, upkeep)
             return
         except Exception as error:
-            if not is_outage(error):
+            if reached and not is_outage(error):
                 raise
-            reason = getattr(error, "orig", None) or error
-            said = f"{type(reason).__name__}: {str(reason).strip().splitlines()[0]}"
-            log.warning("Cannot reach the database (%s), retrying in %d s", said, wait)
+            log.warning("Cannot reach the database (%s), retrying in %d s", one_line(error), wait)
         await asyncio.sleep(wait)
         wait = min(2 * wait, LONGEST_WAIT)
+
+
+async def upkeep(work: UnitOfWork) -> None:
+    """What each game works out from its games already stored, after a schema upgrade."""
+    for game in games.GAMES.values():
+        if game.upkeep is not None:
+            await game.upkeep(work)
 
 
 async def publish_menus(app: TamaloApp) -> None:
@@ -204,15 +199,20 @@ async def _publish_chat_menus(app: TamaloApp) -> None:
 
 
 async def keep_tidy(app: TamaloApp) -> None:
-    """Runs beside the bot: every minute, hand entries left alone are closed (and say so), and
-    updates handled long ago leave the journal of updates received."""
+    """Runs beside the bot: every minute, hand entries left alone are closed (and say so),
+    updates handled long ago leave the journal of updates received, and messages sent long
+    enough ago leave the outbox."""
     while True:
         await asyncio.sleep(TIDY_EVERY)
         try:
-            await entry.sweep_expired(app)
+            await entries.sweep_expired(app)
             await UpdateJournal(app.bot_data.db).let_go()
-        except Exception:
-            log.exception("Tidying up failed; trying again in a minute")
+            await OutboxStore(app.bot_data.db).forget_sent(models.utcnow() - KEPT_SENT)
+        except Exception as error:
+            if is_outage(error):
+                DATABASE.failed("tidy up", error)
+            else:
+                log.exception("Tidying up failed; trying again in a minute")
 
 
 async def close_resources(app: TamaloApp) -> None:
@@ -226,7 +226,7 @@ async def close_resources(app: TamaloApp) -> None:
         _, late = await asyncio.wait(app.bot_data.drawing, timeout=DRAWING_WAIT)
         for task in late:
             task.cancel()
-    await app.bot_data.db.close()
+    await app.bot_data.db.close(wait=CLOSING_WAIT)
 
 
 @asynccontextmanager

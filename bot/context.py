@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, TypeVar
 
 from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot
 
 from bot.render import Renderer
-from play.forecast import Drawn, Histories
 from storage import Database
+
+K = TypeVar("K")
 
 
 class BotData:
@@ -17,12 +18,11 @@ class BotData:
 
     db: Database
     renderer: Renderer
-    #: The chats' histories the forecast reads, kept while no game of theirs ends.
-    histories: Histories
-    #: The games' futures their latest draw point drew, for the hands until the next.
-    drawn: Drawn
-    #: Futures being drawn in the background (``bot.games.tamalo.commands.forecast``).
+    #: Work the bot does in the background after a reply (a forecast's futures drawn, in
+    #: ``bot.games.tamalo.commands.forecast``): a stopping bot lets it end, briefly.
     drawing: set[asyncio.Task[None]]
+    #: Messages are paced to Telegram's limits (``build_application``'s ``rate_limit``).
+    paced: bool = True
     #: Seconds a hand's reply waits for its forecast line before going without it.
     forecast_timeout: float = 2.0
     #: Off: no chat's hand replies carry the forecast line, whatever its setting (the tests
@@ -33,6 +33,19 @@ class BotData:
     #: Publishes again the menus of the chats that chose a language, at start-up.
     menus: asyncio.Task[None] | None = None
 
+    #: What a game keeps in this process to answer faster (caches, never state: a restart
+    #: or another process works it out again), by its class (``kept``).
+
+    def __init__(self) -> None:
+        self._kept: dict[type[Any], Any] = {}
+
+    def kept(self, kind: type[K]) -> K:
+        """The process's one ``kind`` (made with no arguments the first time)."""
+        found = self._kept.get(kind)
+        if found is None:
+            found = self._kept[kind] = kind()
+        return found
+
 
 class Context(CallbackContext[ExtBot[Any], dict[object, object], dict[object, object], BotData]):
     @property
@@ -42,10 +55,6 @@ class Context(CallbackContext[ExtBot[Any], dict[object, object], dict[object, ob
     @property
     def renderer(self) -> Renderer:
         return self.bot_data.renderer
-
-    @property
-    def histories(self) -> Histories:
-        return self.bot_data.histories
 
     @property
     def text_args(self) -> str:

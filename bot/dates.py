@@ -21,6 +21,12 @@ def day(moment: datetime, timezone: str) -> str:
     return f"{local(moment, timezone):%d/%m/%Y}"
 
 
+def evening(moment: datetime, timezone: str) -> str:
+    """The day of the evening ``moment`` belongs to, as ``/serata`` counts it: a game started
+    at 00:24 on 2/12 is 01/12's."""
+    return f"{night_of(moment, timezone)[0]:%d/%m/%Y}"
+
+
 def night_of(moment: datetime, timezone: str) -> tuple[date, datetime, datetime]:
     """The night ``moment`` belongs to: its date (the evening's), and when it starts and ends
     (6 a.m. to 6 a.m. in the chat's time zone), in UTC."""

@@ -14,16 +14,15 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
-from sqlalchemy.exc import TimeoutError as PoolTimeout
 from telegram import Update
-from telegram.error import InvalidToken
+from telegram.error import InvalidToken, NetworkError
 from telegram.ext import BaseRateLimiter
 from telegram.request import BaseRequest, RequestData
 from telegram.request._requestparameter import RequestParameter  # as PTB itself sends them
 
 from bot.answers import ANSWER, Answer, is_sent_now
 from bot.context import TamaloApp
+from bot.outage import DATABASE, is_outage
 from storage import UpdateJournal
 
 log = logging.getLogger(__name__)
@@ -42,24 +41,6 @@ def chat_of(data: dict[str, Any]) -> int:
     update = Update.de_json(data, None)
     chat = update.effective_chat if update is not None else None
     return chat.id if chat is not None else 0
-
-
-#: PostgreSQL's classes of errors that say the server cannot serve now: a connection
-#: failed (08), too many clients or out of resources (53), shutting down or restarting (57).
-_UNAVAILABLE = ("08", "53", "57")
-
-
-def is_outage(error: BaseException) -> bool:
-    """The database did not answer (down, unreachable, locked, no connection to be had):
-    trying again later works."""
-    if isinstance(error, DBAPIError) and error.connection_invalidated:
-        return True
-    if isinstance(error, PoolTimeout):  # every connection busy for the pool's whole timeout
-        return True
-    code = getattr(getattr(error, "orig", None), "sqlstate", None)
-    if isinstance(code, str) and code[:2] in _UNAVAILABLE:
-        return True
-    return isinstance(error, OperationalError | InterfaceError | OSError | TimeoutError)
 
 
 class AnswerFirst(BaseRateLimiter[Any]):
@@ -215,7 +196,13 @@ async def poll(app: TamaloApp, allowed_updates: list[str], wake: asyncio.Event) 
             raise
         except Exception as error:  # Telegram or the database: the batch comes again
             pause = min(max(1.0, 2 * pause), MOST_PAUSE)
-            log.warning("Polling failed (%r); trying again in %.0f s", error, pause)
+            # The journal's failure reaches here through python-telegram-bot's request,
+            # as the cause of a NetworkError.
+            cause = error.__cause__ if isinstance(error, NetworkError) else error
+            if cause is not None and is_outage(cause):
+                DATABASE.failed("keep the updates polled", cause)
+            else:
+                log.warning("Polling failed (%r); trying again in %.0f s", error, pause)
             await asyncio.sleep(pause)
             continue
         pause = 0.0

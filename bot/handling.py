@@ -4,11 +4,10 @@ mistakes answered, and the ``Command`` each is registered as (``bot.commands.reg
 from __future__ import annotations
 
 import functools
-from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
-from datetime import datetime
+from dataclasses import dataclass
 from typing import Any
 
 from telegram import Message, Update
@@ -17,8 +16,7 @@ from telegram.constants import ChatMemberStatus, ChatType
 from bot import texts
 from bot.answers import answered_change, claimed
 from bot.context import Context
-from bot.periods import Period
-from bot.refusals import Mistake, Render, UserError, mistake
+from bot.refusals import UserError, mistake
 from play.errors import Refused
 from scoring.errors import RuleBroken
 from storage import Arrival, MessageAlreadyHandled, UnitOfWork, arrival_in
@@ -192,11 +190,6 @@ async def _check_permission(work: UnitOfWork) -> None:
         await permission.check(work)
 
 
-class SharedAnswer(Exception):
-    """A game's own handler of a shared command leaves this one to the shared handler, as it
-    is the same for every game (``/classifica generale``: every game's ladder)."""
-
-
 @dataclass(frozen=True)
 class Command:
     """A command the bot answers. Without a description it is left out of the menu."""
@@ -214,74 +207,3 @@ class Command:
     def names(self) -> tuple[str, ...]:
         """Every name the handler answers to, each once."""
         return tuple(dict.fromkeys((*self.also, self.name, self.alias)))
-
-
-#: The key of an edited ``/mano`` among a game's handlers (``GameEntry.handlers``).
-EDITED_DEAL = "mano modificata"
-
-
-@dataclass(frozen=True)
-class Export:
-    """A game's share of ``/esporta``: one CSV document of the chat's history of that game."""
-
-    name: str  # the file name's first word (``macchiavelli`` → ``macchiavelli-2026-11-28.csv``)
-    header: Sequence[str]  # plain English column names, a data format scripts rely on
-    rows: Sequence[Sequence[object]]
-    #: What the document's message says of it (``None``: Tamalo's words, a row per player
-    #: per hand); the game's own words where its rows are something else.
-    caption: Callable[[int], str] | None = None
-
-
-#: A game's panel of ``/stats Nome``: (the read, the chat, the name as typed) → the panel's
-#: text, or ``None`` if the player never played that game in the chat.
-PlayerPanel = Callable[[UnitOfWork, int, str], Awaitable[str | None]]
-
-#: A game's panel of ``/classifica generale``: (the read, the chat, the period) → its ladder
-#: over that period as text, or ``None`` if the chat never played that game.
-LadderPanel = Callable[[UnitOfWork, int, Period], Awaitable[str | None]]
-
-#: A game's share of ``/esporta``: (the read, the chat, its time zone) → its document, or
-#: ``None`` if the chat never played that game.
-Exporter = Callable[[UnitOfWork, int, str], Awaitable[Export | None]]
-
-
-@dataclass(frozen=True)
-class NightPanel:
-    """A game's share of ``/serata``: its panel (one line per game of the night, under the
-    game's name), how many games it counts, and each finished game's winners (for the king
-    of the night)."""
-
-    text: str
-    games: int
-    winners: tuple[str, ...] = ()
-
-
-#: A game's panel of ``/serata``: (the read, the chat, the night's start and end, the chat's
-#: time zone) → the panel, or ``None`` if the game was not played that night.
-TonightPanel = Callable[[UnitOfWork, int, datetime, datetime, str], Awaitable[NightPanel | None]]
-
-
-@dataclass(frozen=True)
-class GameEntry:
-    """A game other than Tamalo, as the shared commands hand over to it (``bot.games``'
-    ``OTHER_GAMES``): its kind, the words naming it after ``/nuova`` (and ``/torneo``), its
-    handlers of both, and its handlers of the shared commands it takes (by the command's
-    Italian name); any other is answered ``refuses``. Its own commands (placed in the menu by
-    ``bot.commands.registry``) and its own refusals' texts (added to ``RULE_TEXTS``), if any.
-    The chat-wide commands (``/stats Nome``, ``/esporta``, ``/classifica generale``,
-    ``/serata``) ask every game for its share (``player_stats``, ``export``, ``ladder``,
-    ``tonight``), in the same read as Tamalo's.
-    (Here, below every game, so that each game's module can build its own.)"""
-
-    kind: str
-    names: frozenset[str]
-    new_game: Handler
-    tournament: Handler
-    refuses: Callable[[str], str]
-    handlers: Mapping[str, Handler] = field(default_factory=dict)
-    commands: tuple[Command, ...] = ()
-    rule_texts: Mapping[type[Mistake], Render] = field(default_factory=dict)
-    player_stats: PlayerPanel | None = None
-    export: Exporter | None = None
-    ladder: LadderPanel | None = None
-    tonight: TonightPanel | None = None

@@ -82,7 +82,7 @@ class Inbox(LeasedChats):
                 taken = await self.journal.next_update(chat_id, self.holder, LEASE, done)
             except Exception as error:
                 failures += 1
-                await self.pause(f"Could not read chat {chat_id}'s inbox ({error!r})", failures)
+                await self.pause(f"read chat {chat_id}'s inbox", error, failures)
                 continue
             done = None
             if taken is None or self.stopping:
@@ -98,7 +98,7 @@ class Inbox(LeasedChats):
             outage = await self.handle(update, arrival)
             if outage is not None:
                 failures += 1
-                await self.pause(f"Update {update.update_id} met {outage!r}", failures)
+                await self.pause(f"handle update {update.update_id}", outage, failures)
                 continue
             failures, done = 0, update.update_id
 

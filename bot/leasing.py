@@ -12,6 +12,7 @@ import functools
 import logging
 from datetime import timedelta
 
+from bot.outage import DATABASE, is_outage
 from storage.leases import ChatLeases
 
 log = logging.getLogger(__name__)
@@ -97,8 +98,9 @@ class LeasedChats:
         try:
             chats = await self.leases.take(self.holder, room, LEASE)
         except Exception as error:
-            log.warning("Could not look for chats to serve (%r); trying again", error)
+            self.failed("look for chats to serve", error)
             return
+        DATABASE.answered()
         for chat in chats:
             if chat in self._serving:  # its lease ran out while the database was away
                 continue
@@ -122,15 +124,25 @@ class LeasedChats:
             try:
                 await self.leases.renew(self.holder, list(self._serving), LEASE)
             except Exception as error:
-                log.warning("Could not renew the chats' leases (%r)", error)
+                self.failed("renew the chats' leases", error)
 
     def longest_pause(self) -> float:
         """The longest pause before trying again what failed, in seconds (1, 2, 4, … up to
         this)."""
         return 10.0
 
-    async def pause(self, what: str, failures: int) -> None:
-        """Wait before trying again what failed ``failures`` times in a row (logged)."""
+    async def pause(self, doing: str, error: BaseException, failures: int) -> None:
+        """Wait before trying again what failed ``failures`` times in a row (``doing``, such
+        as "read chat 5's inbox", failed on ``error``)."""
         pause = min(2.0 ** (failures - 1), self.longest_pause())
-        log.warning("%s; trying again in %.0f s", what, pause)
+        self.failed(doing, error, f"; trying again in {pause:.0f} s")
         await asyncio.sleep(pause)
+
+    @staticmethod
+    def failed(doing: str, error: BaseException, then: str = "") -> None:
+        """Logged: a database outage as the outage's beginning (``bot.outage``), anything
+        else on a line of its own."""
+        if is_outage(error):
+            DATABASE.failed(doing, error)
+        else:
+            log.warning("Could not %s (%r)%s", doing, error, then)

@@ -6,6 +6,7 @@ import logging
 import re
 import sys
 import threading
+from asyncio import CancelledError
 from collections.abc import Iterable
 from types import TracebackType
 
@@ -49,8 +50,30 @@ class NetworkTroubleInOneLine(logging.Filter):
         return True
 
 
+class ConnectionsLetGoAtStop(logging.Filter):
+    """A stopping bot cancels the units of work still under way (``bot.inbox``): one cancelled
+    as it let go of its connection has SQLAlchemy log an ERROR and a traceback about closing
+    it. Nothing is wrong (the server ends the session with the socket, the unit of work is
+    rolled back and done again at the next start): it is left out."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        return not (record.name.startswith("sqlalchemy.pool") and isinstance(error, CancelledError))
+
+
 def _is_network_trouble(error: BaseException | None) -> bool:
     return isinstance(error, NetworkError) and not isinstance(error, BadRequest)
+
+
+def one_line(error: BaseException) -> str:
+    """What went wrong, in one line for the log: the driver's own error, its type and first
+    line (SQLAlchemy wraps it, and asyncpg's again); a timeout, which says nothing, as one."""
+    reason = getattr(error, "orig", None) or error
+    if type(reason).__module__.startswith("sqlalchemy") and reason.__cause__ is not None:
+        reason = reason.__cause__  # asyncpg's own error, under SQLAlchemy's adapter
+    lines = str(reason).strip().splitlines()
+    said = lines[0] if lines else "no answer in time" if isinstance(reason, TimeoutError) else ""
+    return f"{type(reason).__name__}: {said}" if said else type(reason).__name__
 
 
 def configure_logging(level: str, secrets: Iterable[str]) -> None:
@@ -61,6 +84,7 @@ def configure_logging(level: str, secrets: Iterable[str]) -> None:
         RedactingFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s", secrets)
     )
     handler.addFilter(NetworkTroubleInOneLine())
+    handler.addFilter(ConnectionsLetGoAtStop())
     logging.basicConfig(level=level, handlers=[handler], force=True)
     logging.captureWarnings(True)
     sys.excepthook = _log_uncaught

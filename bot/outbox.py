@@ -1,15 +1,19 @@
 """Sending the outbox (``storage.outbox``): every bot process takes chats with messages
 waiting, one process per chat at a time (a lease, as the inbox's), and sends each chat's
-messages in order at Telegram's pace (the bot's rate limiter: 20 a minute in a group), each
-deleted from the outbox in the unit of work that takes the next one.
+messages in order, one at a time, at Telegram's pace: 30 messages a second in all (the bot's
+rate limiter) and 20 a minute in a group, counted from the group's last sends as the database
+has them (``Pace``), so that a restart does not start the count afresh.
 
-Exactly once, but for one unavoidable window: a message Telegram took just before the process
-died (or before its deletion failed) is sent again by whichever process takes the chat over,
-as nothing tells a message Telegram took from one it never saw.
+Exactly once, but for one unavoidable window: each message is marked sent in a unit of work
+of its own, first in line, as soon as Telegram took it, and the chat's next one is sent only
+then; a crash before that mark commits (the message in flight) has the message sent again by
+whichever process takes the chat over, as nothing tells a message Telegram took from one it
+never saw. At most one a chat.
 
 A message Telegram refuses for good (the bot was removed from the group, a reply to a message
 deleted meanwhile that cannot go without it) is logged and dropped: the chat's next ones must
-not wait behind it. One Telegram did not take (unreachable, "retry after") is sent again.
+not wait behind it. One Telegram did not take (unreachable, "retry after") is sent again, not
+before the time Telegram said.
 """
 
 from __future__ import annotations
@@ -17,14 +21,26 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import warnings
+from collections import deque
+from collections.abc import Sequence
+from datetime import datetime, timedelta
 from typing import Any
 
-from telegram.error import BadRequest, ChatMigrated, EndPointNotFound, Forbidden, TelegramError
+from telegram.error import (
+    BadRequest,
+    ChatMigrated,
+    EndPointNotFound,
+    Forbidden,
+    RetryAfter,
+    TelegramError,
+)
+from telegram.warnings import PTBDeprecationWarning
 
 from bot.botapi import TamaloBot
 from bot.context import TamaloApp
-from bot.leasing import LEASE, LeasedChats
-from storage import Database
+from bot.leasing import LeasedChats
+from storage import Database, models
 from storage.outbox import OutboxStore, Queued
 
 log = logging.getLogger(__name__)
@@ -34,6 +50,28 @@ MOST_CHATS = 64
 #: Seconds between looks at a chat's outbox while waiting for it to empty (besides a look
 #: each time this process sent a message).
 DRAIN_LOOK = 0.5
+#: Telegram's limit in a group: this many messages in any ``PACE_WINDOW``.
+PACE_MESSAGES, PACE_WINDOW = 20, timedelta(minutes=1)
+#: How long messages sent are kept, for the next process's pace (then ``forget_sent``).
+KEPT_SENT = 2 * PACE_WINDOW
+
+
+class Pace:
+    """A group's last sends, as the database has them: the next waits until fewer than
+    ``PACE_MESSAGES`` were sent in the last ``PACE_WINDOW``, whichever process sent them."""
+
+    def __init__(self, sends: Sequence[datetime] = (), *, paced: bool = True) -> None:
+        self.paced = paced
+        self.sends = deque(sends[-PACE_MESSAGES:], maxlen=PACE_MESSAGES)
+
+    def wait(self, now: datetime) -> float:
+        """Seconds the next message waits, from ``now``."""
+        if not self.paced or len(self.sends) < PACE_MESSAGES:
+            return 0.0
+        return max(0.0, (self.sends[0] + PACE_WINDOW - now).total_seconds())
+
+    def sent(self, at: datetime) -> None:
+        self.sends.append(at)
 
 
 class Outbox(LeasedChats):
@@ -55,30 +93,65 @@ class Outbox(LeasedChats):
 
     async def serve(self, chat_id: int) -> None:
         """Send the chat's messages in order while it has some (and the lease is ours)."""
-        sent: int | None = None
+        pace: Pace | None = None
         failures = 0
         while True:
             try:
-                message = await self.store.next(chat_id, self.holder, LEASE, sent)
+                if pace is None:
+                    pace = await self._pace(chat_id)
+                message = await self.store.next(chat_id, self.holder)
             except Exception as error:
                 failures += 1
-                await self.pause(f"Could not read chat {chat_id}'s outbox ({error!r})", failures)
+                await self.pause(f"read chat {chat_id}'s outbox", error, failures)
                 continue
-            if sent is not None:
-                self._progress.set()
-                self._progress = asyncio.Event()
-            sent = None
             if message is None or self.stopping:
                 self.served(chat_id)
                 return
+            await asyncio.sleep(pace.wait(models.utcnow()))
             try:
                 await self._send(chat_id, message)
+            except RetryAfter as slow_down:  # not taken: sent again once Telegram said
+                after = max(_seconds(slow_down), 1.0)
+                log.warning("Telegram asked to wait %.0f s before chat %s's next message",
+                            after, chat_id)  # fmt: skip
+                await asyncio.sleep(after)
+                continue
             except TelegramError as error:  # not taken: sent again
                 failures += 1
-                await self.pause(f"Telegram did not take a message to chat {chat_id} ({error!r})",
-                                 failures)  # fmt: skip
+                await self.pause(f"send chat {chat_id} a message", error, failures)
                 continue
-            failures, sent = 0, message.id
+            failures = 0
+            pace.sent(await self._mark_sent(chat_id, message))
+
+    async def _pace(self, chat_id: int) -> Pace:
+        """The chat's pace, from its last sends (a group's: private chats are not paced, nor
+        any chat where the bot is not, in tests)."""
+        if chat_id > 0 or not self.app.bot_data.paced:
+            return Pace(paced=False)
+        since = models.utcnow() - PACE_WINDOW
+        return Pace(await self.store.sends_since(chat_id, since))
+
+    async def _mark_sent(self, chat_id: int, message: Queued) -> datetime:
+        """Mark the message Telegram took as sent, before anything else (tried again until
+        the database takes it; not given up at shutdown): the chat's next one goes only
+        then, so a crash sends again at most this one. When it was taken."""
+        at = models.utcnow()
+        failures = 0
+        while True:
+            marking = asyncio.ensure_future(self.store.sent(message.id, at))
+            try:
+                await asyncio.shield(marking)
+            except asyncio.CancelledError:  # stopping: the mark is written all the same
+                with contextlib.suppress(Exception):
+                    await marking
+                raise
+            except Exception as error:
+                failures += 1
+                await self.pause(f"mark a message to chat {chat_id} sent", error, failures)
+                continue
+            self._progress.set()
+            self._progress = asyncio.Event()
+            return at
 
     async def _send(self, chat_id: int, message: Queued) -> None:
         """Send the message; one Telegram refuses for good is logged and dropped."""
@@ -106,6 +179,15 @@ class Outbox(LeasedChats):
         bot = self.app.bot
         assert isinstance(bot, TamaloBot)
         await bot.send_kept(method, parameters)
+
+
+def _seconds(slow_down: RetryAfter) -> float:
+    """The seconds Telegram said to wait (python-telegram-bot warns that ``retry_after``
+    will be a ``timedelta``: either is read)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PTBDeprecationWarning)
+        after = slow_down.retry_after
+    return after.total_seconds() if isinstance(after, timedelta) else float(after)
 
 
 def _without_reply(parameters: dict[str, Any]) -> dict[str, Any]:

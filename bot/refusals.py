@@ -10,12 +10,16 @@ from typing import TypeVar, cast
 from bot import texts
 from play.errors import (
     AdminsDecide,
+    AlreadyRunning,
+    FixClosedGame,
     GameAnnulled,
+    GameRunning,
     LeaderboardEmpty,
     NobodyLinked,
     NoGamesTonight,
     NoGameYet,
     NoHandsToDraw,
+    NoHandToUndo,
     NoRunningGame,
     NoStatsFor,
     NotAtTheTable,
@@ -23,25 +27,10 @@ from play.errors import (
     NotYourPlayer,
     PlayerTakenByOther,
     Refused,
-    UnknownPlayer,
-)
-from play.game import (
-    AlreadyRunning,
-    NewerGameStarted,
-    NoGameToRematch,
-    NothingToReopen,
-    ReopenAnnulled,
     ReopenReachedTarget,
-)
-from play.hands import (
-    EditedHandClosed,
-    EditedHandGone,
-    FixClosedGame,
-    JoinUndoneJustNow,
-    MessageHandled,
-    NoHandToUndo,
+    TournamentInProgress,
     UndoClosedGame,
-    UndoneJustNow,
+    UnknownPlayer,
 )
 from scoring.errors import RuleBroken
 
@@ -73,19 +62,16 @@ def says(kind: type[Broken], render: Callable[[Broken], str]) -> tuple[type[Mist
 
 def _unknown_player(error: UnknownPlayer) -> str:
     if error.known:
-        return texts.lore.unknown_move_player(error.name, error.known)
-    return texts.lore.move_no_players()
-
-
-def _undone_just_now(error: UndoneJustNow) -> str:
-    label = texts.common.table_label(error.record) if error.record is not None else ""
-    return texts.hands.undo_just_done(error.number, error.hands, label)
+        return texts.mistakes.never_played(error.name, error.known)
+    return texts.mistakes.nobody_played()
 
 
 #: Every rule an engine enforces and every refusal of an action, and the text that answers it
 #: (read when answered: in the chat's language): the refusals every game shares, here; each
 #: game's own, from its entry in the table of games (``bot.games``), which adds them when it
-#: is imported (``use_rule_texts``): a game imports this module, never the other way.
+#: is imported (``use_rule_texts``): a game imports this module, never the other way. A game
+#: may say a shared refusal in its own words (its ``rule_texts`` has that kind too): its turns
+#: are answered so (``answer_in``), anything else in the shared words.
 RULE_TEXTS: dict[type[Mistake], Render] = dict(
     [
         says(NoRunningGame, lambda _: texts.common.no_running_game()),
@@ -97,36 +83,39 @@ RULE_TEXTS: dict[type[Mistake], Render] = dict(
         says(NotYourPlayer, lambda e: texts.people.iam_not_yours(e.player)),
         says(AdminsDecide, lambda _: texts.settings.admin_setting_for_admins()),
         says(NoGameYet, lambda _: texts.common.no_game_yet()),
-        says(GameAnnulled, lambda _: texts.game.annulled_game()),
-        says(LeaderboardEmpty, lambda _: texts.stats.leaderboard_empty()),
-        says(NoStatsFor, lambda e: texts.stats.unknown_stats_player(e.name, e.known)),
-        says(NoHandsToDraw, lambda _: texts.stats.no_hands_to_draw()),
-        says(NoGamesTonight, lambda _: texts.stats.no_games_tonight()),
-        says(NothingToReopen, lambda _: texts.game.nothing_to_reopen()),
-        says(NewerGameStarted, lambda _: texts.game.newer_game_started()),
-        says(AlreadyRunning, lambda _: texts.game.already_running()),
-        says(ReopenAnnulled, lambda _: texts.game.reopen_annulled()),
-        says(ReopenReachedTarget, lambda _: texts.game.reopen_reached_target()),
-        says(NoGameToRematch, lambda _: texts.game.no_game_to_rematch()),
-        says(MessageHandled, lambda _: texts.common.already_handled()),
-        says(EditedHandGone, lambda _: texts.hands.edited_hand_gone()),
-        says(EditedHandClosed, lambda _: texts.hands.edited_hand_closed()),
-        says(FixClosedGame, lambda _: texts.hands.fix_closed_game()),
-        says(NoHandToUndo, lambda _: texts.hands.no_hand_to_undo()),
-        says(UndoClosedGame, lambda e: texts.game.undo_closed_game(tournament=e.tournament)),
-        says(JoinUndoneJustNow, lambda _: texts.hands.join_undone_just_now()),
-        says(UndoneJustNow, _undone_just_now),
+        says(GameAnnulled, lambda _: texts.mistakes.game_annulled()),
+        says(LeaderboardEmpty, lambda _: texts.mistakes.leaderboard_empty()),
+        says(NoStatsFor, lambda e: texts.mistakes.unknown_stats_player(e.name, e.known)),
+        says(NoHandsToDraw, lambda _: texts.mistakes.nothing_to_draw()),
+        says(NoGamesTonight, lambda _: texts.mistakes.no_games_tonight()),
+        says(AlreadyRunning, lambda _: texts.mistakes.already_running()),
+        says(ReopenReachedTarget, lambda _: texts.mistakes.over_by_its_rules()),
+        says(FixClosedGame, lambda _: texts.mistakes.fix_closed_game()),
+        says(NoHandToUndo, lambda _: texts.mistakes.nothing_to_undo()),
+        says(UndoClosedGame, lambda _: texts.mistakes.undo_closed_game()),
+        says(GameRunning, lambda e: texts.mistakes.game_running(e.players)),
+        says(TournamentInProgress, lambda _: texts.mistakes.tournament_running()),
     ]
 )
+#: The shared refusals, which a game may say in its own words.
+SHARED = frozenset(RULE_TEXTS)
 
 
 def use_rule_texts(table: Mapping[type[Mistake], Render]) -> None:
-    """A game's own refusals and their texts; a kind answered twice is a mistake."""
-    if taken := set(table) & set(RULE_TEXTS):
+    """A game's own refusals and their texts (its words for a shared one stay its own); a
+    kind of its own that another game answers too is a mistake."""
+    own = {kind: render for kind, render in table.items() if kind not in SHARED}
+    if taken := set(own) & set(RULE_TEXTS):
         raise ValueError(f"refusals answered twice: {sorted(k.__name__ for k in taken)}")
-    RULE_TEXTS.update(table)
+    RULE_TEXTS.update(own)
 
 
 def mistake(error: Mistake) -> UserError:
     """The rule ``error`` broke, or the refusal, as the mistake the chat is told about."""
     return UserError(RULE_TEXTS[type(error)](error))
+
+
+def answer_in(words: Mapping[type[Mistake], Render], error: Mistake) -> UserError:
+    """``error`` as a game says it (``words``: its ``rule_texts``), else in the shared words."""
+    render = words.get(type(error)) or RULE_TEXTS[type(error)]
+    return UserError(render(error))

@@ -27,6 +27,7 @@ from bot.config import Settings
 from bot.context import TamaloApp
 from bot.delivery import chat_of
 from bot.inbox import Inbox, Stopped, serving, stop_signal
+from bot.outage import DATABASE, is_outage
 from storage import UpdateJournal
 
 log = logging.getLogger(__name__)
@@ -99,10 +100,13 @@ def web_app(journal: UpdateJournal, inbox: Inbox, path: str, secret: str) -> Sta
             return Response(status_code=400)
         try:
             await intake.keep(chat, update)
-        except Exception as error:
-            log.warning("Update %s not kept (%r): Telegram sends it again", update["update_id"],
-                        error)  # fmt: skip
+        except Exception as error:  # Telegram sends it again
+            if is_outage(error):
+                DATABASE.failed("keep an update", error)
+            else:
+                log.warning("Update %s not kept (%r)", update["update_id"], error)
             return Response(status_code=503)
+        DATABASE.answered()
         inbox.arrived(chat)
         return Response()
 

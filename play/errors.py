@@ -34,7 +34,7 @@ class TournamentInProgress(Refused):
 
 
 class NotAtTheTable(Refused):
-    """A tres-sex vote is opened only by someone at the table (see ``play.vote``)."""
+    """A tres-sex vote is opened only by someone at the table (see ``play.tamalo.vote``)."""
 
 
 class UnknownPlayer(Refused):

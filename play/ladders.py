@@ -1,5 +1,5 @@
 """The all-time ladders, one per kind of game, kept right as any game's places change: what
-``play.results`` does for every game, whatever its rules (Tamalo's own part stays there).
+``play.tamalo.results`` does for every game, whatever its rules (Tamalo's own part stays there).
 
 A rating depends on every game of its kind before it, so when a finished game changes the
 ratings are worked out again from that game on.

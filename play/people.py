@@ -79,4 +79,4 @@ async def unlink(work: UnitOfWork, chat_id: int, claim: Claim, by: int, *, admin
 
 async def unknown(work: UnitOfWork, chat_id: int, name: str) -> NoReturn:
     """Refuse a name nobody played under in the chat, with the chat's players."""
-    raise UnknownPlayer(name, tuple(await work.stats.players(chat_id)))
+    raise UnknownPlayer(name, tuple(await work.people.names(chat_id)))

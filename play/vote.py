@@ -1,18 +1,19 @@
-"""Tres sex non expedit: a vote to annul the running game. More than half of its players
-agreeing annul it (at a tournament, the whole tournament). The phone at the table (whoever
-opened the vote) marks who agrees, and a player linked with /sonoio may mark themselves;
-nobody else counts. Only someone at the table opens it: who started the game or sent one of
-its hands, a player of the game linked with /sonoio, or a group admin."""
+"""A vote of the players to annul the running game (Tamalo's tres sex, a Macchiavelli
+tournament discarded): more than half of them agreeing annul it. The phone at the table
+(whoever opened the vote) marks who agrees, and a player linked with /sonoio may mark
+themselves; nobody else counts. Only someone at the table opens it: who started the game or
+sent one of its hands, a player of it linked with /sonoio, or a group admin.
+
+What is put to the vote is the game's (``Voting``): who votes, and what annulling does (a
+Tamalo tournament: every table and the final; a Macchiavelli tournament: discarded)."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
 
-from play import records, results
-from play.errors import NotAtTheTable
-from play.records import GameRecord
-from storage import GameState, UnitOfWork, Vote
+from play.errors import NoRunningGame, NotAtTheTable
+from storage import StoredGame, UnitOfWork, Vote
 
 ANNULLED, REJECTED = "annulled", "rejected"
 
@@ -24,12 +25,12 @@ def needed(players: int) -> int:
 
 @dataclass(frozen=True)
 class Electorate:
-    """Who the vote counts: the game's players still in it (at a tournament, every table's,
-    since a vote at any table is about all of it), name → player id, in seat order; and the
-    games it is about."""
+    """Who the vote counts: the players still in the game (``whole``: a tournament, every
+    table's, since a vote at any table is about all of it), name → player id, in seat order;
+    and the stored games it is about."""
 
     players: dict[str, int]
-    tournament: bool
+    whole: bool
     games: tuple[int, ...]
 
     def name_of(self, player: int) -> str:
@@ -37,11 +38,22 @@ class Electorate:
 
 
 @dataclass(frozen=True)
+class Voting:
+    """What a game puts to a vote. ``electorate``: who votes on one of its stored games
+    (``None``: nothing to vote on, it no longer runs); ``annul``: what more than half of them
+    agreeing does to it."""
+
+    electorate: Callable[[UnitOfWork, StoredGame], Awaitable[Electorate | None]]
+    annul: Callable[[UnitOfWork, StoredGame], Awaitable[None]]
+
+
+@dataclass(frozen=True)
 class Ballot:
-    """A vote as it stands, and who it counts."""
+    """A vote as it stands, who it counts, and the game's kind (whose words it is put in)."""
 
     vote: Vote
     voters: Electorate
+    kind: str
 
     @property
     def agreeing(self) -> list[str]:
@@ -102,16 +114,18 @@ Pressed = Stale | NotYours | HeldElsewhere | Closed | AlreadyMarked | Marked
 
 
 async def open_vote(
-    work: UnitOfWork, record: GameRecord, user_id: int | None, *, admin: bool
+    work: UnitOfWork, voting: Voting, game: StoredGame, user_id: int | None, *, admin: bool
 ) -> Ballot:
-    """Open the vote on ``record``'s game, marked from ``user_id``'s phone. Asked again while
-    it is open, the same vote, now marked from this phone. ``admin``: a group admin (or a
-    private chat), who may open it whatever the games say; anyone else must be at the table
+    """Open the vote on ``game``, marked from ``user_id``'s phone. Asked again while it is
+    open, the same vote, now marked from this phone. ``admin``: a group admin (or a private
+    chat), who may open it whatever the games say; anyone else must be at the table
     (``NotAtTheTable``), and whoever opened it keeps it."""
-    voters = await electorate(work, record)
-    if not admin and not await at_the_table(work, record.chat_id, user_id, voters):
+    voters = await voting.electorate(work, game)
+    if voters is None:
+        raise NoRunningGame
+    if not admin and not await at_the_table(work, game.chat_id, user_id, voters):
         raise NotAtTheTable
-    return Ballot(await work.votes.open(record.id, user_id), voters)
+    return Ballot(await work.votes.open(game.id, user_id), voters, game.kind)
 
 
 async def press(
@@ -120,24 +134,23 @@ async def press(
     user_id: int,
     vote_id: int,
     mark: tuple[int, bool] | None,
+    voting_of: Callable[[str], Voting | None],
     *,
     admin: bool = False,
 ) -> Pressed:
     """A button of the vote pressed in ``chat_id`` by ``user_id``. ``mark``: a player (id)
-    agrees, or no longer does; ``None``: close the vote. The phone holding the vote marks
-    anyone, a player linked with /sonoio themselves; whoever may open the vote (``admin``: a
-    group admin) may close it, since closing changes nothing."""
+    agrees, or no longer does; ``None``: close the vote. ``voting_of``: what each kind of game
+    puts to a vote. The phone holding the vote marks anyone, a player linked with /sonoio
+    themselves; whoever may open the vote (``admin``: a group admin) may close it, since
+    closing changes nothing."""
     vote = await work.votes.get(vote_id)
-    record = await records.get(work, vote.game_id) if vote is not None else None
-    if (
-        vote is None
-        or record is None
-        or record.chat_id != chat_id  # a button can only vote in its own chat
-        or vote.outcome is not None
-        or not record.running
-    ):
-        return Stale()
-    voters = await electorate(work, record)
+    game = await work.games.get(vote.game_id) if vote is not None else None
+    if vote is None or game is None or game.chat_id != chat_id or vote.outcome is not None:
+        return Stale()  # a button can only vote in its own chat, on a vote still open
+    voting = voting_of(game.kind)
+    voters = await voting.electorate(work, game) if voting is not None else None
+    if voting is None or voters is None:
+        return Stale()  # the game no longer runs
     if mark is not None and mark[0] not in voters.players.values():
         return Stale()  # a player who has left the game since
     if vote.opened_by != user_id:
@@ -149,7 +162,7 @@ async def press(
                 return HeldElsewhere()
     if mark is None:
         await work.votes.close(vote_id, REJECTED)
-        return Closed(Ballot(replace(vote, outcome=REJECTED), voters))
+        return Closed(Ballot(replace(vote, outcome=REJECTED), voters, game.kind))
     player, agrees = mark
     name = voters.name_of(player)
     if (player in vote.agreeing) == agrees:  # pressed twice at once: the mark is there
@@ -158,25 +171,10 @@ async def press(
     vote = await work.votes.get(vote_id)
     assert vote is not None
     if len(vote.agreeing & set(voters.players.values())) >= needed(len(voters.players)):
-        await _annul(work, record)
+        await voting.annul(work, game)
         await work.votes.close(vote_id, ANNULLED)
         vote = replace(vote, outcome=ANNULLED)
-    return Marked(name, agrees, Ballot(vote, voters))
-
-
-async def electorate(work: UnitOfWork, record: GameRecord) -> Electorate:
-    """Who a vote on ``record``'s game counts."""
-    if record.tournament_id is None:
-        return Electorate(
-            {p: record.player_ids[p] for p in record.game.ranked}, False, (record.id,)
-        )
-    played = await records.tournament_games(work, record.tournament_id)
-    tables = [r for r in played if r.is_table]
-    return Electorate(
-        {p: r.player_ids[p] for r in tables for p in r.game.ranked},
-        True,
-        tuple(r.id for r in played),
-    )
+    return Marked(name, agrees, Ballot(vote, voters, game.kind))
 
 
 async def at_the_table(
@@ -191,14 +189,3 @@ async def at_the_table(
         return True
     own = await work.people.player_in(chat_id, user_id)
     return own is not None and own in voters.players
-
-
-async def _annul(work: UnitOfWork, record: GameRecord) -> None:
-    """Annul the game; at a tournament, the whole tournament, which is one contest."""
-    now = datetime.now(UTC)
-    if record.tournament_id is None:
-        await results.set_state(work, record, GameState.ANNULLED, now)
-        return
-    for played in await records.tournament_games(work, record.tournament_id):
-        await results.set_state(work, played, GameState.ANNULLED, now)
-    await work.tournaments.set_state(record.tournament_id, GameState.ANNULLED, now)

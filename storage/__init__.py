@@ -14,8 +14,11 @@ from storage.chats import (
 )
 from storage.claims import Claims, MessageAlreadyHandled
 from storage.db import Database
+from storage.entries import ENTRY_LIFETIME, EntryInProgress, EntryStore, StoredEntry
 from storage.games import (
+    Front,
     GameAlreadyRunning,
+    GameCounts,
     GameStore,
     Options,
     StoredGame,
@@ -28,9 +31,6 @@ from storage.people import LinkedPlayer, People, PlayerTaken
 from storage.results import LeaderboardLine, Rated, Results
 from storage.schema import upgrade_schema
 from storage.states import GameState, Stage
-from storage.stats import ChatOverview, ExportRow, HandFigures, PlayerStats, Rivalry, StatsStore
-from storage.tamalo.entries import ENTRY_LIFETIME, EntryInProgress, EntryStore, StoredEntry
-from storage.tamalo.named import NamedMoves
 from storage.tournaments import TournamentStore
 from storage.unit import UnitOfWork
 from storage.votes import Vote, VoteStore
@@ -40,34 +40,29 @@ __all__ = [
     "ENTRY_LIFETIME",
     "Arrival",
     "ChatMove",
-    "ChatOverview",
     "ChatSettings",
     "ChatStore",
     "Claims",
     "Database",
     "EntryInProgress",
     "EntryStore",
-    "ExportRow",
+    "Front",
     "GameAlreadyRunning",
+    "GameCounts",
     "GameState",
     "GameStore",
-    "HandFigures",
     "LastUndos",
     "LeaderboardLine",
     "LinkedPlayer",
     "MessageAlreadyHandled",
-    "NamedMoves",
     "Options",
     "PendingHand",
     "PendingHands",
     "People",
-    "PlayerStats",
     "PlayerTaken",
     "Rated",
     "Results",
-    "Rivalry",
     "Stage",
-    "StatsStore",
     "StoredEntry",
     "StoredGame",
     "TournamentRunning",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import sqlite3
 import time
 from collections import namedtuple
@@ -225,7 +227,20 @@ class Database:
         finally:
             session.info.pop(_DONE, _nothing)()
 
-    async def close(self) -> None:
+    async def reach(self) -> None:
+        """Connect, and let go: raises what keeps the database from being reached (down, not
+        answering, a wrong password, no such database…)."""
+        async with self.engine.connect():
+            pass
+
+    async def close(self, *, wait: float = 0.0) -> None:
+        """Close every connection, once the units of work still under way ended (``wait``
+        seconds at most): a write shielded from its caller's cancellation (the inbox's
+        keeping an update) ends, rather than being cancelled mid-way as the process ends,
+        its connection closed under it."""
+        if wait:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.turns.all_given_back(), wait)
         await self.engine.dispose()
 
 

@@ -1,5 +1,5 @@
 """Games of a chat as stored: their rows, seats and hands, read in one statement off each
-game's snapshot (``storage.snapshots``), and what happens to them written. No rules engine
+game's snapshot (``storage.stored``), and what happens to them written. No rules engine
 runs here: ``play`` rebuilds each game from what is stored, and passes what it worked out
 (a hand's points, who won) as plain values to be kept."""
 
@@ -7,168 +7,57 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import UTC, datetime
-from typing import Any, Protocol, cast
+from typing import Any
 
-from sqlalchemy import Select, Table, bindparam, delete, insert, select, update
+from sqlalchemy import Select, delete, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage import models
 from storage.chats import ChatStore
-from storage.db import READING, run
+from storage.db import run
 from storage.players import forget_if_traceless, name_key, player_ids
-from storage.snapshots import (
-    Played,
-    StoredHand,
-    StoredLine,
-    from_snapshot,
-    plus_hand,
-    read_rows,
-    remember,
-    snapshot_text,
-)
+from storage.snapshots import StoredHand, plus_hand, remember, snapshot_text
 from storage.states import GameState, Stage
-from storage.tamalo import TAMALO, options_of, rules_columns
-
-
-class GameAlreadyRunning(Exception):
-    """The chat already has a running game (``game_id``: which, unless another process
-    started it meanwhile)."""
-
-    def __init__(self, game_id: int | None = None) -> None:
-        super().__init__(game_id)
-        self.game_id = game_id
-
-
-class TournamentRunning(Exception):
-    """The chat is in the middle of a tournament."""
-
-
-class Line(Protocol):
-    """A player's line of a hand as its game stores it (Tamalo's ``storage.tamalo.HandLine``,
-    Macchiavelli's ``storage.macchiavelli.DealLine``)."""
-
-    @property
-    def player(self) -> str: ...
-
-    def stored(self, player_id: int) -> StoredLine:
-        """The line as a game's snapshot keeps it."""
-        ...
-
-    def row(self, hand_id: int, player_id: int, position: int) -> dict[str, object]:
-        """The line as ``hand_results`` keeps it."""
-        ...
-
-
-#: A game's own options, as (name, value) pairs: hashable, so that ``play`` may key the games
-#: it rebuilt by them.
-Options = tuple[tuple[str, object], ...]
-
-
-@dataclass(frozen=True)
-class StoredGame:
-    """A stored game: its row's values, its seats and hands, and the snapshot they make."""
-
-    id: int
-    chat_id: int
-    kind: str
-    state: GameState
-    started_at: datetime
-    ended_at: datetime | None
-    options: Options
-    first_dealer: int
-    played: Played
-    #: ``played`` as ``games.snapshot`` keeps it (one text per state of the game).
-    snapshot: str
-    tournament_id: int | None = None
-    stage: Stage | None = None
-
-    @property
-    def player_ids(self) -> dict[str, int]:
-        return {seat.name: seat.player_id for seat in self.played.seats}
-
-    @property
-    def last_hand_id(self) -> int | None:
-        """Id of the chat's most recent hand of this game, to tell which was played last."""
-        return self.played.last_hand_id
-
-    @property
-    def running(self) -> bool:
-        return self.state is GameState.RUNNING
-
-
-_GAMES = cast(Table, models.Game.__table__)
-_HANDS = cast(Table, models.HandRow.__table__)
-_LINES = cast(Table, models.HandResult.__table__)
-
-
-def _games() -> Select[Any]:
-    """Games' own columns, as plain rows."""
-    return select(*_GAMES.c)
-
-
-# The statements every command runs, built once: building a statement costs about as much
-# as running it on SQLite.
-_GAME = _games().where(_GAMES.c.id == bindparam("game_id"))
-_RUNNING_GAMES = (
-    _games()
-    .where(_GAMES.c.chat_id == bindparam("chat_id"), _GAMES.c.state == GameState.RUNNING.value)
-    .order_by(_GAMES.c.id)
-)
-_RUNNING = _games().where(
-    _GAMES.c.chat_id == bindparam("chat_id"),
-    _GAMES.c.state == GameState.RUNNING.value,
-    _GAMES.c.tournament_id.is_(None),
-)
-#: The games' statements built once that ``storage.db.run`` may run (statements built per
-#: call go through SQLAlchemy: ``run`` keeps each statement it compiles).
-_BUILT_ONCE = (_GAME, _RUNNING_GAMES, _RUNNING)
-_RUNNING_TOURNAMENT = select(models.Tournament.id).where(
-    models.Tournament.chat_id == bindparam("chat_id"), models.Tournament.state == "running"
-)
-_ADD_HAND = insert(_HANDS).returning(_HANDS.c.id)
-_ADD_LINES = insert(_LINES)
-_ADD_SEATS = insert(cast(Table, models.Seat.__table__))
-_SET_SNAPSHOT = (
-    update(_GAMES).where(_GAMES.c.id == bindparam("game")).values(snapshot=bindparam("written"))
+from storage.stored import (
+    ADD_HAND,
+    ADD_LINES,
+    ADD_SEATS,
+    FRONT,
+    GAME,
+    GAMES,
+    HANDS,
+    LINES,
+    RUNNING,
+    RUNNING_GAMES,
+    RUNNING_TOURNAMENT,
+    SET_SNAPSHOT,
+    Front,
+    GameAlreadyRunning,
+    GameCounts,
+    Line,
+    Options,
+    StoredGame,
+    TournamentRunning,
+    counts,
+    games,
+    left_since,
+    load,
+    reload,
 )
 
-
-def _options(row: Any) -> Options:
-    """A game's own options as its row keeps them: Tamalo's in columns, any other's as JSON."""
-    if row.kind == TAMALO:
-        return options_of(row)
-    return tuple(sorted(json.loads(row.options or "{}").items()))
-
-
-def _stored(row: Any, played: Played, snapshot: str) -> StoredGame:
-    return StoredGame(
-        id=row.id,
-        chat_id=row.chat_id,
-        kind=row.kind,
-        state=GameState(row.state),
-        started_at=row.started_at,
-        ended_at=row.ended_at,
-        options=_options(row),
-        first_dealer=row.first_dealer,
-        played=played,
-        snapshot=snapshot,
-        tournament_id=row.tournament_id,
-        stage=Stage(row.stage) if row.stage is not None else None,
-    )
-
-
-def _left_since(played: Played, position: int) -> bool:
-    """Someone left after the hands played so far, and after seat ``position`` was taken."""
-    hands, seats = len(played.hands), len(played.seats)
-    return any(
-        s.left_after is not None
-        and s.left_after >= hands
-        and (s.left_before_seat if s.left_before_seat is not None else seats) > position
-        for s in played.seats
-    )
+__all__ = [
+    "Front",
+    "GameAlreadyRunning",
+    "GameCounts",
+    "GameStore",
+    "Line",
+    "Options",
+    "StoredGame",
+    "TournamentRunning",
+]
 
 
 class GameStore:
@@ -195,7 +84,7 @@ class GameStore:
             .join(models.Game, models.Game.id == models.Seat.game_id)
             .where(models.Game.chat_id == chat_id, models.Seat.joined_after > 0)
         )
-        return await self._all(_games().where(_GAMES.c.id.in_(with_joiners)))
+        return await self._all(games().where(GAMES.c.id.in_(with_joiners)))
 
     async def recorded_by(self, game_ids: Sequence[int], user_id: int) -> bool:
         """Whether ``user_id`` started one of these games or sent one of their hands: the
@@ -216,16 +105,38 @@ class GameStore:
 
     async def running(self, chat_id: int) -> StoredGame | None:
         """The chat's running game outside tournaments."""
-        return await self._one(_RUNNING, chat_id=chat_id)
+        return await self._one(RUNNING, chat_id=chat_id)
+
+    async def front(self, chat_id: int) -> Front:
+        """The chat's games in front of it (``Front``): one statement, whatever their kind."""
+        found = await self._all(FRONT, chat_id=chat_id)
+        running = tuple(game for game in found if game.running)
+        return running or tuple(found[-1:])
 
     async def running_games(self, chat_id: int) -> list[StoredGame]:
         """Every running game of the chat: one, or a tournament's tables side by side."""
-        return await self._all(_RUNNING_GAMES, chat_id=chat_id)
+        return await self._all(RUNNING_GAMES, chat_id=chat_id)
 
     async def tournament_games(self, tournament_id: int) -> list[StoredGame]:
         """A tournament's games as now stored (changes so far must have been flushed)."""
         return await self._all(
-            _games().where(models.Game.tournament_id == tournament_id).order_by(models.Game.id)
+            games().where(models.Game.tournament_id == tournament_id).order_by(models.Game.id)
+        )
+
+    async def counts(self, chat_id: int, kind: str) -> GameCounts:
+        """How much of the game ``kind`` the chat has played (two statements)."""
+        return await counts(self.session, chat_id, kind)
+
+    async def of_kind(self, chat_id: int, kind: str) -> list[StoredGame]:
+        """Every game of ``kind`` the chat played, annulled ones left out, in order."""
+        return await self._all(
+            games()
+            .where(
+                models.Game.chat_id == chat_id,
+                models.Game.kind == kind,
+                models.Game.state != GameState.ANNULLED,
+            )
+            .order_by(models.Game.id)
         )
 
     async def started_between(
@@ -233,7 +144,7 @@ class GameStore:
     ) -> list[StoredGame]:
         """The chat's games started in ``[start, end)``, annulled ones left out."""
         return await self._all(
-            _games()
+            games()
             .where(
                 models.Game.chat_id == chat_id,
                 models.Game.started_at >= start,
@@ -244,12 +155,12 @@ class GameStore:
         )
 
     async def get(self, game_id: int) -> StoredGame | None:
-        return await self._one(_GAME, game_id=game_id)
+        return await self._one(GAME, game_id=game_id)
 
     async def latest(self, chat_id: int) -> StoredGame | None:
         """The running game, or else the last one played in the chat (annulled or not)."""
         return await self._one(
-            _games().where(models.Game.chat_id == chat_id).order_by(models.Game.id.desc()).limit(1)
+            games().where(models.Game.chat_id == chat_id).order_by(models.Game.id.desc()).limit(1)
         )
 
     async def start(
@@ -258,32 +169,30 @@ class GameStore:
         names: Sequence[str],
         options: Mapping[str, object],
         *,
-        kind: str = TAMALO,
+        kind: str,
+        variant: str | None = None,
         first_dealer: int = 0,
         tournament_id: int | None = None,
         stage: Stage | None = None,
         started_by: int | None = None,
     ) -> StoredGame:
-        """A new running game of ``kind`` with these seats and its own ``options``; names
-        already known keep their first spelling. ``started_by``: the Telegram user who
-        started it.
+        """A new running game of ``kind`` with these seats, its own ``options`` and its
+        ``variant`` (what its history is grouped by, if anything); names already known keep
+        their first spelling. ``started_by``: the Telegram user who started it.
 
         Outside a tournament, a chat runs one game at a time and none beside a tournament.
         """
         if tournament_id is None:
             if (running := await self.running(chat_id)) is not None:
                 raise GameAlreadyRunning(running.id)
-            if await self.session.scalar(_RUNNING_TOURNAMENT, {"chat_id": chat_id}) is not None:
+            if await self.session.scalar(RUNNING_TOURNAMENT, {"chat_id": chat_id}) is not None:
                 raise TournamentRunning
         await ChatStore(self.session).ensure(chat_id)
-        if kind == TAMALO:
-            own: dict[str, Any] = rules_columns(options)
-        else:  # the columns Tamalo needs are filled in, and mean nothing
-            own = {"mode": kind, "target": 0, "options": json.dumps(dict(options))}
         row = models.Game(
             chat_id=chat_id,
             kind=kind,
-            **own,
+            options=json.dumps(dict(options), ensure_ascii=False),
+            variant=variant,
             first_dealer=first_dealer,
             state=GameState.RUNNING.value,
             tournament_id=tournament_id,
@@ -298,7 +207,7 @@ class GameStore:
         players = await player_ids(self.session, chat_id, names)
         connection = await self.session.connection()
         await connection.execute(
-            _ADD_SEATS,
+            ADD_SEATS,
             [
                 {"game_id": row.id, "player_id": players[name_key(name)], "position": position}
                 for position, name in enumerate(names)
@@ -332,7 +241,7 @@ class GameStore:
         )
         if seat is None or seat.joined_at is None or seat.joined_after < len(played.hands):
             return None
-        return None if _left_since(played, position) else last.name
+        return None if left_since(played, position) else last.name
 
     async def unseat(self, game: StoredGame, name: str) -> StoredGame:
         """A late joiner who played no hand leaves no trace: their seat goes, and the player
@@ -374,13 +283,13 @@ class GameStore:
         if detail is not None:
             values["detail"] = detail
         # Each statement one trip to aiosqlite's thread on SQLite (``storage.db.run``).
-        ((hand_id,),) = await run(connection, _ADD_HAND, values)
+        ((hand_id,),) = await run(connection, ADD_HAND, values)
         assert hand_id is not None
         await self._add_lines(ids, hand_id, lines)
         hand: StoredHand = tuple(line.stored(ids[line.player]) for line in lines)
         played = plus_hand(game.played, hand, hand_id)
         written = snapshot_text(played)
-        await run(connection, _SET_SNAPSHOT, {"game": game.id, "written": written})
+        await run(connection, SET_SNAPSHOT, {"game": game.id, "written": written})
         remember(written, played)  # the game's next load reads this text: already read
         return written
 
@@ -392,9 +301,9 @@ class GameStore:
         hand_id = await self._hand_id(game, number)
         if detail is not None:
             await self.session.execute(
-                update(_HANDS).where(_HANDS.c.id == hand_id).values(detail=detail)
+                update(HANDS).where(HANDS.c.id == hand_id).values(detail=detail)
             )
-        await self.session.execute(delete(_LINES).where(_LINES.c.hand_id == hand_id))
+        await self.session.execute(delete(LINES).where(LINES.c.hand_id == hand_id))
         await self._add_lines(game.player_ids, hand_id, lines)
         await self._rebuild(game.id)
 
@@ -402,7 +311,7 @@ class GameStore:
         connection = await self.session.connection()
         await run(
             connection,
-            _ADD_LINES,
+            ADD_LINES,
             [line.row(hand_id, ids[line.player], position) for position, line in enumerate(lines)],
         )
 
@@ -450,84 +359,27 @@ class GameStore:
             .where(models.GameResult.game_id == models.Game.id)
             .exists(),
         )
-        return await self._all(_games().where(_GAMES.c.id.in_(missing)).order_by(_GAMES.c.id))
+        return await self._all(games().where(GAMES.c.id.in_(missing)).order_by(GAMES.c.id))
 
     async def delete(self, game: StoredGame) -> None:
         """Remove a game with no hands (a tournament final started too soon)."""
         assert not game.played.hands
         await self.session.execute(delete(models.Game).where(models.Game.id == game.id))
 
-    async def lower_target(self, game: StoredGame, target: int) -> StoredGame:
-        """The game ends at ``target`` instead (a ControTamalo game before its first hand)."""
+    async def set_options(self, game: StoredGame, options: Mapping[str, object]) -> StoredGame:
+        """The game's own options changed (a lower target set before the first hand)."""
+        written = json.dumps(dict(options), ensure_ascii=False)
         await self.session.execute(
-            update(models.Game).where(models.Game.id == game.id).values(target=target)
+            update(models.Game).where(models.Game.id == game.id).values(options=written)
         )
-        options = tuple((k, target if k == "target" else v) for k, v in game.options)
-        return replace(game, options=options)
+        return replace(game, options=tuple(sorted(options.items())))
 
     async def _one(self, query: Select[Any], **params: object) -> StoredGame | None:
         games = await self._all(query, **params)
         return games[0] if games else None
 
     async def _all(self, query: Select[Any], **params: object) -> list[StoredGame]:
-        """The games ``query`` selects (their rows' columns), each with its seats and hands
-        read off its snapshot: one statement whatever the number of games and hands, with no
-        ORM objects to build and nothing stale from this session's identity map. A game
-        without a snapshot of this format is read from its seats and hands (two statements
-        more for all such games), and its snapshot written if this unit of work writes."""
-        session = self.session
-        if session.new or session.dirty or session.deleted:
-            await session.flush()  # what this unit of work changed, as the queries see it
-        connection = await session.connection()
-        if any(query is built for built in _BUILT_ONCE):
-            rows = await run(connection, query, params)  # on SQLite, one trip to aiosqlite
-        else:
-            rows = list((await connection.execute(query, params)).all())
-        if not rows:
-            return []
-        found = {row.id: from_snapshot(row.snapshot) for row in rows}
-        missing = [game_id for game_id, played in found.items() if played is None]
-        read: dict[int, Played] = {}
-        written: dict[int, str] = {}
-        if missing:
-            read = await read_rows(connection, missing)
-            written = await _write_snapshots(connection, read, write=not _reading(connection))
-        games = []
-        for row in rows:
-            played = found[row.id]
-            if played is None:
-                games.append(_stored(row, read[row.id], written[row.id]))
-            else:
-                games.append(_stored(row, played, row.snapshot))
-        return games
+        return await load(self.session, query, params)
 
     async def _rebuild(self, game_id: int) -> StoredGame:
-        """After a change to the game's seats or hands other than a hand added: its snapshot
-        written anew from its rows, and the game as it is now."""
-        await self.session.flush()
-        connection = await self.session.connection()
-        row = (await connection.execute(_GAME, {"game_id": game_id})).one()
-        read = await read_rows(connection, [game_id])
-        written = await _write_snapshots(connection, read)
-        return _stored(row, read[game_id], written[game_id])
-
-
-async def _write_snapshots(
-    connection: AsyncConnection, played: Mapping[int, Played], *, write: bool = True
-) -> dict[int, str]:
-    """Each game's snapshot text, written unless ``write`` is false (a unit of work that
-    only reads)."""
-    texts = {game_id: snapshot_text(p) for game_id, p in played.items()}
-    if write:
-        await connection.execute(
-            _SET_SNAPSHOT, [{"game": game_id, "written": text} for game_id, text in texts.items()]
-        )
-    for game_id, text in texts.items():
-        remember(text, played[game_id])
-    return texts
-
-
-def _reading(connection: AsyncConnection) -> bool:
-    """The connection belongs to a unit of work that only reads (``Database.reading``)."""
-    synchronous = connection.sync_connection
-    return synchronous is not None and bool(synchronous.get_execution_options().get(READING))
+        return await reload(self.session, game_id)

@@ -1,8 +1,10 @@
-"""Tables: enough to recompute any game from its hands."""
+"""Tables: enough to recompute any game from its hands. The tables of the bot's delivery
+(the inbox, the outbox, the messages handled) are ``storage.delivery_tables``'s, named here
+too; every table derives from ``storage.base.Base``."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 
 from sqlalchemy import (
     BigInteger,
@@ -12,7 +14,6 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
-    MetaData,
     String,
     Text,
     UniqueConstraint,
@@ -20,24 +21,27 @@ from sqlalchemy import (
     text,
     true,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-# Named constraints keep Alembic migrations deterministic on every backend.
-NAMING = {
-    "ix": "ix_%(column_0_label)s",
-    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
-    "ck": "ck_%(table_name)s_%(constraint_name)s",
-    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
-    "pk": "pk_%(table_name)s",
-}
+from storage.base import NAMING, Base, utcnow
+from storage.delivery_tables import (
+    HandledMessage,
+    InboxLease,
+    OutboxLease,
+    OutboxMessage,
+    ReceivedUpdate,
+)
 
-
-def utcnow() -> datetime:
-    return datetime.now(UTC)
-
-
-class Base(DeclarativeBase):
-    metadata = MetaData(naming_convention=NAMING)
+__all__ = [
+    "NAMING",
+    "Base",
+    "HandledMessage",
+    "InboxLease",
+    "OutboxLease",
+    "OutboxMessage",
+    "ReceivedUpdate",
+    "utcnow",
+]
 
 
 class Chat(Base):
@@ -117,7 +121,7 @@ class Tournament(Base):
 
 
 class Game(Base):
-    """One game: its mode, house options and state."""
+    """One game of any kind: its kind, its own options, its state, and its seats and hands."""
 
     __tablename__ = "games"
     __table_args__ = (
@@ -137,13 +141,6 @@ class Game(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     chat_id: Mapped[int] = mapped_column(ForeignKey("chats.id", ondelete="CASCADE"))
-    mode: Mapped[str] = mapped_column(String(16))
-    target: Mapped[int] = mapped_column(Integer)
-    tie_beats_caller: Mapped[bool] = mapped_column(Boolean, default=False)
-    jokers: Mapped[bool] = mapped_column(Boolean, default=False)
-    quadri: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-    six_cards: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-    dealer_tiebreak: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     # Seat position of who deals the first hand; the deal then rotates clockwise.
     first_dealer: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     state: Mapped[str] = mapped_column(String(16))
@@ -159,9 +156,11 @@ class Game(Base):
     #: Which game it is (``tamalo``, ``macchiavelli``, ``tago``): every layer has a module
     #: per kind.
     kind: Mapped[str] = mapped_column(String(16), default="tamalo", server_default="tamalo")
-    #: The game's own options as JSON, for a kind whose options the columns above do not
-    #: hold (Tamalo's are those columns: empty).
+    #: The game's own options as JSON (its rules, as its own storage module writes them).
     options: Mapped[str | None] = mapped_column(Text)
+    #: The game's own grouping of its history, if it has one (Tamalo's scoring mode): the
+    #: games its statistics and forecast count together.
+    variant: Mapped[str | None] = mapped_column(String(32))
     #: Its seats and hands as one JSON text (``storage.games``: ``snapshot_text``), written in
     #: the same transaction as every change to them, so that a game loads in one statement;
     #: empty (or of an older format) means "read the seats and hands themselves".
@@ -199,78 +198,6 @@ class Seat(Base):
     player: Mapped[Player] = relationship(lazy="raise")
 
 
-class HandledMessage(Base):
-    """A chat message whose command changed something: a redelivered update changes nothing."""
-
-    __tablename__ = "handled_messages"
-
-    chat_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
-    message_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
-    handled_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    #: The update of the latest edit handled (Telegram numbers updates in order): an older or
-    #: redelivered edit changes nothing.
-    edit_update_id: Mapped[int | None] = mapped_column(BigInteger)
-    #: What the bot answered (a JSON list of texts), kept before it is sent: the message
-    #: delivered again gets the same answer, not "already recorded".
-    reply: Mapped[str | None] = mapped_column(Text)
-
-
-class ReceivedUpdate(Base):
-    """The inbox: every update Telegram delivered, kept before Telegram is told it arrived
-    (the poll that confirms it, the webhook's 200) and handled from here, each chat's in
-    ``update_id`` order, by whichever bot process holds the chat's lease."""
-
-    __tablename__ = "received_updates"
-    __table_args__ = (Index("ix_received_updates_chat_id_update_id", "chat_id", "update_id"),)
-
-    update_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
-    #: The chat it belongs to (0: none, such as a button under an inaccessible message).
-    chat_id: Mapped[int] = mapped_column(BigInteger, server_default=text("0"))
-    payload: Mapped[str] = mapped_column(Text)
-    received_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    #: Handled to the end. Kept a while after: Telegram may deliver it again (its
-    #: confirmation did not arrive), and then it is dropped instead of answered twice.
-    handled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
-
-
-class InboxLease(Base):
-    """Which bot process handles a chat's updates, until when: one at a time across every
-    process, and a crashed one's chats taken over once its lease runs out."""
-
-    __tablename__ = "inbox_leases"
-
-    chat_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
-    holder: Mapped[str | None] = mapped_column(String(64))
-    until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
-
-
-class OutboxMessage(Base):
-    """The outbox: a message the bot is to send, kept in the transaction of the change it
-    answers and sent from here at Telegram's pace, each chat's in ``id`` order, by whichever
-    bot process holds the chat's lease (``OutboxLease``); deleted once Telegram took it."""
-
-    __tablename__ = "outbox"
-    __table_args__ = (Index("ix_outbox_chat_id_id", "chat_id", "id"),)
-
-    id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True)
-    chat_id: Mapped[int] = mapped_column(BigInteger)
-    #: The Bot API method (``sendMessage``) and its parameters, as JSON.
-    method: Mapped[str] = mapped_column(String(32))
-    payload: Mapped[str] = mapped_column(Text)
-    queued_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-
-
-class OutboxLease(Base):
-    """Which bot process sends a chat's messages, until when: one at a time across every
-    process, and a crashed one's chats taken over once its lease runs out."""
-
-    __tablename__ = "outbox_leases"
-
-    chat_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
-    holder: Mapped[str | None] = mapped_column(String(64))
-    until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
-
-
 class HandRow(Base):
     """One recorded hand; ``message_id`` is the chat message it came from."""
 
@@ -288,15 +215,16 @@ class HandRow(Base):
     user_id: Mapped[int | None] = mapped_column(BigInteger)
     dealer_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
     recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    #: The deal's own detail as JSON, for a kind whose deals ``hand_results`` does not hold
-    #: (Tamalo's hands: empty).
+    #: The deal's own detail as JSON, for a game whose deals its lines do not hold whole.
     detail: Mapped[str | None] = mapped_column(Text)
 
     results: Mapped[list[HandResult]] = relationship(cascade="all, delete-orphan", lazy="raise")
 
 
 class HandResult(Base):
-    """A player's line in a hand: reported total S, caller flag and points scored."""
+    """A player's line in a hand, as every game has one: the figure reported, the game's own
+    flags for it (what each bit means is the game's: ``storage.<game>``), and the points it
+    scored."""
 
     __tablename__ = "hand_results"
     # Statistics read a player's lines: keep them together with what they add up.
@@ -307,14 +235,9 @@ class HandResult(Base):
     )
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
     position: Mapped[int] = mapped_column(Integer)
-    reported_total: Mapped[int] = mapped_column(Integer)
-    is_caller: Mapped[bool] = mapped_column(Boolean, default=False)
-    is_counter_caller: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-    # Got rid of all cards (reported total 0; the ControTamalo bonus).
-    is_out: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    value: Mapped[int] = mapped_column(Integer)
+    flags: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
     points: Mapped[int] = mapped_column(Integer)
-    # Whether this player's Tamalo or ControTamalo call paid off; empty if they called nothing.
-    call_won: Mapped[bool | None] = mapped_column(Boolean)
 
     player: Mapped[Player] = relationship(lazy="raise")
 
@@ -378,7 +301,7 @@ class NamedMove(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     chat_id: Mapped[int] = mapped_column(ForeignKey("chats.id", ondelete="CASCADE"), index=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
-    #: The move's key (``bot.lore.MOVES``), such as ``coppiona``.
+    #: The move's key (``bot.games.tamalo.lore.MOVES``), such as ``coppiona``.
     move: Mapped[str] = mapped_column(String(32))
     #: The game being played when it was recorded, if any.
     game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"))

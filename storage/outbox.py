@@ -1,17 +1,18 @@
 """The outbox: what the bot is to send, kept in the unit of work of the change it answers and
-sent from here, each chat's in ``id`` order by the one bot process holding the chat's lease;
-a message is deleted in the unit of work that takes the chat's next one, right after
-Telegram took it."""
+sent from here, each chat's in ``id`` order by the one bot process holding the chat's lease.
+A message is marked sent in a unit of work of its own, first in line, as soon as Telegram
+took it; it is kept a little while after, so that whichever process sends the chat's next
+messages paces them by the chat's last sends (``sends_since``)."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import UTC, datetime
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, delete, exists, select
+from sqlalchemy import Table, bindparam, delete, exists, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage import models
@@ -21,19 +22,37 @@ from storage.leases import ChatLeases
 
 _OUTBOX = cast(Table, models.OutboxMessage.__table__)
 _LEASES = cast(Table, models.OutboxLease.__table__)
+_UNSENT_YET = _OUTBOX.c.sent_at.is_(None)
 _NEXT = (
     select(_OUTBOX.c.id, _OUTBOX.c.method, _OUTBOX.c.payload)
-    .where(_OUTBOX.c.chat_id == bindparam("chat"))
+    .where(_OUTBOX.c.chat_id == bindparam("chat"), _UNSENT_YET)
     .order_by(_OUTBOX.c.id)
     .limit(1)
 )
-_SENT = delete(_OUTBOX).where(_OUTBOX.c.id == bindparam("sent"))
-_UNSENT = select(exists().where(_OUTBOX.c.chat_id == bindparam("chat")))
+_HOLDER = select(_LEASES.c.holder).where(_LEASES.c.chat_id == bindparam("chat"))
+#: Let go of a chat with nothing left to send (a message queued meanwhile keeps it).
+_LET_GO = (
+    update(_LEASES)
+    .where(
+        _LEASES.c.chat_id == bindparam("chat"),
+        _LEASES.c.holder == bindparam("me"),
+        ~exists().where(_OUTBOX.c.chat_id == bindparam("chat"), _UNSENT_YET),
+    )
+    .values(holder=None, until=None)
+)
+_SENT = update(_OUTBOX).where(_OUTBOX.c.id == bindparam("sent")).values(sent_at=bindparam("at"))
+_UNSENT = select(exists().where(_OUTBOX.c.chat_id == bindparam("chat"), _UNSENT_YET))
+_SENDS = (
+    select(_OUTBOX.c.sent_at)
+    .where(_OUTBOX.c.chat_id == bindparam("chat"), _OUTBOX.c.sent_at >= bindparam("since"))
+    .order_by(_OUTBOX.c.sent_at)
+)
+_FORGET = delete(_OUTBOX).where(_OUTBOX.c.sent_at < bindparam("before"))
 
 
 def _waiting(chat_id: Any) -> Any:
     """The chat has messages to send."""
-    return exists().where(_OUTBOX.c.chat_id == chat_id)
+    return exists().where(_OUTBOX.c.chat_id == chat_id, _UNSENT_YET)
 
 
 @dataclass(frozen=True)
@@ -84,24 +103,47 @@ class OutboxStore:
         self.db = db
         self.leases = ChatLeases(db, _LEASES, _waiting)
 
-    async def next(
-        self, chat_id: int, holder: str, lease: timedelta, sent: int | None
-    ) -> Queued | None:
-        """Forget the message ``sent`` (Telegram took it) and return the chat's next one, the
-        lease renewed; ``None`` when there is none (the lease is let go) or the lease was lost
-        (another process took the chat over)."""
+    async def next(self, chat_id: int, holder: str) -> Queued | None:
+        """The chat's next message to send, read without a write (the lease is renewed
+        apart, ``ChatLeases.renew``); ``None`` when the lease was lost (another process took
+        the chat over), or there is none left (the lease is let go then)."""
+        while True:
+            async with self.db.reading() as session:
+                connection = await session.connection()
+                held = await run(connection, _HOLDER, {"chat": chat_id})
+                if not held or held[0][0] != holder:
+                    return None
+                rows = await run(connection, _NEXT, {"chat": chat_id})
+            if rows:
+                id_, method, payload = rows[0]
+                return Queued(id_, method, json.loads(payload))
+            async with self.db.transaction() as session:
+                let_go = await session.execute(_LET_GO, {"chat": chat_id, "me": holder})
+            if let_go.rowcount == 1:  # type: ignore[attr-defined]
+                return None
+            # A message was queued meanwhile, or the chat taken over: look again.
+
+    async def sent(self, message_id: int, at: datetime) -> None:
+        """Telegram took the message at ``at``: never to be sent again. A unit of work of its
+        own, ahead of every other waiting for its turn: until it commits, a crash would have
+        the message sent again."""
+        async with self.db.transaction(first=True) as session:
+            connection = await session.connection()
+            await run(connection, _SENT, {"sent": message_id, "at": at})
+
+    async def sends_since(self, chat_id: int, since: datetime) -> list[datetime]:
+        """When Telegram took the chat's messages since ``since``, oldest first (by any
+        process)."""
+        async with self.db.reading() as session:
+            connection = await session.connection()
+            rows = await run(connection, _SENDS, {"chat": chat_id, "since": since})
+        return [at if at.tzinfo else at.replace(tzinfo=UTC) for (at,) in rows]
+
+    async def forget_sent(self, before: datetime) -> None:
+        """Forget the messages sent before ``before``: no pace needs them any more."""
         async with self.db.transaction() as session:
             connection = await session.connection()
-            if sent is not None:
-                await run(connection, _SENT, {"sent": sent})
-            if not await self.leases.hold(session, chat_id, holder, lease):
-                return None
-            rows = await run(connection, _NEXT, {"chat": chat_id})
-            if not rows:
-                await self.leases.release(session, chat_id)
-                return None
-        id_, method, payload = rows[0]
-        return Queued(id_, method, json.loads(payload))
+            await run(connection, _FORGET, {"before": before})
 
     async def unsent(self, chat_id: int) -> bool:
         """Whether the chat has messages waiting in the outbox."""

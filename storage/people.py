@@ -31,6 +31,15 @@ class People:
     def __init__(self, session: AsyncSession) -> None:
         self.session = session
 
+    async def names(self, chat_id: int) -> list[str]:
+        """Every name ever used in the chat, in the order they first appeared."""
+        found = await self.session.scalars(
+            select(models.Player.name)
+            .where(models.Player.chat_id == chat_id)
+            .order_by(models.Player.id)
+        )
+        return list(found)
+
     async def link(self, chat_id: int, title: str | None, user_id: int, name: str) -> str | None:
         """``user_id`` is the chat's player ``name`` from now on (instead of any other player
         of the chat they were). Returns the player's name as first typed, ``None`` if nobody

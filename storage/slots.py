@@ -24,6 +24,9 @@ class Slots:
         self._first: collections.deque[asyncio.Future[None]] = collections.deque()
         self._queue: collections.deque[asyncio.Future[None]] = collections.deque()
         self._held: dict[asyncio.Task[object] | None, int] = {}
+        #: Set while every slot is free.
+        self._idle = asyncio.Event()
+        self._idle.set()
 
     async def take(self, *, first: bool = False) -> Callable[[], None]:
         """Wait for a slot; returns what gives it back (once). ``first``: ahead of everyone
@@ -51,6 +54,7 @@ class Slots:
         return give_back
 
     async def _acquire(self, first: bool) -> None:
+        self._idle.clear()
         if self._free and not self._first and not self._queue:
             self._free -= 1
             return
@@ -75,7 +79,13 @@ class Slots:
                     waiting.set_result(None)
                     return
         self._free += 1
+        if self._free == self.size:
+            self._idle.set()
 
     @property
     def taken(self) -> int:
         return sum(self._held.values())
+
+    async def all_given_back(self) -> None:
+        """Return once no slot is held (nor waited for)."""
+        await self._idle.wait()

@@ -1,8 +1,8 @@
 """A game's seats and hands as stored, and as ``games.snapshot`` keeps them in one JSON text
 (format 1, the format migration 0014 writes), so that a game loads in one statement.
 
-Plain values only: what a line's figures and flags mean is its game's business (Tamalo's:
-``storage.tamalo``); the rules engine is run by ``play``, never here.
+Plain values only: what a line's figure and flags mean is its game's business
+(``storage.<game>``); the rules engine is run by ``play``, never here.
 """
 
 from __future__ import annotations
@@ -126,21 +126,13 @@ _LINES_OF_GAMES = (
         models.HandRow.id,
         models.HandRow.number,
         models.HandResult.player_id,
-        models.HandResult.reported_total,
-        models.HandResult.is_caller,
-        models.HandResult.is_counter_caller,
-        models.HandResult.is_out,
+        models.HandResult.value,
+        models.HandResult.flags,
     )
     .join(models.HandResult, models.HandResult.hand_id == models.HandRow.id)
     .where(models.HandRow.game_id.in_(bindparam("ids", expanding=True)))
     .order_by(models.HandRow.game_id, models.HandRow.number, models.HandResult.position)
 )
-#: A line's flags, as ``hand_results`` keeps them in columns (Tamalo's markers).
-CALLER, COUNTER, OUT = 1, 2, 4
-
-
-def flags_of(caller: bool, counter_caller: bool, out: bool) -> int:
-    return (CALLER if caller else 0) | (COUNTER if counter_caller else 0) | (OUT if out else 0)
 
 
 async def read_rows(connection: AsyncConnection, game_ids: Sequence[int]) -> dict[int, Played]:
@@ -152,10 +144,10 @@ async def read_rows(connection: AsyncConnection, game_ids: Sequence[int]) -> dic
     ):
         seats_of[game_id].append(StoredSeat(player_id, name, joined, left, before))
     lines_of: dict[int, list[tuple[int, int, StoredLine]]] = {game_id: [] for game_id in game_ids}
-    for game_id, hand_id, number, player, total, caller, counter, out in await connection.execute(
+    for game_id, hand_id, number, player, value, flags in await connection.execute(
         _LINES_OF_GAMES, ids
     ):
-        line = StoredLine(player, total, flags_of(caller, counter, out))
+        line = StoredLine(player, value, flags)
         lines_of[game_id].append((hand_id, number, line))
     played: dict[int, Played] = {}
     for game_id in game_ids:

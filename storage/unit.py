@@ -9,31 +9,38 @@ below, all on the same session, and the whole is committed or rolled back togeth
 from __future__ import annotations
 
 from functools import cached_property
+from typing import Any, Protocol, TypeVar
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage.chats import Arrival, ChatStore
 from storage.claims import Claims
+from storage.entries import EntryStore
 from storage.games import GameStore
-from storage.macchiavelli.history import DealHistoryStore
 from storage.mistakes import LastUndos, PendingHands
 from storage.moves import ChatMove, move_chat
 from storage.people import People
 from storage.results import Results
-from storage.stats import StatsStore
-from storage.tago import NightStore
-from storage.tamalo.entries import EntryStore
-from storage.tamalo.history import HistoryStore
-from storage.tamalo.named import NamedMoves
 from storage.tournaments import TournamentStore
 from storage.votes import VoteStore
 
 
+class Store(Protocol):
+    """A store of a game's own (``storage.<game>``): made on the unit of work's session."""
+
+    def __init__(self, session: AsyncSession) -> None: ...
+
+
+S = TypeVar("S", bound=Store)
+
+
 class UnitOfWork:
-    """The stores of one transaction; each is made the first time it is used."""
+    """The stores of one transaction; each is made the first time it is used. A game's own
+    stores are asked for by their class (``store``): nothing shared names a game."""
 
     def __init__(self, session: AsyncSession) -> None:
         self.session = session
+        self._stores: dict[type[Any], Any] = {}
         #: Whether the chat's hand replies carry the forecast's line, as the claim of the
         #: message read it (``None``: no message claimed).
         self.forecast_line: bool | None = None
@@ -41,11 +48,6 @@ class UnitOfWork:
     @cached_property
     def games(self) -> GameStore:
         return GameStore(self.session)
-
-    @cached_property
-    def nights(self) -> NightStore:
-        """Tagò's nights: their events and options."""
-        return NightStore(self.session)
 
     @cached_property
     def tournaments(self) -> TournamentStore:
@@ -76,29 +78,19 @@ class UnitOfWork:
         return People(self.session)
 
     @cached_property
-    def moves(self) -> NamedMoves:
-        return NamedMoves(self.session)
-
-    @cached_property
-    def stats(self) -> StatsStore:
-        return StatsStore(self.session)
-
-    @cached_property
-    def history(self) -> HistoryStore:
-        return HistoryStore(self.session)
-
-    @cached_property
-    def deal_history(self) -> DealHistoryStore:
-        """Macchiavelli's past deals, for its forecast."""
-        return DealHistoryStore(self.session)
-
-    @cached_property
     def undos(self) -> LastUndos:
         return LastUndos(self.session)
 
     @cached_property
     def pending_hands(self) -> PendingHands:
         return PendingHands(self.session)
+
+    def store(self, kind: type[S]) -> S:
+        """The game's store of class ``kind``, on this unit of work (made once)."""
+        found = self._stores.get(kind)
+        if found is None:
+            found = self._stores[kind] = kind(self.session)
+        return found
 
     async def lock(self, chat_id: int) -> None:
         """Changes to this chat wait for this unit of work to end (in every process)."""

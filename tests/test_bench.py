@@ -45,7 +45,7 @@ def check_written(path: Path) -> None:
     assert hands == [(-10, 1, 5, 4), (-20, 1, 6, 3), (-10, 2, 7, 4)]
     lines = rows(
         path,
-        "SELECT players.name, reported_total, is_caller FROM hand_results "
+        "SELECT players.name, value, flags & 1 FROM hand_results "
         "JOIN players ON players.id = hand_results.player_id "
         "WHERE hand_id = (SELECT min(id) FROM hands) ORDER BY position",
     )

@@ -57,7 +57,7 @@ def test_a_tago_night_has_hands_of_4_to_8_with_an_all_in_side_pot() -> None:
             hands += 1
             side_pots += len(night.deals[-1].result.pots) > 1
         else:
-            assert text == "/fine"
+            assert text == "/saldo"
     assert hands == 60
     assert side_pots >= hands * 0.8, f"{side_pots} of {hands} hands with a side pot"
 

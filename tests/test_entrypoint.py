@@ -21,7 +21,7 @@ from urllib.parse import parse_qs
 
 import pytest
 
-import bot.__main__ as entrypoint
+import bot.launch as entrypoint
 from bot import webhook
 from bot.app import ALLOWED_UPDATES
 from bot.config import Secret, Settings, SettingsError

@@ -9,6 +9,9 @@ heeded while it waits (main ignored it for as long as Telegram was away: for eve
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
 import os
 import re
 import signal
@@ -17,10 +20,15 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from sqlalchemy.engine import URL, make_url
 
+from bot.app import upgrade_when_reachable
+from storage import Database
+from tests.conftest import POSTGRES_URL
 from tests.reliability.bot_api import BotApi
 
 TOKEN = "123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw"
@@ -203,3 +211,156 @@ def test_the_bot_waits_for_the_database_one_line_per_try_and_stops_at_once(
     assert "Not-this-password" not in output
     assert seconds < STOPS_WITHIN, output
     assert bot.returncode == 0, output
+
+
+class BlackHole:
+    """A server that takes connections and never says a word: a firewall dropping the
+    packets, a database host hung."""
+
+    def __init__(self) -> None:
+        self.listener = socket.socket()
+        self.listener.bind(("127.0.0.1", 0))
+        self.listener.listen(16)
+        self.port: int = self.listener.getsockname()[1]
+        self.taken: list[socket.socket] = []
+        threading.Thread(target=self._take, daemon=True).start()
+
+    def _take(self) -> None:
+        while True:
+            try:
+                connection, _ = self.listener.accept()
+            except OSError:
+                return
+            self.taken.append(connection)
+
+    def close(self) -> None:
+        for connection in [self.listener, *self.taken]:
+            connection.close()
+
+
+def test_a_database_that_never_answers_is_waited_for_one_line_a_try_and_a_stop_ends_it(
+    tmp_path: Path,
+) -> None:
+    # Main stopped by itself on three tracebacks: the connection's timeout says nothing,
+    # and the line about it was made of the first line of nothing.
+    api, hole = BotApi(), BlackHole()
+    threading.Thread(target=api.serve_forever, daemon=True).start()
+    database = f"postgresql+asyncpg://tamalo:Not-this-password@127.0.0.1:{hole.port}/tamalo"
+    log = tmp_path / "stderr.log"
+    try:
+        with log.open("w") as err:
+            bot = subprocess.Popen([sys.executable, "-m", "bot", "--polling"], cwd=tmp_path,
+                                   env=environment(tmp_path, api.base_url, database),
+                                   stderr=err)  # fmt: skip
+        try:
+            deadline = time.monotonic() + STEP_WITHIN
+            while not retries(log, DATABASE_RETRY):  # each try waits for its timeout
+                assert bot.poll() is None, log.read_text()
+                assert time.monotonic() < deadline, log.read_text()
+                time.sleep(0.1)
+            seconds = stopping_time(bot, signal.SIGTERM)
+        finally:
+            if bot.poll() is None:
+                bot.kill()
+    finally:
+        api.shutdown()
+        api.server_close()
+        hole.close()
+    output = log.read_text()
+
+    tries = retries(log, DATABASE_RETRY)
+    assert tries[0] == ("TimeoutError: no answer in time", 1), tries
+    assert len(output.splitlines()) <= len(tries) + 3, output  # a line a try, no traceback
+    assert "Traceback" not in output
+    assert "Not-this-password" not in output
+    assert seconds < STOPS_WITHIN, output
+    assert bot.returncode == 0, output
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["Ctrl-C", "SIGTERM"])
+def test_a_stop_signal_in_the_first_instant_ends_the_bot_cleanly(
+    tmp_path: Path, stop: signal.Signals
+) -> None:
+    # Main, still importing its modules, ended on a KeyboardInterrupt's traceback (Ctrl-C)
+    # or was killed by the signal (exit status -15).
+    env = environment(tmp_path, "http://127.0.0.1:1/bot", f"sqlite+aiosqlite:///{tmp_path}/b.db")
+    log = tmp_path / "stderr.log"
+    with log.open("w") as err:
+        bot = subprocess.Popen([sys.executable, "-m", "bot", "--polling"], cwd=tmp_path, env=env,
+                               stderr=err)  # fmt: skip
+    try:
+        time.sleep(1.0)  # the bot's modules are being imported (seconds on a busy machine)
+        seconds = stopping_time(bot, stop)
+    finally:
+        if bot.poll() is None:
+            bot.kill()
+    output = log.read_text()
+
+    assert seconds < STOPS_WITHIN, output
+    assert bot.returncode == 0, output
+    assert "Traceback" not in output
+
+
+class ClosesAtOnce(BlackHole):
+    """A server that hangs up on every connection as soon as it takes it."""
+
+    def _take(self) -> None:
+        while True:
+            try:
+                connection, _ = self.listener.accept()
+            except OSError:
+                return
+            connection.close()
+
+
+def broken_databases() -> list[object]:
+    """Databases the bot cannot use, and the reason each try is to log."""
+    kinds: list[object] = [
+        pytest.param("closes", "ConnectionError: unexpected connection_lost() call", id="closes"),
+        pytest.param("sqlite", "OperationalError: unable to open database file", id="sqlite-dir"),
+    ]
+    if POSTGRES_URL:
+        kinds += [
+            pytest.param("role", 'role "tamalo_nobody" does not exist', id="wrong-user"),
+            pytest.param("database", 'database "tamalo_none" does not exist', id="no-database"),
+        ]
+    return kinds
+
+
+@pytest.mark.parametrize(("kind", "reason"), broken_databases())
+async def test_a_database_the_bot_cannot_use_is_waited_for_one_line_a_try(
+    kind: str, reason: str, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    # Main stopped on a traceback when the server refused the user or had no such database.
+    server = ClosesAtOnce() if kind == "closes" else None
+    password = "Not-this-password"
+    urls: dict[str, Callable[[], str | URL]] = {  # made when asked: no server, no URL
+        "closes": lambda: (
+            f"postgresql+asyncpg://tamalo:{password}@127.0.0.1:{server and server.port}/t"
+        ),
+        "sqlite": lambda: f"sqlite+aiosqlite:///{tmp_path}/no/such/directory/tamalo.db",
+        "role": lambda: make_url(POSTGRES_URL).set(username="tamalo_nobody", password=password),
+        "database": lambda: make_url(POSTGRES_URL).set(database="tamalo_none", password=password),
+    }
+    db = Database(make_url(urls[kind]()).render_as_string(hide_password=False))
+    upgrading = asyncio.create_task(upgrade_when_reachable(db))
+    try:
+        deadline = time.monotonic() + STEP_WITHIN
+        while len(tried := [r.getMessage() for r in caplog.records]) < 2:  # 1 s apart
+            assert not upgrading.done(), upgrading.exception()
+            assert time.monotonic() < deadline, tried
+            await asyncio.sleep(0.05)
+    finally:
+        upgrading.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await upgrading
+        await db.close()
+        if server is not None:
+            server.close()
+
+    assert tried[0].startswith("Cannot reach the database ("), tried
+    assert reason in tried[0], tried
+    assert tried[0].endswith("), retrying in 1 s")
+    assert tried[1].endswith("), retrying in 2 s")
+    assert all(r.levelno == logging.WARNING and not r.exc_info for r in caplog.records)
+    assert password not in " ".join(tried)

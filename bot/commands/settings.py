@@ -13,7 +13,6 @@ from telegram.error import TelegramError
 
 from bot import i18n, texts
 from bot.answers import ANSWER
-from bot.commands.standings import standings_on_arrival
 from bot.context import Context
 from bot.handling import (
     changes,
@@ -25,6 +24,7 @@ from bot.handling import (
     replies_to_mistakes,
 )
 from bot.parsing import parse_language, parse_settings
+from bot.standings import standings_on_arrival
 from play import settings as play_settings
 from storage import Arrival, chat_on_arrival
 

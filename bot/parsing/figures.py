@@ -6,6 +6,7 @@ from bot import texts
 from bot.parsing.words import tokens
 from bot.periods import PERIOD_WORDS, Period
 from bot.refusals import UserError
+from bot.texts import figures
 
 
 def parse_leaderboard(text: str) -> Period:
@@ -21,15 +22,15 @@ def parse_standings(text: str) -> Period | None:
     words = tokens(text)
     if not words:
         return None
-    if words[0].casefold() in texts.stats.GENERAL_WORDS or words[0].casefold() in PERIOD_WORDS:
+    if words[0].casefold() in figures.GENERAL_WORDS or words[0].casefold() in PERIOD_WORDS:
         return _period(words)
-    raise UserError(texts.stats.standings_argument())
+    raise UserError(figures.standings_argument())
 
 
 def _period(words: list[str], *, general: bool = True) -> Period:
     """The period named by ``words``: nothing (or ``generale`` alone) for all time, else
     one of ``PERIOD_WORDS``, after ``generale`` or not (``general``: it may be said)."""
-    if general and words and words[0].casefold() in texts.stats.GENERAL_WORDS:
+    if general and words and words[0].casefold() in figures.GENERAL_WORDS:
         words = words[1:]
     if not words:
         return Period.ALL
@@ -42,5 +43,5 @@ def parse_stats(text: str) -> str | None:
     """``/stats Anna`` → "Anna"; ``/stats`` alone → ``None``, the whole chat."""
     words = tokens(text)
     if len(words) > 1:
-        raise UserError(texts.stats.stats_one_name())
+        raise UserError(figures.stats_one_name())
     return words[0] if words else None

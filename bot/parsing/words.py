@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bot import names, texts
 from bot.refusals import UserError
-from scoring.tamalo import is_card
 
 MAX_NAME = 32
 _NAME = re.compile(r"[^\W\d_][\w'.\-]*")
@@ -43,9 +42,14 @@ def parse_help(text: str) -> bool:
     raise UserError(texts.help.help_what(texts.common.command_name("aiuto"), typed))
 
 
-def parse_name(token: str) -> str:
+def _no_card(token: str) -> bool:
+    return False
+
+
+def parse_name(token: str, is_card: Callable[[str], bool] = _no_card) -> str:
     """A player's name as typed (in its usual Unicode form): a word starting with a letter,
-    never a card or a number, and nothing in it that cannot be seen."""
+    never one of the game's cards (``is_card``, its own), and nothing in it that cannot be
+    seen."""
     token = names.normal(token)
     if names.invisible(token):
         raise UserError(texts.mistakes.invisible_name(token))
@@ -56,7 +60,7 @@ def parse_name(token: str) -> str:
     return token
 
 
-def looks_like_name(token: str) -> bool:
+def looks_like_name(token: str, is_card: Callable[[str], bool] = _no_card) -> bool:
     return bool(_NAME.fullmatch(token)) and not is_card(token)
 
 

@@ -13,13 +13,15 @@ SEPARATOR = " · "
 
 def percentages(chances: Mapping[str, float], total: int = 100) -> dict[str, int]:
     """Whole percentages adding up to ``total`` (largest remainders), best first, seat order
-    on ties: what the line and the chart's labels show."""
+    on ties: what the line and the chart's labels show. A chance under 0.5% gets a point
+    left over only when no other can take it: it stays 0, shown ``<1%``, not a round 1%."""
     if not chances:
         return {}
     scaled = {p: 100 * max(c, 0.0) for p, c in chances.items()}
     floors = {p: math.floor(v) for p, v in scaled.items()}
     left = total - sum(floors.values())
-    for player in sorted(scaled, key=lambda p: floors[p] - scaled[p])[: max(left, 0)]:
+    order = sorted(scaled, key=lambda p: (scaled[p] < 0.5, floors[p] - scaled[p]))
+    for player in order[: max(left, 0)]:
         floors[player] += 1
     return dict(sorted(floors.items(), key=lambda item: -chances[item[0]]))
 

@@ -1,4 +1,5 @@
-"""Tres sex non expedit: the vote that annuls a game."""
+"""The vote of the players that annuls a game (``bot.vote``): its buttons, its rule, what
+a press is told. Each game words its own question (``bot.table.VoteWords``)."""
 
 from __future__ import annotations
 
@@ -49,28 +50,12 @@ def vote_not_at_the_table() -> str:
     )
 
 
-def vote_annulled() -> str:
-    return _("🎲 La partita è annullata: non conta in nessuna classifica.")
-
-
-def vote_annulled_tournament() -> str:
-    return _("🎲 Il torneo è annullato, tavoli e finale: non conta in nessuna classifica.")
-
-
 def vote_rejected() -> str:
     return _("La partita continua: la votazione è chiusa.")
 
 
-def vote(
-    agreeing: Sequence[str], players: int, needed: int, *, outcome: str | None, tournament: bool
-) -> str:
-    """The vote as it stands: who agrees, and how it ended."""
-    if tournament:
-        question = _(
-            "🎲 Tres sex non expedit! Tre 6 di fila: annulliamo il torneo (tutti i tavoli)?"
-        )
-    else:
-        question = _("🎲 Tres sex non expedit! Tre 6 di fila: annulliamo la partita?")
+def standing(agreeing: Sequence[str], players: int, needed: int) -> str:
+    """The rule of the vote and who agrees so far."""
     rule = _("Serve il sì di più di metà dei giocatori: {needed} su {players}.").format(
         needed=needed, players=players
     )
@@ -80,12 +65,11 @@ def vote(
         )
     else:
         count = _("Per ora nessuno è d'accordo.")
-    head = f"{question}\n{rule}\n{count}"
-    if outcome == "annulled":
-        return f"{head}\n\n" + (vote_annulled_tournament() if tournament else vote_annulled())
-    if outcome == "rejected":
-        return f"{head}\n\n" + vote_rejected()
-    return f"{head}\n" + _(
+    return f"{rule}\n{count}"
+
+
+def how_to_mark() -> str:
+    return _(
         "Chi ha aperto la votazione tocca i nomi di chi è d'accordo; ognuno può anche toccare "
         "il proprio, dopo /sonoio."
     )

@@ -1,6 +1,8 @@
 """Macchiavelli's home games as ``play`` works on them: started, a deal recorded, the last
-deal undone, deal N fixed, closed; each rebuilt from what storage holds (``records``)."""
+deal undone, deal N fixed, closed; each rebuilt from what storage holds (``records``). Its
+tournaments are ``tournament``'s."""
 
+from play.macchiavelli import home, tournament
 from play.macchiavelli.home import (
     DealFixed,
     DealRecorded,
@@ -16,13 +18,15 @@ from play.macchiavelli.home import (
 )
 from play.macchiavelli.records import (
     MatchRecord,
-    TournamentInFront,
     correctable,
+    correctable_in,
+    home_in,
     latest,
     record_of,
     running,
-    running_at_home,
+    running_in,
 )
+from storage import StoredGame, UnitOfWork
 
 __all__ = [
     "DealFixed",
@@ -30,17 +34,27 @@ __all__ = [
     "DealUndone",
     "MatchClosed",
     "MatchRecord",
-    "TournamentInFront",
+    "closed_by_move",
     "correctable",
+    "correctable_in",
     "end",
     "fix_deal",
+    "home_in",
     "latest",
     "record_deal",
     "record_of",
     "rematch",
     "reopen",
     "running",
-    "running_at_home",
+    "running_in",
     "start",
     "undo",
 ]
+
+
+async def closed_by_move(work: UnitOfWork, stored: StoredGame) -> None:
+    """A game the chat's move closed, a home game's or a tournament's: its places kept."""
+    if stored.tournament_id is not None:
+        await tournament.closed_by_move(work, stored)
+    else:
+        await home.closed_by_move(work, stored)

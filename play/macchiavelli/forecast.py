@@ -1,5 +1,5 @@
 """Chi vince? The forecast under a Macchiavelli deal's reply (issue 25), as Tamalo's under a
-hand's (``play.forecast``).
+hand's (``play.tamalo.forecast``).
 
 The forecast itself is ``scoring.macchiavelli.forecast``, pure and CPU-bound: this module reads
 what it needs (the chat's setting, its past deals in games with the same ``jokers`` setting)
@@ -23,6 +23,7 @@ from play.macchiavelli.records import MatchRecord
 from scoring.macchiavelli import Match
 from scoring.macchiavelli.forecast import DealHistory, forecast, has_end
 from storage import UnitOfWork
+from storage.macchiavelli.history import DealHistoryStore
 
 #: Histories kept: one per game being played, in as many chats at once.
 KEPT_HISTORIES = 256
@@ -63,11 +64,11 @@ async def history_of(
     ``jokers`` setting (``ended``: the chat's finished games, if read already)."""
     jokers = record.match.rules.jokers
     if ended is None:
-        _, ended = await work.deal_history.forecast_key(record.chat_id)
+        _, ended = await work.store(DealHistoryStore).forecast_key(record.chat_id)
     key = (record.chat_id, jokers, record.id, ended)
     history = _KEPT.get(key)
     if history is None:
-        history = await work.deal_history.deal_history(
+        history = await work.store(DealHistoryStore).deal_history(
             record.chat_id, jokers=jokers, leave_out=record.id
         )
         _KEPT[key] = history
@@ -90,7 +91,7 @@ async def outlook(work: UnitOfWork, record: MatchRecord, match: Match) -> Outloo
     Read in the deal's own unit of work."""
     if not forecasts(match):
         return None
-    wanted, ended = await work.deal_history.forecast_key(record.chat_id)
+    wanted, ended = await work.store(DealHistoryStore).forecast_key(record.chat_id)
     if not wanted:
         return None
     return Outlook(match, await history_of(work, record, ended))

@@ -1,7 +1,7 @@
 """Playing a Macchiavelli home game: start it, record a deal, undo the last deal, fix deal N,
 close it. The engine counts each deal once; the match it makes is remembered for the game's
 next load. A game that ends (by ``smazzate``, ``soglia`` or ``/fine``) has its places on the
-Macchiavelli ladder (``play.results``), and loses them if a deal undone or fixed reopens it."""
+Macchiavelli ladder (``play.ladders``), and loses them if a deal undone or fixed reopens it."""
 
 from __future__ import annotations
 
@@ -23,16 +23,14 @@ from play.errors import (
 from play.macchiavelli.forecast import forget
 from play.macchiavelli.records import (
     MatchRecord,
-    correctable,
     key_of,
-    latest,
     options_of,
     record_of,
     remember,
 )
 from scoring.macchiavelli import Deal, HomeRules, Match
 from scoring.match import places
-from storage import GameAlreadyRunning, GameState, TournamentRunning, UnitOfWork
+from storage import GameAlreadyRunning, GameState, StoredGame, TournamentRunning, UnitOfWork
 from storage.macchiavelli import MACCHIAVELLI, DealLine, detail_text
 
 
@@ -134,10 +132,9 @@ async def record_deal(
     return DealRecorded(record, match, number, ended)
 
 
-async def undo(work: UnitOfWork, chat_id: int) -> DealUndone:
+async def undo(work: UnitOfWork, record: MatchRecord | None) -> DealUndone:
     """Take back the last deal of the chat's game (running, or ended by that deal: it
-    reopens)."""
-    record = await correctable(work, chat_id)
+    reopens): ``record``, its last home game if not annulled (``correctable_in``)."""
     if record is None or not record.match.deals:
         raise NoHandToUndo
     if not record.running and not record.match.is_over():
@@ -175,9 +172,9 @@ async def end(work: UnitOfWork, record: MatchRecord) -> MatchClosed:
     return MatchClosed(record)
 
 
-async def reopen(work: UnitOfWork, chat_id: int) -> MatchRecord:
-    """Reopen the chat's last game if ``/fine`` closed it: it runs again, its places go."""
-    record = await latest(work, chat_id)
+async def reopen(work: UnitOfWork, record: MatchRecord | None) -> MatchRecord:
+    """Reopen the chat's last game (``record``) if ``/fine`` closed it: it runs again, its
+    places go."""
     if record is None or record.state is GameState.ANNULLED:
         raise NoRunningGame
     if record.running:
@@ -188,15 +185,17 @@ async def reopen(work: UnitOfWork, chat_id: int) -> MatchRecord:
     return record
 
 
-async def rematch(work: UnitOfWork, chat_id: int, *, started_by: int | None) -> MatchRecord:
-    """A new game with the last game's players and rules; the next seat deals first."""
-    last = await latest(work, chat_id)
+async def rematch(
+    work: UnitOfWork, last: MatchRecord | None, *, started_by: int | None
+) -> MatchRecord:
+    """A new game with the last game's (``last``) players and rules; the next seat deals
+    first."""
     if last is None:
         raise NoRunningGame
     players = last.match.players
     return await start(
         work,
-        chat_id,
+        last.chat_id,
         players,
         last.match.rules,
         first_dealer=(last.match.first_dealer + 1) % len(players),
@@ -213,3 +212,9 @@ async def _finish(work: UnitOfWork, record: MatchRecord, match: Match) -> None:
 async def _reopen(work: UnitOfWork, record: MatchRecord) -> None:
     await work.games.set_state(record.stored, GameState.RUNNING, datetime.now(UTC))
     await ladders.keep_places(work, record.stored, None)
+
+
+async def closed_by_move(work: UnitOfWork, stored: StoredGame) -> None:
+    """A home game the chat's move closed: its places kept, as after ``/fine``."""
+    match = record_of(stored).match
+    await ladders.keep_places(work, stored, places(match) if match.deals else None)

@@ -8,18 +8,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from play.errors import OtherGame
 from play.kept import Kept
 from scoring.macchiavelli import Deal, HomeRules, Match, Report
-from storage import GameState, Options, StoredGame, UnitOfWork
+from storage import Front, GameState, Options, StoredGame, UnitOfWork
 from storage.macchiavelli import MACCHIAVELLI
-from storage.macchiavelli.tournament import MacchiavelliTournaments
-
-
-class TournamentInFront(Exception):
-    """The chat's latest game is a Macchiavelli tournament's (running or over), found by a
-    home game's command inside its unit of work (which rolls back, nothing changed): the
-    tournament's handler takes the command."""
 
 
 @dataclass(frozen=True)
@@ -111,43 +103,38 @@ def record_of(stored: StoredGame, match: Match | None = None) -> MatchRecord:
     return MatchRecord(stored, match_of(stored) if match is None else match)
 
 
-def _ours(stored: StoredGame | None) -> MatchRecord | None:
-    """The stored game as a Macchiavelli record; another game's is refused (``OtherGame``),
-    for its own game to take over."""
-    if stored is None:
+def home_in(front: Front) -> MatchRecord | None:
+    """The chat's latest game as found (``storage.Front``), if it is a Macchiavelli home
+    game (running or not, annulled included)."""
+    latest = front[-1] if front else None
+    if latest is None or latest.kind != MACCHIAVELLI or latest.tournament_id is not None:
         return None
-    if stored.kind != MACCHIAVELLI:
-        raise OtherGame(stored)
-    return record_of(stored)
+    return record_of(latest)
 
 
-async def running(work: UnitOfWork, chat_id: int) -> MatchRecord | None:
-    """The chat's running game, if any (another game's running, a tournament's tables
-    included: ``OtherGame``)."""
-    games = await work.games.running_games(chat_id)
-    return _ours(games[0]) if games else None
+def running_in(front: Front) -> MatchRecord | None:
+    """The chat's running home game as found, if any."""
+    record = home_in(front)
+    return record if record is not None and record.running else None
 
 
-async def running_at_home(work: UnitOfWork, chat_id: int) -> MatchRecord | None:
-    """The chat's running home game, if any (another game's running: ``OtherGame``). Only
-    when none runs outside a tournament is the chat's latest game looked at: a Macchiavelli
-    tournament's raises ``TournamentInFront``. A home game's deal reads nothing more."""
-    games = await work.games.running_games(chat_id)
-    if not games or games[0].tournament_id is not None:
-        if await MacchiavelliTournaments(work.session).in_front(chat_id):
-            raise TournamentInFront
-        if not games:
-            return None
-    return _ours(games[0])
+def correctable_in(front: Front) -> MatchRecord | None:
+    """The game whose deals may be undone or fixed: the chat's running or last home game,
+    unless annulled."""
+    record = home_in(front)
+    return None if record is None or record.state is GameState.ANNULLED else record
 
 
 async def latest(work: UnitOfWork, chat_id: int) -> MatchRecord | None:
-    """The chat's running game, or else its last one (another game's: ``OtherGame``)."""
-    return _ours(await work.games.latest(chat_id))
+    """The chat's running home game, or else its last game if a home game."""
+    return home_in(await work.games.front(chat_id))
+
+
+async def running(work: UnitOfWork, chat_id: int) -> MatchRecord | None:
+    """The chat's running home game, if any."""
+    return running_in(await work.games.front(chat_id))
 
 
 async def correctable(work: UnitOfWork, chat_id: int) -> MatchRecord | None:
-    """The game whose deals may be undone or fixed: the chat's running or last game, unless
-    annulled."""
-    record = await latest(work, chat_id)
-    return None if record is None or record.state is GameState.ANNULLED else record
+    """``correctable_in`` the chat's games as read now."""
+    return correctable_in(await work.games.front(chat_id))

@@ -8,11 +8,16 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import UTC, datetime
 
-from play.errors import GameRunning, TournamentInProgress
+from play.errors import (
+    AlreadyRunning,
+    GameRunning,
+    Refused,
+    TournamentInProgress,
+)
 from play.macchiavelli.tournament_places import keep_places
 from scoring.macchiavelli import (
     Deal,
@@ -24,7 +29,7 @@ from scoring.macchiavelli import (
     TournamentRules,
     parse_cards,
 )
-from storage import GameAlreadyRunning, GameState, TournamentRunning, UnitOfWork
+from storage import Front, GameAlreadyRunning, GameState, StoredGame, TournamentRunning, UnitOfWork
 from storage.macchiavelli.tournament import (
     KIND,
     DealLine,
@@ -155,10 +160,77 @@ def _store(work: UnitOfWork) -> MacchiavelliTournaments:
     return MacchiavelliTournaments(work.session)
 
 
-async def in_front(work: UnitOfWork, chat_id: int) -> bool:
-    """Whether the chat's latest game is a Macchiavelli tournament's, running or over
-    (nothing rebuilt): its commands are the tournament's."""
-    return await _store(work).in_front(chat_id)
+def in_front(work: UnitOfWork, front: Front) -> Awaitable[Running | None]:
+    """The chat's latest game as found (``storage.Front``), if it is a Macchiavelli
+    tournament's (running, closed or discarded): rebuilt, with its deals read."""
+    latest = front[-1] if front else None
+    if latest is None or latest.kind != KIND or latest.tournament_id is None:
+        return _none()
+    return _of(work, latest)
+
+
+async def _none() -> None:
+    return None
+
+
+async def _of(work: UnitOfWork, game: StoredGame) -> Running:
+    assert game.tournament_id is not None
+    stored = StoredTournament(
+        id=game.tournament_id,
+        chat_id=game.chat_id,
+        game_id=game.id,
+        state=game.state,
+        players=tuple(seat.name for seat in game.played.seats),
+        options=dict(game.options),
+        deals=await _store(work).deals(game.id),
+        started_by=game.started_by,
+    )
+    return Running(stored, rebuild(stored))
+
+
+class TournamentClosed(Refused):
+    """The tournament asked about is closed already."""
+
+
+class TournamentDiscarded(Refused):
+    """A discarded tournament stays discarded."""
+
+
+class AllRoundsPlayed(Refused):
+    """Every round was played (``rounds`` of them): nothing to reopen (its last round can
+    still be fixed)."""
+
+    def __init__(self, rounds: int) -> None:
+        super().__init__(rounds)
+        self.rounds = rounds
+
+
+async def close(work: UnitOfWork, at: Running, now: datetime, *, discard: bool) -> Running:
+    """The tournament closed by its director before its end: ranked as its standings stood
+    after the last round that closed (none closed: no places), or ``discard``-ed, as if it
+    had never been played (no places, out of every figure)."""
+    if not at.stored.running:
+        raise TournamentClosed
+    state = GameState.ANNULLED if discard else GameState.FINISHED
+    await _store(work).set_state(at.stored, state, now)
+    if not discard:
+        await keep_places(work, at.stored.game_id, at.tournament, closed_early=True)
+    return Running(replace(at.stored, state=state), at.tournament)
+
+
+async def reopen(work: UnitOfWork, at: Running, now: datetime) -> Running:
+    """A tournament its director closed runs again from where it stopped, its places gone;
+    one that played every round stays over (its last round is still open to ``/correggi``
+    and ``/annulla``); a discarded one stays discarded."""
+    if at.stored.running:
+        raise AlreadyRunning
+    if at.stored.state is GameState.ANNULLED:
+        raise TournamentDiscarded
+    if at.tournament.is_over():
+        raise AllRoundsPlayed(at.tournament.rules.rounds)
+    await _store(work).set_state(at.stored, GameState.RUNNING, now)  # it is the chat's latest
+    await keep_places(work, at.stored.game_id, at.tournament)  # running: no places
+    return Running(replace(at.stored, state=GameState.RUNNING), at.tournament)
 
 
 async def _load(work: UnitOfWork, found: tuple[int, int, GameState] | None) -> Running | None:
@@ -175,6 +247,7 @@ async def _load(work: UnitOfWork, found: tuple[int, int, GameState] | None) -> R
         players=tuple(seat.name for seat in game.played.seats),
         options=dict(game.options),
         deals=await _store(work).deals(game_id),
+        started_by=game.started_by,
     )
     return Running(stored, rebuild(stored))
 
@@ -226,6 +299,7 @@ async def start(
         players=tuple(seat.name for seat in game.played.seats),
         options=dict(game.options),
         deals=(),
+        started_by=started_by,
     )
     # Planned once, with the names as the chat knows them (the seats' spelling), and kept.
     tournament = rebuild(stored)
@@ -300,45 +374,8 @@ async def withdraw(work: UnitOfWork, at: Running, player: str) -> Tournament:
     return after
 
 
-@dataclass(frozen=True)
-class ExportRow:
-    """One player's deal: ``round,table,seat,player,deal,points,mp,vp`` (mp, vp: that
-    player's round figures; ``None`` while their table has deals to play)."""
-
-    round: int
-    table: int
-    seat: str
-    player: str
-    deal: int
-    points: int
-    mp: int
-    vp: int | None
-
-
-def export_rows(tournament: Tournament) -> list[ExportRow]:
-    rows = []
-    for round_ in range(1, min(tournament.current_round, tournament.rules.rounds) + 1):
-        if not tournament.is_started(round_):
-            continue
-        seating = tournament.seating(round_)
-        for table in range(1, tournament.table_count + 1):
-            mp = tournament.match_points(round_, table)
-            vp: dict[str, int] = {}
-            if tournament.is_done(round_, table):
-                vp = {s.player: s.vp for s in tournament.table_scores(round_, table)}
-            for number, deal in enumerate(tournament.deals_at(round_, table), start=1):
-                for report in deal.reports:
-                    seat = seating.where(report.player)[1]
-                    rows.append(
-                        ExportRow(
-                            round_,
-                            table,
-                            seat.value,
-                            report.player,
-                            number,
-                            report.points,
-                            mp[report.player],
-                            vp.get(report.player),
-                        )
-                    )
-    return rows
+async def closed_by_move(work: UnitOfWork, game: StoredGame) -> None:
+    """The tournament the chat's move closed: ranked as its director's ``/fine`` would."""
+    at = await _of(work, game)
+    await _store(work).set_state(at.stored, GameState.FINISHED, datetime.now(UTC))
+    await keep_places(work, game.id, at.tournament, closed_early=True)

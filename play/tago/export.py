@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from play.tago.night import NightRecord, record_of
 from scoring.tago import Curioso, Deal, Hand, Join, Leave, Night, Rebuy, format_cards
 from storage import UnitOfWork
+from storage.tago import NightStore
 
 
 class Kind(enum.StrEnum):
@@ -48,7 +49,7 @@ class Row:
 async def chat_nights(work: UnitOfWork, chat_id: int) -> list[NightRecord]:
     """Every night of Tagò the chat played or plays (annulled ones left out), in order."""
     nights = []
-    for night_id in await work.nights.night_ids(chat_id):
+    for night_id in await work.store(NightStore).night_ids(chat_id):
         stored = await work.games.get(night_id)
         if stored is not None:
             nights.append(await record_of(work, stored))

@@ -13,7 +13,7 @@ from play.tago.night import NightRecord, record_of
 from scoring.tago import Category, Deal, Night, PotResult
 from scoring.tago.judge import best
 from storage import UnitOfWork
-from storage.tago_nights import NightList
+from storage.tago.nights import NightList
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from play.errors import GameRunning, OtherGame, Refused, TournamentInProgress
+from play.errors import AlreadyRunning, GameRunning, Refused, TournamentInProgress
 from play.kept import Kept
 from play.tago.events import (
     BUY_INS,
@@ -23,8 +23,15 @@ from play.tago.events import (
     table_options,
 )
 from scoring.tago import Curioso, Event, Hand, Join, Leave, Night, NightClosed, Rebuy, Table
-from storage import GameAlreadyRunning, GameState, StoredGame, TournamentRunning, UnitOfWork
-from storage.tago import TAGO, StoredEvent
+from storage import (
+    Front,
+    GameAlreadyRunning,
+    GameState,
+    StoredGame,
+    TournamentRunning,
+    UnitOfWork,
+)
+from storage.tago import TAGO, NightStore, StoredEvent
 
 
 class NoNightRunning(Refused):
@@ -93,7 +100,7 @@ def replayed(stored: StoredGame, events: Sequence[Event]) -> Night:
 
 async def record_of(work: UnitOfWork, stored: StoredGame) -> NightRecord:
     """The stored night with its events and the night they make (kept, or replayed)."""
-    events = await work.nights.events(stored.id)
+    events = await work.store(NightStore).events(stored.id)
     key = _key(stored, events)
     night = _NIGHTS.found(key)
     if night is None:
@@ -102,38 +109,48 @@ async def record_of(work: UnitOfWork, stored: StoredGame) -> NightRecord:
     return NightRecord(stored, events, night)
 
 
-async def running_night(work: UnitOfWork, chat_id: int, *, hand_over: bool = True) -> NightRecord:
-    """The chat's night running. For a shared command (``hand_over``), the chat's game of
-    another kind, running or else last played, raises ``OtherGame`` for its own game to
-    answer; for a night's own command, or with no game at all, ``NoNightRunning``."""
-    stored = await work.games.running(chat_id)
-    if stored is None and hand_over:
-        latest = await work.games.latest(chat_id)
-        if latest is not None and latest.kind != TAGO:
-            raise OtherGame(latest)
-    if stored is not None and stored.kind != TAGO:
-        if hand_over:
-            raise OtherGame(stored)
-        stored = None
+def _front_night(front: Front) -> StoredGame | None:
+    """The chat's latest game if it is a night of Tagò (not annulled)."""
+    latest = front[-1] if front else None
+    if latest is None or latest.kind != TAGO or latest.state is GameState.ANNULLED:
+        return None
+    return latest
+
+
+async def running_night(work: UnitOfWork, front: Front) -> NightRecord:
+    """The chat's night running, from its games in front (``storage.Front``); none,
+    ``NoNightRunning``."""
+    stored = _front_night(front)
+    if stored is None or not stored.running:
+        raise NoNightRunning
+    return await record_of(work, stored)
+
+
+async def latest_night(work: UnitOfWork, front: Front) -> NightRecord:
+    """The chat's last game, a night of Tagò (running or closed); none, ``NoNightRunning``."""
+    stored = _front_night(front)
     if stored is None:
         raise NoNightRunning
     return await record_of(work, stored)
 
 
-async def latest_night(work: UnitOfWork, chat_id: int) -> NightRecord:
-    """The chat's last game, a night of Tagò (running or closed); one of another kind raises
-    ``OtherGame``, none ``NoNightRunning``."""
-    stored = await work.games.latest(chat_id)
-    if stored is not None and stored.kind != TAGO:
-        raise OtherGame(stored)
-    if stored is None or stored.state is GameState.ANNULLED:
-        raise NoNightRunning
+async def reopen_night(work: UnitOfWork, front: Front, now: datetime) -> NightRecord:
+    """The last night, closed with ``/fine`` or ``/saldo``, runs again with its stacks as
+    they were, as long as no other game started since (its jackpot is the chat's again)."""
+    record = await latest_night(work, front)
+    if record.running:
+        raise AlreadyRunning
+    options = {k: v for k, v in _options(record.stored).items() if k != JACKPOT_OUT}
+    await work.store(NightStore).set_options(record.id, options)
+    await work.games.set_state(record.stored, GameState.RUNNING, now)
+    stored = await work.games.get(record.id)
+    assert stored is not None
     return await record_of(work, stored)
 
 
 async def carried_jackpot(work: UnitOfWork, chat_id: int) -> int:
     """The jackpot the chat's last closed night left (0 before the first)."""
-    options = await work.nights.last_closed_options(chat_id)
+    options = await work.store(NightStore).last_closed_options(chat_id)
     return 0 if options is None else int(str(options.get(JACKPOT_OUT, 0)))
 
 
@@ -175,6 +192,24 @@ async def open_night(
     return await record_of(work, stored)
 
 
+async def rematch(work: UnitOfWork, record: NightRecord, *, started_by: int | None) -> NightRecord:
+    """A new night at the same table as ``record``'s (closed), with who was still seated at
+    its end, each buying in the table's stack; the seat after its first dealer deals first."""
+    night = record.night
+    seated = [p for p in night.players if p not in night.ledger.left]
+    following = (night.players[(night.first_dealer + step) % len(night.players)] for step in
+                 range(1, len(night.players) + 1))  # fmt: skip
+    dealer = next(p for p in following if p in seated)
+    return await open_night(
+        work,
+        record.stored.chat_id,
+        night.table,
+        dict.fromkeys(seated),
+        first_dealer=seated.index(dealer),
+        started_by=started_by,
+    )
+
+
 async def _players_of(work: UnitOfWork, game_id: int | None) -> tuple[str, ...]:
     stored = None if game_id is None else await work.games.get(game_id)
     return () if stored is None else tuple(seat.name for seat in stored.played.seats)
@@ -205,7 +240,7 @@ async def record_event(
     for event in events:
         night = _played(night, event)
     if arrivals := [event.player for event in events if isinstance(event, Join)]:
-        await work.nights.know_players(record.stored.chat_id, arrivals)
+        await work.store(NightStore).know_players(record.stored.chat_id, arrivals)
     stored_events = list(record.events)
     deals = iter(night.deals[len(record.night.deals) :])
     for event in events:
@@ -213,7 +248,7 @@ async def record_event(
         if isinstance(event, Hand):
             dealer = record.stored.player_ids.get(next(deals).dealer)
         stored_events.append(
-            await work.nights.add_event(
+            await work.store(NightStore).add_event(
                 record.id,
                 event_detail(event),
                 message_id=message_id,
@@ -231,13 +266,13 @@ def _hands(events: Sequence[StoredEvent]) -> list[StoredEvent]:
 
 
 async def edited_hand(
-    work: UnitOfWork, chat_id: int, message_id: int, update_id: int
+    work: UnitOfWork, front: Front, chat_id: int, message_id: int, update_id: int
 ) -> tuple[NightRecord, int | None]:
     """A /mano of the night edited (by update ``update_id``): the night, and the number of
     the hand the message recorded (``None``: it recorded nothing, so it records it now). An
     older edit than one handled raises ``MessageAlreadyHandled``."""
     await work.claims.edit(chat_id, message_id, update_id)
-    record = await running_night(work, chat_id)
+    record = await running_night(work, front)
     hands = [e for e in record.events if isinstance(event_of(e.detail), Hand)]
     number = next(
         (n for n, e in enumerate(hands, 1) if e.message_id == message_id and message_id),
@@ -257,10 +292,10 @@ async def undo_last(work: UnitOfWork, record: NightRecord) -> tuple[NightRecord,
     last = record.events[-1]
     events = record.events[:-1]
     night = replayed(record.stored, [event_of(e.detail) for e in events])
-    await work.nights.remove_event(record.id, last.number)
+    await work.store(NightStore).remove_event(record.id, last.number)
     undone = event_of(last.detail)
     if isinstance(undone, Join) and not await _arrived_elsewhere(work, record, undone.player):
-        await work.nights.forget_player(record.stored.chat_id, undone.player)
+        await work.store(NightStore).forget_player(record.stored.chat_id, undone.player)
     _remember(_key(record.stored, events), night)
     return NightRecord(record.stored, events, night), undone
 
@@ -269,10 +304,10 @@ async def _arrived_elsewhere(work: UnitOfWork, record: NightRecord, player: str)
     """``player`` arrived late (``/entra``) at another of the chat's nights: an event there,
     not a seat, so not among what storage sees of her."""
     folded = player.casefold()
-    for night_id in await work.nights.night_ids(record.stored.chat_id):
+    for night_id in await work.store(NightStore).night_ids(record.stored.chat_id):
         if night_id == record.id:
             continue
-        for stored in await work.nights.events(night_id):
+        for stored in await work.store(NightStore).events(night_id):
             event = event_of(stored.detail)
             if isinstance(event, Join) and event.player.casefold() == folded:
                 return True
@@ -283,7 +318,7 @@ async def fix_hand(work: UnitOfWork, record: NightRecord, number: int, hand: Han
     """Hand ``number`` reported again; every event after it checked again."""
     night = record.night.with_hand_replaced(number, hand)
     stored = _hands(record.events)[number - 1]
-    await work.nights.replace_event(record.id, stored.number, event_detail(hand))
+    await work.store(NightStore).replace_event(record.id, stored.number, event_detail(hand))
     events = tuple(
         StoredEvent(e.number, event_detail(hand), e.message_id) if e is stored else e
         for e in record.events
@@ -296,9 +331,16 @@ async def close_night(work: UnitOfWork, record: NightRecord, now: datetime) -> N
     """The night closed: its jackpot kept for the chat's next night."""
     night = record.night.settled()
     options = {**_options(record.stored), JACKPOT_OUT: night.jackpot}
-    await work.nights.set_options(record.id, options)
+    await work.store(NightStore).set_options(record.id, options)
     await work.games.set_state(record.stored, GameState.FINISHED, now)
     stored = await work.games.get(record.id)
     assert stored is not None
     _remember(_key(stored, record.events), night)
     return NightRecord(stored, record.events, night)
+
+
+async def closed_by_move(work: UnitOfWork, stored: StoredGame) -> None:
+    """A night the chat's move closed: settled, its jackpot kept for the next night."""
+    record = await record_of(work, stored)
+    options = {**_options(stored), JACKPOT_OUT: record.night.settled().jackpot}
+    await work.store(NightStore).set_options(stored.id, options)

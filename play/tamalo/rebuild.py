@@ -10,8 +10,8 @@ from typing import Any
 from play.kept import Kept
 from scoring.tamalo import Game, Hand, Mode, Report, Rules, ScoredHand
 from storage import Options, StoredGame
-from storage.snapshots import CALLER, COUNTER, OUT, StoredHand
-from storage.tamalo import HandLine
+from storage.snapshots import StoredHand
+from storage.tamalo import CALLER, COUNTER, OUT, HandLine
 
 #: Games rebuilt lately, by what they were rebuilt from: their snapshot's text, options and
 #: first dealer (so never stale: another text is another game). A game's next load, as a rule

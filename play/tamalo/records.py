@@ -8,10 +8,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from play.errors import OtherGame
 from play.tamalo.rebuild import game_of, options_of
 from scoring.tamalo import Game, Rules
-from storage import GameState, Stage, StoredGame, UnitOfWork
+from storage import Front, GameState, Stage, StoredGame, UnitOfWork
 from storage.tamalo import TAMALO
 
 
@@ -53,10 +52,9 @@ class GameRecord:
 
 
 def record_of(stored: StoredGame, game: Game | None = None) -> GameRecord:
-    """The stored game with the game it makes (``game`` if already known); a game of another
-    kind is refused (``OtherGame``), for its own game to take over."""
-    if stored.kind != TAMALO:
-        raise OtherGame(stored)
+    """The stored game (a Tamalo game's) with the game it makes (``game`` if already
+    known)."""
+    assert stored.kind == TAMALO, stored.kind
     return GameRecord(
         id=stored.id,
         chat_id=stored.chat_id,
@@ -78,7 +76,18 @@ def _records(stored: Sequence[StoredGame]) -> list[GameRecord]:
 
 
 def _record(stored: StoredGame | None) -> GameRecord | None:
-    return None if stored is None else record_of(stored)
+    return None if stored is None or stored.kind != TAMALO else record_of(stored)
+
+
+def running_in(front: Front) -> list[GameRecord]:
+    """The chat's running Tamalo games as found (``storage.Front``): one, or a tournament's
+    tables side by side; none if none runs (or another game's runs)."""
+    return [record_of(s) for s in front if s.running and s.kind == TAMALO]
+
+
+def latest_in(front: Front) -> GameRecord | None:
+    """The chat's latest game as found, if a Tamalo game (running or not, annulled too)."""
+    return _record(front[-1] if front else None)
 
 
 async def get(work: UnitOfWork, game_id: int) -> GameRecord | None:
@@ -96,9 +105,8 @@ async def running(work: UnitOfWork, chat_id: int) -> GameRecord | None:
 
 
 async def running_games(work: UnitOfWork, chat_id: int) -> list[GameRecord]:
-    """Every running game of the chat: one, or a tournament's tables side by side (another
-    game's running: ``OtherGame``)."""
-    return [record_of(s) for s in await work.games.running_games(chat_id)]
+    """Every running Tamalo game of the chat: one, or a tournament's tables side by side."""
+    return running_in(await work.games.front(chat_id))
 
 
 async def tournament_games(work: UnitOfWork, tournament_id: int) -> list[GameRecord]:
@@ -138,6 +146,8 @@ async def start(
         chat_id,
         names,
         options_of(rules),
+        kind=TAMALO,
+        variant=rules.mode.value,
         first_dealer=first_dealer,
         tournament_id=tournament_id,
         stage=stage,
@@ -156,4 +166,6 @@ async def unseat(work: UnitOfWork, record: GameRecord, name: str) -> GameRecord:
 
 
 async def lower_target(work: UnitOfWork, record: GameRecord, target: int) -> GameRecord:
-    return record_of(await work.games.lower_target(record.stored, target))
+    """The game ends at ``target`` instead (a ControTamalo game before its first hand)."""
+    options = {**dict(record.stored.options), "target": target}
+    return record_of(await work.games.set_options(record.stored, options))

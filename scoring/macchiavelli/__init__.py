@@ -16,6 +16,7 @@ from scoring.macchiavelli.deal import Deal, Report, read_report
 from scoring.macchiavelli.errors import (
     AlreadyWithdrawn,
     DealNotSeated,
+    DealOverDecks,
     MatchOver,
     NegativePoints,
     NoJokers,
@@ -84,6 +85,7 @@ __all__ = [
     "CardList",
     "Deal",
     "DealNotSeated",
+    "DealOverDecks",
     "HomeRules",
     "Match",
     "MatchOver",

@@ -58,12 +58,14 @@ _POINTS: dict[Rank, int] = {
     Rank.ACE: 11,
     Rank.JOLLY: 25,
 }
-#: Every token accepted, upper-cased: the Italian letters too (Fante, Donna, Re).
+#: Every token accepted, upper-cased: the Italian letters too (Fante, Donna, Re), and the
+#: jolly as Italian and English say it (the card pad's button reads "Joker" in English).
 _TOKENS: dict[str, Rank] = {rank.value: rank for rank in Rank} | {
     "F": Rank.JACK,
     "D": Rank.QUEEN,
     "R": Rank.KING,
     "JOLLY": Rank.JOLLY,
+    "JOKER": Rank.JOLLY,
 }
 _TOTAL = re.compile(r"[+-]?\d+")
 

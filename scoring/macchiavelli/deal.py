@@ -11,10 +11,11 @@ from scoring.macchiavelli.cards import (
     Rank,
     check_copies,
     check_points,
+    deck_points,
     is_total,
     parse_cards,
 )
-from scoring.macchiavelli.errors import NegativePoints, NoJokers, TwoClosers
+from scoring.macchiavelli.errors import DealOverDecks, NegativePoints, NoJokers, TwoClosers
 
 
 @dataclass(frozen=True)
@@ -91,3 +92,10 @@ class Deal:
                     if card.rank is Rank.JOLLY:
                         raise NoJokers(card.token)
             check_points(report.points, jokers=jokers, player=report.player)
+
+    def check_total(self, *, jokers: bool) -> None:
+        """Refuse counts that add up to more than every card of the two decks: the cards left
+        in all the hands are some of them. Checked on a deal typed (a deal stored before this
+        check is still replayed as it was)."""
+        if (total := sum(self.points.values())) > (limit := deck_points(jokers=jokers)):
+            raise DealOverDecks(total, limit)

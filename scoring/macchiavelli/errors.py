@@ -56,6 +56,16 @@ class TooManyPoints(RuleBroken):
         self.player = player
 
 
+class DealOverDecks(RuleBroken):
+    """A deal whose counts add up to more than every card of the two decks: each count may
+    fit, the cards left in all the hands cannot."""
+
+    def __init__(self, points: int, limit: int) -> None:
+        super().__init__(f"{points} points in all: two decks hold {limit}")
+        self.points = points
+        self.limit = limit
+
+
 class TwoClosers(RuleBroken):
     """Only one player closes a deal: two players at 0 is a mistake."""
 

@@ -60,18 +60,19 @@ from scoring.tago.judge import (
     read_hand,
     read_punto,
 )
-from scoring.tago.ledger import Curioso, Deal, Event, Join, Leave, Ledger, Rebuy
+from scoring.tago.ledger import Completed, Curioso, Deal, Event, Join, Leave, Ledger, Rebuy
 from scoring.tago.night import Night, Standing
 from scoring.tago.odds import ChoiceRule, Odds, odds
 from scoring.tago.playoff import PlayedOff, Playoff
 from scoring.tago.pots import Pot, layer_pots, split
 from scoring.tago.settle import JACKPOT, Cashier, Party, Payment, payments, settle_up
-from scoring.tago.table import Stakes, Table, format_amount, parse_amount
+from scoring.tago.table import MAX_AMOUNT, Stakes, Table, format_amount, parse_amount
 
 __all__ = [
     "DECK",
     "HALF",
     "JACKPOT",
+    "MAX_AMOUNT",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "PUNTO",
@@ -89,6 +90,7 @@ __all__ = [
     "Category",
     "ChoiceNeeded",
     "ChoiceRule",
+    "Completed",
     "Curioso",
     "Deal",
     "Entry",

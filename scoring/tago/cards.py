@@ -36,9 +36,11 @@ def parse_cards(text: str, expected: int | Collection[int] | None = None) -> Car
     """A comma-separated list of cards: ``"4,½,0"`` is (8, 1, 0).
 
     The half's ``0,5`` shares its comma with the list, so ``"0,5,3"`` reads as three cards
-    or as ½ and 3. With ``expected`` (a count, or the counts allowed) the list is read the
-    one way that gives such a count; two ways refuse it (``AmbiguousCards``). Without it,
-    every comma separates cards.
+    or as ½ and 3. With ``expected`` (a count, or the counts allowed) every comma separates
+    cards if that gives such a count (``"0,0,5"`` for two or three cards is 0, 0 and 5: a
+    half inside a list is written ``½`` or ``m``); otherwise the list is read the one way
+    that does, and two ways refuse it (``AmbiguousCards``). Without it, every comma
+    separates cards.
     """
     tokens = [token.strip() for token in text.split(",")]
     if any(not token for token in tokens):
@@ -47,8 +49,8 @@ def parse_cards(text: str, expected: int | Collection[int] | None = None) -> Car
     if expected is None:
         return cards
     counts = {expected} if isinstance(expected, int) else set(expected)
-    if len(tokens) > 2 * max(counts, default=0):
-        return cards  # too long for any reading to fit: refused by its count, unexplored
+    if len(cards) in counts or len(tokens) > 2 * max(counts, default=0):
+        return cards  # as typed; or too long for any reading: refused by its count
     readings = [r for r in _readings(tokens) if len(r) in counts]
     if len(readings) > 1:
         raise AmbiguousCards(text.strip())

@@ -16,7 +16,7 @@ from scoring.tago.chip_errors import (
     TableFull,
     TooFewLeft,
 )
-from scoring.tago.hand import Hand, HandResult, settle_hand
+from scoring.tago.hand import Entry, Hand, HandResult, settle_hand
 from scoring.tago.judge import MAX_PLAYERS, MIN_PLAYERS
 from scoring.tago.seats import check_buy_in, from_the_left, next_dealer
 from scoring.tago.table import Table
@@ -96,6 +96,39 @@ class Ledger:
             raise HasLeft(player, self.stacks[player])
         if player not in self.players:
             raise NotSeated(player, self.seated)
+
+
+@dataclass(frozen=True)
+class Completed:
+    """A hand as reported, with every seated player in it: ``unwritten``, those the report
+    left out, folded before betting with the ante paid; ``sitting_out``, those left out with
+    fewer chips than the ante, who are not in the hand."""
+
+    hand: Hand
+    unwritten: tuple[str, ...] = ()
+    sitting_out: tuple[str, ...] = ()
+
+
+def complete(ledger: Ledger, table: Table, hand: Hand) -> Completed:
+    """RULES-tago.md, "Each hand, every player pays the ante". Reading: a seated player the
+    report leaves out folded before betting, and paid the ante; one who cannot pay it (fewer
+    chips than the ante) sits the hand out."""
+    written = set(hand.players)
+    entries = list(hand.entries)
+    unwritten: list[str] = []
+    sitting_out: list[str] = []
+    for player in ledger.seated:
+        if player in written:
+            continue
+        if ledger.stacks[player] < table.ante:
+            sitting_out.append(player)
+        else:
+            entries.append(Entry(player, table.ante, folded=True))
+            unwritten.append(player)
+    seats = {player: seat for seat, player in enumerate(ledger.players)}
+    entries.sort(key=lambda entry: seats.get(entry.player, len(seats)))
+    completed = replace(hand, entries=tuple(entries))
+    return Completed(completed, tuple(unwritten), tuple(sitting_out))
 
 
 def apply(ledger: Ledger, table: Table, first_dealer: int, event: Event) -> Ledger:

@@ -16,8 +16,19 @@ from scoring.tago.chip_errors import NightClosed, NoSuchDeal
 from scoring.tago.errors import PlayerCount
 from scoring.tago.hand import Hand
 from scoring.tago.judge import MAX_PLAYERS, MIN_PLAYERS
-from scoring.tago.ledger import Curioso, Deal, Event, Join, Leave, Ledger, Rebuy, apply
-from scoring.tago.seats import check_buy_in
+from scoring.tago.ledger import (
+    Completed,
+    Curioso,
+    Deal,
+    Event,
+    Join,
+    Leave,
+    Ledger,
+    Rebuy,
+    apply,
+    complete,
+)
+from scoring.tago.seats import check_buy_in, next_dealer
 from scoring.tago.settle import Payment, settle_up
 from scoring.tago.table import Table
 
@@ -108,6 +119,14 @@ class Night:
             standings.append(Standing(rank, player, self.ledger.stacks[player], results[player]))
         return tuple(standings)
 
+    @property
+    def next_dealer(self) -> str:
+        """Who deals the next hand: the seat after the last hand's dealer, clockwise, among
+        those still at the table (the first hand: the first dealer's seat)."""
+        seated = [p for p in self.players if p not in self.ledger.left]
+        previous = self.deals[-1].dealer if self.deals else None
+        return next_dealer(self.players, seated, previous, self.first_dealer)
+
     # --- the money ---
 
     @property
@@ -132,6 +151,13 @@ class Night:
 
     def with_hand(self, hand: Hand) -> Night:
         return self._with(hand)
+
+    def completed(self, hand: Hand, number: int | None = None) -> Completed:
+        """``hand`` with every seated player in it (``ledger.complete``): those it leaves
+        out folded with the ante, or sit out without it; the seats and chips are the
+        night's now, or, for hand ``number`` reported again, as they were before it."""
+        ledger = self.ledger if number is None else self._before_hand(number)
+        return complete(ledger, self.table, hand)
 
     def with_rebuy(self, player: str, amount: int) -> Night:
         return self._with(Rebuy(player, amount))
@@ -163,6 +189,21 @@ class Night:
         if not 1 <= number <= len(self.deals):
             raise NoSuchDeal(number, len(self.deals))
         return self._replayed_with(number, hand)
+
+    def _before_hand(self, number: int) -> Ledger:
+        """The ledger as hand ``number`` (1-based) found it."""
+        if not 1 <= number <= len(self.deals):
+            raise NoSuchDeal(number, len(self.deals))
+        night = Night.open(
+            self.table, dict(self.opening), jackpot=self.jackpot_in, first_dealer=self.first_dealer
+        )
+        hands = 0
+        for event in self.events:
+            hands += isinstance(event, Hand)
+            if hands == number:
+                break
+            night = night._with(event)
+        return night.ledger
 
     def _with(self, event: Event) -> Night:
         if self.closed:

@@ -10,11 +10,13 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Pot:
     """A layer of the money: its amount (cents), who contests it (players still in who
-    reached its level, in the hand's order) and the level that closes it."""
+    reached its level, in the hand's order) and the level that closes it. ``uncalled``: its
+    one contestant's own chips alone, a bet nobody called, handed back to who made it."""
 
     amount: int
     contestants: tuple[str, ...]
     level: int
+    uncalled: bool = False
 
 
 def layer_pots(contributions: Mapping[str, int], live: Collection[str]) -> tuple[Pot, ...]:
@@ -31,7 +33,9 @@ def layer_pots(contributions: Mapping[str, int], live: Collection[str]) -> tuple
         amount = sum(max(0, min(paid, top) - floor) for paid in contributions.values())
         contestants = tuple(p for p in contributions if p in live and contributions[p] >= level)
         if amount:
-            pots.append(Pot(amount, contestants, level))
+            own = sum(max(0, min(contributions[p], top) - floor) for p in contestants)
+            uncalled = len(contestants) == 1 and own == amount
+            pots.append(Pot(amount, contestants, level, uncalled))
         floor = top
     return tuple(pots)
 

@@ -16,6 +16,9 @@ from scoring.tago.chip_errors import (
 )
 
 CENTS = 100
+#: The most chips one amount may be (a bet, a stack, a re-buy…), as Tamalo caps a hand's
+#: total: far above any table's, low enough that no reply or stored number runs wild.
+MAX_AMOUNT = 1_000_000 * CENTS
 DEFAULT_JACKPOT_PERCENT = 10
 MAX_JACKPOT_PERCENT = 50
 #: Betting rounds in a hand (seed: "TRE GIRI DI SCOMMESSE"); a play-off is one more.

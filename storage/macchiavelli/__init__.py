@@ -1,7 +1,7 @@
 """What only Macchiavelli stores: its kind, a deal's lines (each player's points left in hand,
-the closer marked out: ``hand_results``) and the deal's card lists as JSON (``hands.detail``).
-Its rules are JSON in ``games.options`` (``storage.games``). Plain values: Macchiavelli's
-engine is run by ``play``."""
+the closer flagged ``CLOSED``: ``hand_results``) and the deal's card lists as JSON
+(``hands.detail``). Its rules are JSON in ``games.options`` (``storage.games``). Plain
+values: Macchiavelli's engine is run by ``play``."""
 
 from __future__ import annotations
 
@@ -9,10 +9,12 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from storage.snapshots import StoredLine, flags_of
+from storage.snapshots import StoredLine
 
 #: ``games.kind`` of a Macchiavelli game.
 MACCHIAVELLI = "macchiavelli"
+#: A line's flag (``hand_results.flags``, and the snapshot's): the player closed the deal.
+CLOSED = 4
 
 
 @dataclass(frozen=True)
@@ -25,7 +27,7 @@ class DealLine:
 
     def stored(self, player_id: int) -> StoredLine:
         """The line as a game's snapshot keeps it."""
-        return StoredLine(player_id, self.points, flags_of(False, False, self.closed))
+        return StoredLine(player_id, self.points, CLOSED if self.closed else 0)
 
     def row(self, hand_id: int, player_id: int, position: int) -> dict[str, object]:
         """The line as ``hand_results`` keeps it (the closer marked out)."""
@@ -33,12 +35,9 @@ class DealLine:
             "hand_id": hand_id,
             "player_id": player_id,
             "position": position,
-            "reported_total": self.points,
-            "is_caller": False,
-            "is_counter_caller": False,
-            "is_out": self.closed,
+            "value": self.points,
+            "flags": CLOSED if self.closed else 0,
             "points": self.points,
-            "call_won": None,
         }
 
 

@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import QueryableAttribute, aliased
 
 from storage import models
-from storage.macchiavelli import MACCHIAVELLI
+from storage.macchiavelli import CLOSED, MACCHIAVELLI
 from storage.players import find_player
 from storage.states import GameState
 
@@ -81,7 +81,11 @@ class HomeFiguresStore:
         line, hand = models.HandResult, models.HandRow
         deals, points, closed = (
             await self.session.execute(
-                select(func.count(), func.coalesce(func.sum(line.points), 0), _count(line.is_out))
+                select(
+                    func.count(),
+                    func.coalesce(func.sum(line.points), 0),
+                    _count(line.flags.op("&")(CLOSED) != 0),
+                )
                 .join(hand, hand.id == line.hand_id)
                 .join(_GAME, _GAME.id == hand.game_id)
                 .where(line.player_id == player.id, _GAME.state != GameState.ANNULLED.value, *_HOME)
@@ -105,7 +109,7 @@ class HomeFiguresStore:
                 dealer.name,
                 player.name,
                 line.points,
-                line.is_out,
+                line.flags.op("&")(CLOSED) != 0,
                 hand.detail,
             )
             .select_from(line)

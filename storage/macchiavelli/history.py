@@ -21,7 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from scoring.macchiavelli.forecast.history import DealHistory, PlayerDeals
 from storage import models
 from storage.db import run
-from storage.macchiavelli import MACCHIAVELLI
+from storage.macchiavelli import CLOSED, MACCHIAVELLI
 from storage.states import GameState
 
 #: The chat's games counted: its latest, so that a player's form is recent and a chat with
@@ -87,7 +87,7 @@ class DealHistoryStore:
             select(
                 line.player_id,
                 line.points,
-                line.is_out,
+                (line.flags.op("&")(CLOSED) != 0).label("closed"),
                 game.options,
                 func.count().over(partition_by=line.hand_id).label("seated"),
             )
@@ -101,12 +101,12 @@ class DealHistoryStore:
                 models.Player.name,
                 lines.c.options,
                 lines.c.points,
-                lines.c.is_out,
+                lines.c.closed,
                 func.count(),
                 func.sum(1.0 / lines.c.seated),
             )
             .join(models.Player, models.Player.id == lines.c.player_id)
-            .group_by(models.Player.name, lines.c.options, lines.c.points, lines.c.is_out)
+            .group_by(models.Player.name, lines.c.options, lines.c.points, lines.c.closed)
         )
         return _history(rows, jokers)
 

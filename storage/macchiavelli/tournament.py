@@ -47,6 +47,8 @@ class StoredTournament:
     players: tuple[str, ...]
     options: Mapping[str, Any]
     deals: tuple[StoredDeal, ...]
+    #: The Telegram user who started it: its director.
+    started_by: int | None = None
 
     @property
     def running(self) -> bool:

@@ -1,8 +1,8 @@
-"""What only Tamalo stores: its rules as the games' columns and its hands' lines with their
-markers (caller, counter-caller, out) and points (``hands``), the entries with the buttons
-(``entries``), the named moves (``named``), the forecast's history (``history``). Plain
-values: Tamalo's engine is run by ``play``."""
+"""What only Tamalo stores: its kind, its hands' lines with their flags (caller,
+counter-caller, out, call won) and points (``hands``), the named moves (``named``), the
+forecast's history (``history``), its statistics (``stats``). Plain values: Tamalo's engine
+is run by ``play``."""
 
-from storage.tamalo.hands import TAMALO, HandLine, options_of, rules_columns
+from storage.tamalo.hands import CALLER, COUNTER, OUT, TAMALO, WON, HandLine, flags_of
 
-__all__ = ["TAMALO", "HandLine", "options_of", "rules_columns"]
+__all__ = ["CALLER", "COUNTER", "OUT", "TAMALO", "WON", "HandLine", "flags_of"]

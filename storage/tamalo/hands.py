@@ -1,37 +1,28 @@
-"""Tamalo's games and hands as stored: its rules are columns of ``games``, and a hand's
-lines (``hand_results``) carry who called, who counter-called, who was out, and the points
-each scored (a copy of the engine's, kept for statistics in SQL)."""
+"""Tamalo's games and hands as stored: its rules are its games' options (JSON, as every game's)
+and its scoring mode their ``variant``; a hand's lines (``hand_results``) carry each player's
+total and points (a copy of the engine's, kept for statistics in SQL), and Tamalo's flags:
+who called, who counter-called, who was out, whose call won."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
-from storage.snapshots import StoredLine, flags_of
+from storage.snapshots import StoredLine
 
 #: ``games.kind`` of a Tamalo game.
 TAMALO = "tamalo"
-#: Tamalo's rules, as columns of ``games`` named as the engine's ``Rules`` fields.
-RULES_COLUMNS = (
-    "mode",
-    "target",
-    "tie_beats_caller",
-    "jokers",
-    "quadri",
-    "six_cards",
-    "dealer_tiebreak",
-)
+#: A line's flags (``hand_results.flags``, and the snapshot's): who called Tamalo, who called
+#: ControTamalo, who was out (got rid of every card), whose call won.
+CALLER, COUNTER, OUT, WON = 1, 2, 4, 8
 
 
-def options_of(row: Any) -> tuple[tuple[str, object], ...]:
-    """A Tamalo game's rules as its row keeps them: (column, value) pairs, hashable."""
-    return tuple((column, getattr(row, column)) for column in RULES_COLUMNS)
-
-
-def rules_columns(options: Mapping[str, object]) -> dict[str, object]:
-    """The ``games`` columns of Tamalo's rules, from the rules' plain values."""
-    return {column: options[column] for column in RULES_COLUMNS}
+def flags_of(caller: bool, counter_caller: bool, out: bool, won: bool | None = None) -> int:
+    return (
+        (CALLER if caller else 0)
+        | (COUNTER if counter_caller else 0)
+        | (OUT if out else 0)
+        | (WON if won else 0)
+    )
 
 
 @dataclass(frozen=True)
@@ -47,11 +38,13 @@ class HandLine:
     #: Whether their call (or counter-call) won; ``None`` if they made none.
     call_won: bool | None = None
 
+    @property
+    def flags(self) -> int:
+        return flags_of(self.caller, self.counter_caller, self.out, self.call_won)
+
     def stored(self, player_id: int) -> StoredLine:
         """The line as a game's snapshot keeps it."""
-        return StoredLine(
-            player_id, self.total, flags_of(self.caller, self.counter_caller, self.out)
-        )
+        return StoredLine(player_id, self.total, self.flags)
 
     def row(self, hand_id: int, player_id: int, position: int) -> dict[str, object]:
         """The line as ``hand_results`` keeps it."""
@@ -59,10 +52,7 @@ class HandLine:
             "hand_id": hand_id,
             "player_id": player_id,
             "position": position,
-            "reported_total": self.total,
-            "is_caller": self.caller,
-            "is_counter_caller": self.counter_caller,
-            "is_out": self.out,
+            "value": self.total,
+            "flags": self.flags,
             "points": self.points,
-            "call_won": self.call_won,
         }

@@ -13,13 +13,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Integer, bindparam, case, cast, func, select
+from sqlalchemy import bindparam, case, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from scoring.tamalo.forecast.history import ChatHistory, PlayerHistory
 from scoring.tamalo.model import Mode
 from storage import models
 from storage.db import run
+from storage.tamalo.hands import CALLER, COUNTER, OUT, TAMALO
 
 #: The state of a game annulled by a tres-sex vote (``storage.games.GameState.ANNULLED``).
 ANNULLED = "annulled"
@@ -34,7 +35,8 @@ _GAMES: Any = models.Game.__table__
 _CHATS: Any = models.Chat.__table__
 _ENDED = (
     _GAMES.c.chat_id == bindparam("chat"),
-    _GAMES.c.mode == bindparam("mode"),
+    _GAMES.c.kind == TAMALO,
+    _GAMES.c.variant == bindparam("mode"),
     _GAMES.c.state == FINISHED,
 )
 #: What a hand's forecast reads, in one statement built once: whether the chat wants it
@@ -59,7 +61,10 @@ class HistoryStore:
         row = (
             await self.session.execute(
                 select(func.count(), func.coalesce(func.max(game.id), 0)).where(
-                    game.chat_id == chat_id, game.mode == mode.value, game.state == FINISHED
+                    game.chat_id == chat_id,
+                    game.kind == TAMALO,
+                    game.variant == mode.value,
+                    game.state == FINISHED,
                 )
             )
         ).one()
@@ -78,7 +83,12 @@ class HistoryStore:
         self, chat_id: int, mode: Mode, *, leave_out: int | None = None
     ) -> ChatHistory:
         line, hand, game = models.HandResult, models.HandRow, models.Game
-        where = [game.chat_id == chat_id, game.mode == mode.value, game.state != ANNULLED]
+        where = [
+            game.chat_id == chat_id,
+            game.kind == TAMALO,
+            game.variant == mode.value,
+            game.state != ANNULLED,
+        ]
         if leave_out is not None:
             where.append(game.id != leave_out)
         # Recent form, and a read that stays cheap however old the chat: its last games only.
@@ -94,12 +104,13 @@ class HistoryStore:
         lines = (
             select(
                 line.player_id,
-                line.reported_total,
-                line.is_caller,
-                line.is_counter_caller,
-                line.is_out,
+                line.value,
+                (line.flags.op("&")(CALLER) != 0).label("is_caller"),
+                (line.flags.op("&")(COUNTER) != 0).label("is_counter_caller"),
+                (line.flags.op("&")(OUT) != 0).label("is_out"),
+                line.flags.op("&")(CALLER).label("caller"),
                 func.count().over(partition_by=line.hand_id).label("seated"),
-                func.max(cast(line.is_caller, Integer))
+                func.max(line.flags.op("&")(CALLER))
                 .over(partition_by=line.hand_id)
                 .label("called"),
             )
@@ -108,11 +119,11 @@ class HistoryStore:
             .where(*where, game.id >= func.coalesce(oldest, 0))
             .subquery()
         )
-        chance = case((lines.c.called == 1, 1), else_=0) - cast(lines.c.is_caller, Integer)
+        chance = case((lines.c.called == CALLER, 1), else_=0) - lines.c.caller
         rows = await self.session.execute(
             select(
                 models.Player.name,
-                lines.c.reported_total,
+                lines.c.value,
                 lines.c.is_caller,
                 lines.c.is_counter_caller,
                 lines.c.is_out,
@@ -123,7 +134,7 @@ class HistoryStore:
             .join(models.Player, models.Player.id == lines.c.player_id)
             .group_by(
                 models.Player.name,
-                lines.c.reported_total,
+                lines.c.value,
                 lines.c.is_caller,
                 lines.c.is_counter_caller,
                 lines.c.is_out,

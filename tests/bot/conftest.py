@@ -11,11 +11,10 @@ import pytest
 from sqlalchemy import text
 from telegram import Update
 
-from bot import playing
 from bot.app import build_application, running
 from bot.config import Secret, Settings
 from bot.context import Context, TamaloApp
-from play import records
+from play.tamalo import records
 from storage import UnitOfWork
 from tests.bot.fakes import BOT_USER, MESSAGE_IDS, RecordingRequest
 
@@ -234,7 +233,6 @@ def start_bot(database_url: str, forecast_lines: bool) -> StartBot:
 
     @asynccontextmanager
     async def start() -> AsyncIterator[Table]:
-        playing.forget()  # a new process knows no chat's game until it reads it
         request = RecordingRequest()
         settings = Settings(token=Secret("123456:TEST"), database_url=database_url, chart_workers=0)
         # Telegram's pacing off: a test sends a group far more than 20 messages a minute.

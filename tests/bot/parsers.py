@@ -6,8 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.games.tamalo.parsing import NewGame, parse_hand, parse_new_game
-from bot.parsing import parse_join
+from bot.games.tamalo.parsing import NewGame, parse_hand, parse_join, parse_new_game
 from bot.refusals import UserError
 
 #: What each command's parser is given in a game of plain seats (no tournament, nobody left).

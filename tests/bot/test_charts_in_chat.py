@@ -11,8 +11,7 @@ import pytest
 
 from bot import dates
 from bot.charts.drawing import PALETTE
-from bot.games.tamalo import TAMALO
-from bot.games.tamalo.charts import draw_night
+from bot.games.tamalo.charts import draw_game, draw_night
 from bot.render import Renderer
 from scoring.tamalo import Game, Hand, Report, night_figures
 from tests.bot.conftest import Table
@@ -305,8 +304,8 @@ async def test_worker_processes_draw_the_same_chart_as_a_thread() -> None:
     in_thread, in_process = Renderer(workers=0), Renderer(workers=1)
     try:
         drawn = await asyncio.gather(
-            TAMALO.chart(in_thread, game, "Prova", COLOURS, finished=True),
-            TAMALO.chart(in_process, game, "Prova", COLOURS, finished=True),
+            in_thread.draw(draw_game, game, "Prova", COLOURS, True, "it"),
+            in_process.draw(draw_game, game, "Prova", COLOURS, True, "it"),
             in_thread.draw(draw_night, night, "Serata", COLOURS, "it"),
             in_process.draw(draw_night, night, "Serata", COLOURS, "it"),
         )

@@ -13,7 +13,7 @@ from sqlalchemy import text
 from telegram import Update
 
 from bot import texts
-from play import records
+from play.tamalo import records
 from storage import UnitOfWork
 from tests.bot.conftest import StartBot, Table
 
@@ -167,7 +167,7 @@ async def stored_hands(table: Table) -> list[StoredHand]:
         assert record is not None
         rows = await session.execute(
             text(
-                "SELECT h.number, h.message_id, p.name, r.reported_total, r.points"
+                "SELECT h.number, h.message_id, p.name, r.value, r.points"
                 " FROM hands h JOIN hand_results r ON r.hand_id = h.id"
                 " JOIN players p ON p.id = r.player_id"
                 " WHERE h.game_id = :game ORDER BY h.number, r.position"

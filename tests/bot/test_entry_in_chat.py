@@ -7,7 +7,7 @@ from typing import Any
 
 from sqlalchemy import text
 
-from bot.commands.entry import sweep_expired
+from bot.commands.entries import sweep_expired
 from bot.games.tamalo.texts import entry as keypad_texts
 from storage import ENTRY_LIFETIME
 from tests.bot.conftest import StartBot, Table
@@ -35,8 +35,7 @@ async def stored_hands(table: Table) -> list[tuple[Any, ...]]:
     async with table.app.bot_data.db.reading() as session:
         rows = await session.execute(
             text(
-                "SELECT h.number, p.name, r.reported_total, r.is_caller, r.is_counter_caller,"
-                " r.is_out, r.points, r.call_won FROM hands h"
+                "SELECT h.number, p.name, r.value, r.flags, r.points FROM hands h"
                 " JOIN games g ON g.id = h.game_id JOIN hand_results r ON r.hand_id = h.id"
                 " JOIN players p ON p.id = r.player_id"
                 " WHERE g.chat_id = :chat ORDER BY h.number, r.position"
@@ -53,7 +52,7 @@ async def test_a_hand_entered_with_buttons_is_the_hand_typed(table: Table) -> No
     await table.send("/nuova contro Anna Bruno Carla")
 
     [opened] = await table.send("/mano")
-    assert opened.startswith("✍️ Mano 1, la inserisce Utente42.")
+    assert opened.startswith("✍️ Mano 1 · inserisce: Utente42")
     assert opened.endswith("Chi ha chiamato Tamalo?")
     assert list(table.buttons()) == [
         "Anna",
@@ -131,7 +130,7 @@ async def test_one_entry_at_a_time_and_only_its_author_presses(table: Table) -> 
     toast, edited = await table.press(entry["Anna"], user=42)
     assert toast == warning
     assert edited is not None
-    assert edited.startswith(warning + "\n\n✍️ Mano 2, la inserisce Utente42.")
+    assert edited.startswith(warning + "\n\n✍️ Mano 2 · inserisce: Utente42")
     assert edited.endswith("Chi ha chiamato Tamalo?")  # the press was not taken
 
 
@@ -149,7 +148,7 @@ async def test_an_entry_whose_number_a_typed_hand_took_asks_to_record_again(
     assert toast is not None
     assert toast.startswith("⚠️ Intanto la mano 1 è stata scritta con /mano")
     assert shown is not None
-    assert "✍️ Mano 2, la inserisce Utente42." in shown
+    assert "✍️ Mano 2 · inserisce: Utente42" in shown
     assert shown.endswith("Tutto giusto? «Registra» e la mano è segnata.")
     assert await table.totals() == {"Anna": 9, "Bruno": 8}  # not recorded
     assert await table.press(record) == (keypad_texts.entry_stale(), shown.split("\n\n", 1)[1])
@@ -244,10 +243,10 @@ async def test_an_entry_shown_again_after_a_typed_hand_is_for_the_next_hand_unwa
     [shown] = await table.send("/mano")
     toast, pressed = await tap(table, "Anna")
 
-    assert shown.startswith("✍️ Mano 2, la inserisce Utente42.")
+    assert shown.startswith("✍️ Mano 2 · inserisce: Utente42")
     assert toast is None  # nothing happened since it was shown as hand 2
     assert pressed is not None
-    assert pressed.startswith("✍️ Mano 2, la inserisce Utente42.")
+    assert pressed.startswith("✍️ Mano 2 · inserisce: Utente42")
     assert "Intanto" not in pressed
     for label in ("1", keypad_texts.entry_ok(), "2", keypad_texts.entry_ok()):
         await tap(table, label)
@@ -274,11 +273,11 @@ async def test_an_entry_begun_then_typed_says_so_when_shown_again_and_not_after(
         "⚠️ Intanto la mano 1 è stata scritta con /mano: quello che avevi inserito ora è per "
         "la mano 2. Controlla: se era la stessa mano, «Annulla»."
     )
-    assert shown.startswith(warning + "\n\n✍️ Mano 2, la inserisce Utente42.")
+    assert shown.startswith(warning + "\n\n✍️ Mano 2 · inserisce: Utente42")
     assert "▶️ Bruno" in shown
     assert toast is None
     assert pressed is not None
-    assert pressed.startswith("✍️ Mano 2, la inserisce Utente42.")
+    assert pressed.startswith("✍️ Mano 2 · inserisce: Utente42")
 
 
 async def test_an_entry_begun_then_undone_under_says_so_when_shown_again(table: Table) -> None:
@@ -292,7 +291,7 @@ async def test_an_entry_begun_then_undone_under_says_so_when_shown_again(table: 
 
     assert shown.startswith(
         "⚠️ Intanto è stata annullata una mano: quello che avevi inserito ora è per la mano 1. "
-        "Controlla.\n\n✍️ Mano 1, la inserisce Utente42.\nTamalo: Anna"
+        "Controlla.\n\n✍️ Mano 1 · inserisce: Utente42\nTamalo: Anna"
     )
     assert (await tap(table, "5"))[0] is None
 
@@ -309,7 +308,7 @@ async def test_an_entry_after_an_undo_says_its_number_changed(table: Table) -> N
         "Controlla e premi di nuovo."
     )
     assert shown is not None
-    assert "✍️ Mano 1, la inserisce Utente42." in shown
+    assert "✍️ Mano 1 · inserisce: Utente42" in shown
 
 
 async def test_the_same_person_s_mano_shows_their_entry_again_in_a_new_message(
@@ -327,7 +326,7 @@ async def test_the_same_person_s_mano_shows_their_entry_again_in_a_new_message(
     assert [method for method, _ in calls] == ["sendMessage"]
     shown = calls[0][1]["text"]
     assert "sta già inserendo" not in shown
-    assert shown.startswith("✍️ Mano 1, la inserisce Utente42.")
+    assert shown.startswith("✍️ Mano 1 · inserisce: Utente42")
     assert "▶️ Anna 5" in shown
     new = table.buttons()
     assert (
@@ -362,7 +361,7 @@ async def test_an_entry_follows_who_plays_when_players_leave_or_join(table: Tabl
     # Shown again: it says the players changed and starts over with who plays now.
     [shown] = await table.send("/mano")
     warning = "⚠️ Intanto sono cambiati i giocatori: ricomincio da capo con chi gioca ora."
-    assert shown.startswith(warning + "\n\n✍️ Mano 2, la inserisce Utente42.")
+    assert shown.startswith(warning + "\n\n✍️ Mano 2 · inserisce: Utente42")
     assert shown.endswith("Chi ha chiamato Tamalo?")
     assert list(table.buttons()) == [
         "Anna",

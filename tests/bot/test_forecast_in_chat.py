@@ -8,7 +8,7 @@ import pytest
 
 from bot.games.tamalo.texts import entry as keypad_texts
 from bot.texts.forecast_lines import percentages
-from play import forecast
+from play.tamalo import forecast
 from storage import UnitOfWork
 from tests.bot.conftest import StartBot, Table
 from tests.bot.test_charts import pixels
@@ -271,7 +271,8 @@ async def test_lines_drawn_ahead_are_the_lines_drawn_anew(
         await drawn_ahead(table)
         said.append(shown_of(await table.reply(text)))
     assert played_out == [True] * len(HANDS_OF_FOUR)  # every hand found its futures kept
-    assert len(table.app.bot_data.drawn) == 1  # the game's latest point's (after hand 8)
+    # The game's latest point's (after hand 8).
+    assert len(table.app.bot_data.kept(forecast.Drawn)) == 1
     for _ in HANDS_OF_FOUR[4:]:
         await table.send("/annulla")
     async with start_bot() as restarted:  # nothing kept: hands 5 and 9 draw their own

@@ -18,6 +18,16 @@ def test_a_long_shot_and_a_near_certainty_are_not_rounded_away() -> None:
     assert line == "Who wins? Anna >99% · Bruno <1% · Carla 0%"
 
 
+def test_a_chance_under_half_a_percent_is_never_rounded_up_to_1() -> None:
+    # The point left over goes to Carla's 0.45% by the largest remainder alone (.45 > .3,
+    # .25): it goes to Anna's instead, and Carla's stays "<1%".
+    line = forecast_line("Chi vince?", {"Anna": 0.663, "Bruno": 0.3325, "Carla": 0.0045})
+    assert line == "Chi vince? Anna 67% · Bruno 33% · Carla <1%"
+    # From half a percent, it is 1%.
+    line = forecast_line("Chi vince?", {"Anna": 0.663, "Bruno": 0.332, "Carla": 0.005})
+    assert line == "Chi vince? Anna 66% · Bruno 33% · Carla 1%"
+
+
 def test_a_finished_game_shows_the_winner_at_100() -> None:
     assert forecast_line("Chi vince?", {"Anna": 1.0, "Bruno": 0.0}) == (
         "Chi vince? Anna 100% · Bruno 0%"

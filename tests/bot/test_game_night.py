@@ -256,16 +256,16 @@ async def test_the_command_menu_is_registered_at_start_up_in_each_language(table
     assert set(menus) == {None, "en"}  # Italian for everyone, English in English apps' privates
     assert [c["command"] for c in menus[None]["commands"]] == [
         "nuova", "mano", "classifica", "correggi", "annulla", "mazziere", "entra", "esci",
-        "fine", "riapri", "rivincita", "torneo", "tresei", "grafico", "previsione", "serata",
-        "stats", "esporta", "impostazioni", "lingua", "regole", "mosse", "mossa", "dicono",
-        "sonoio", "aiuto", "giudica", "quote", "tavoli", "cartellini", "ricarica", "curioso",
+        "fine", "riapri", "rivincita", "tresei", "torneo", "grafico", "serata", "stats",
+        "esporta", "impostazioni", "lingua", "regole", "sonoio", "aiuto", "previsione", "mosse",
+        "mossa", "dicono", "tavoli", "cartellini", "giudica", "quote", "ricarica", "curioso",
         "jackpot", "saldo",
     ]  # fmt: skip
     assert [c["command"] for c in menus["en"]["commands"]] == [
         "new", "hand", "standings", "fix", "undo", "dealer", "join", "leave",
-        "end", "reopen", "rematch", "tournament", "tressex", "chart", "forecast", "tonight",
-        "stats", "export", "settings", "language", "rules", "moves", "move", "rumours", "iam",
-        "help", "judge", "odds", "tables", "cards", "rebuy", "curious", "jackpot", "settle",
+        "end", "reopen", "rematch", "tressex", "tournament", "chart", "tonight", "stats",
+        "export", "settings", "language", "rules", "iam", "help", "forecast", "moves", "move",
+        "rumours", "tables", "cards", "judge", "odds", "rebuy", "curious", "jackpot", "settle",
     ]  # fmt: skip
     assert menus[None]["commands"][0]["description"].startswith("Nuova partita")
     assert menus["en"]["commands"][0]["description"].startswith("New game")

@@ -12,8 +12,10 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
 from bot import i18n, texts
+from bot.games.tamalo import texts as tamalo_texts
+from bot.games.tamalo.parsing import parse_move
 from bot.i18n import _
-from bot.parsing import parse_language, parse_move
+from bot.parsing import parse_language
 from bot.refusals import UserError
 from tests.bot.conftest import StartBot, Table, buttons_of
 
@@ -84,7 +86,7 @@ def test_italian_is_the_default_and_the_source() -> None:
         assert texts.common.decimal(2.5) == "2.5"
         with i18n.speaking("it"):
             assert texts.common.decimal(2.5) == "2,5"
-        assert texts.common.quadri(1) == "1 quadro"
+        assert tamalo_texts.words.quadri(1) == "1 quadro"
     assert texts.common.no_running_game().startswith("Nessuna partita in corso")
 
 
@@ -440,7 +442,7 @@ async def test_a_night_in_english_has_no_italian_left(table: Table) -> None:
 async def test_an_expired_entry_says_so_in_the_chats_language(table: Table) -> None:
     from datetime import UTC, datetime, timedelta
 
-    from bot.commands import entry
+    from bot.commands import entries as entry
 
     await table.send("/language en")
     await table.send("/new Anna Bruno")

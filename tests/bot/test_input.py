@@ -9,7 +9,9 @@ from telegram.constants import MessageLimit
 
 from bot import i18n, texts
 from bot.app import HANDLERS
+from bot.games.tamalo import texts as tamalo_texts
 from bot.games.tamalo.texts import entry as keypad_texts
+from bot.texts import mistakes as shared_mistakes
 from tests.bot.conftest import Table
 
 #: Commands that take nothing after them (``/fine`` and ``/tresei`` take a table's player).
@@ -63,7 +65,7 @@ async def test_undo_and_end_do_only_what_they_say(table: Table) -> None:
 
 
 async def test_start_takes_what_a_link_to_the_bot_adds(table: Table) -> None:
-    assert await table.send("/start gruppo-tavolo") == [texts.help.help_text()]
+    assert await table.send("/start gruppo-tavolo") == [await table.reply("/aiuto")]
     assert (await table.reply("/aiuto mano")).startswith("/aiuto da solo mostra i comandi")
 
 
@@ -140,9 +142,9 @@ async def test_a_count_of_one_reads_in_the_singular(table: Table) -> None:
 def test_a_count_of_points_takes_the_form_of_its_number_without_the_sign(
     count: int, italian: str, english: str
 ) -> None:
-    assert texts.common.points(count) == italian
+    assert tamalo_texts.words.points(count) == italian
     with i18n.speaking("en"):
-        assert texts.common.points(count) == english
+        assert tamalo_texts.words.points(count) == english
 
 
 async def test_minus_one_point_reads_in_the_singular(table: Table) -> None:
@@ -200,9 +202,9 @@ async def test_join_and_leave_say_one_at_a_time_with_the_tables_names(table: Tab
 
 
 def test_an_example_newcomer_is_nobody_at_the_table() -> None:
-    assert texts.setup.newcomer(["Anna", "Bruno"]) == "Dario"
-    assert texts.setup.newcomer(["dário", "Elena"]) == "Franco"
-    assert texts.setup.newcomer(texts.setup.NEWCOMERS) == "Dario2"
+    assert tamalo_texts.setup.newcomer(["Anna", "Bruno"]) == "Dario"
+    assert tamalo_texts.setup.newcomer(["dário", "Elena"]) == "Franco"
+    assert tamalo_texts.setup.newcomer(tamalo_texts.setup.NEWCOMERS) == "Dario2"
 
 
 @pytest.mark.parametrize("vote", ["99999999999", "99999999999999999999"])
@@ -230,7 +232,7 @@ async def test_no_button_entry_that_nobody_could_press(table: Table, anonymous_a
     await table.send("/nuova Anna Bruno")
     replies = await table.deliver(without_sender(table, "/mano", anonymous_admin=anonymous_admin))
     assert replies == [keypad_texts.entry_needs_sender()]
-    assert (await table.reply("/mano")).startswith("✍️ Mano 1, la inserisce Utente42.")
+    assert (await table.reply("/mano")).startswith("✍️ Mano 1 · inserisce: Utente42")
 
 
 ANNA, BRUNO, ADMIN = 42, 43, 44
@@ -261,7 +263,7 @@ async def test_a_claim_is_announced_and_can_be_taken_back(table: Table) -> None:
     assert await table.send("/sonoio", user=ANNA) == [texts.people.iam_shown(None)]
     assert await table.send("/sonoio no", user=ANNA) == [texts.people.iam_shown(None)]
     assert await table.send("/sonoio no Zeno", user=ANNA) == [
-        texts.lore.unknown_move_player("Zeno", ["Anna", "Bruno"])
+        shared_mistakes.never_played("Zeno", ["Anna", "Bruno"])
     ]
 
 

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from bot.commands import buttons
+from bot.games.tamalo.commands import buttons
 from tests.bot.conftest import StartBot, Table
 
 ASKED = (

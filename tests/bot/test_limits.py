@@ -14,7 +14,7 @@ from telegram.ext import AIORateLimiter
 from bot.app import HANDLERS, build_application
 from bot.config import Secret, Settings
 from bot.delivery import AnswerFirst
-from play import views
+from play.tamalo import views as tamalo_views
 from storage import models
 from tests.bot.conftest import Table
 from tests.bot.fakes import RecordingRequest
@@ -67,7 +67,7 @@ async def test_an_unexpected_error_is_logged_with_its_chat_and_the_chat_is_told(
     async def broken(*args: object) -> None:
         raise RuntimeError("the disk is on fire")
 
-    monkeypatch.setattr(views, "shown_games", broken)
+    monkeypatch.setattr(tamalo_views, "shown_games", broken)
     with pytest.raises(RuntimeError):
         await table.send("/classifica")
 

@@ -5,21 +5,20 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.games.tamalo.keypad import MAX_ID, parse_callback
-from bot.games.tamalo.parsing import parse_hand, parse_new_game, parse_tournament
-from bot.names import close, distance
-from bot.parsing import (
-    Claim,
-    parse_iam,
+from bot.games.tamalo.parsing import (
+    parse_hand,
     parse_join,
     parse_leave,
-    parse_name,
-    parse_nothing,
+    parse_new_game,
     parse_table,
+    parse_tournament,
     pick_table,
-    tokens,
 )
+from bot.games.tamalo.texts.words import points
+from bot.names import close, distance
+from bot.parsing import Claim, parse_iam, parse_name, parse_nothing, tokens
 from bot.refusals import UserError
-from bot.texts.common import NAMES_LISTED, names, points, some_names
+from bot.texts.common import NAMES_LISTED, names, some_names
 from scoring.tamalo import Hand, Mode, Report, Rules
 
 SEATS = ("Anna", "Bruno", "Carlo")

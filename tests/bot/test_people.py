@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot import texts
+from bot.texts import mistakes as shared_mistakes
 from tests.bot.conftest import Table
 
 ANNA, BRUNO = 42, 43
@@ -50,7 +51,7 @@ async def test_one_person_per_player_and_one_player_per_person(table: Table) -> 
     await table.send("/sonoio Anna", user=ANNA)
     assert await table.send("/sonoio Anna", user=BRUNO) == [texts.people.iam_taken("Anna")]
     assert await table.send("/sonoio Zeno", user=BRUNO) == [
-        texts.lore.unknown_move_player("Zeno", ["Anna", "Bruno"])
+        shared_mistakes.never_played("Zeno", ["Anna", "Bruno"])
     ]
     # Anna was Bruno all along: the link moves, and Anna is free for the real Anna.
     assert await table.send("/sonoio bruno", user=ANNA) == [

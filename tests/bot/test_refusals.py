@@ -9,7 +9,7 @@ import pytest
 import bot.games  # noqa: F401  (the table of games adds each game's own refusals)
 from bot import i18n
 from bot.refusals import QUOTED_WORD, RULE_TEXTS, UserError, mistake
-from play import game, hands, lore, people, settings, views, vote  # noqa: F401
+from play import people, settings, views  # noqa: F401
 from play.errors import (
     AdminsDecide,
     GameAnnulled,
@@ -29,7 +29,16 @@ from play.errors import (
     TournamentInProgress,
     UnknownPlayer,
 )
-from play.game import (
+from play.macchiavelli.tournament import AllRoundsPlayed, TournamentClosed, TournamentDiscarded
+from play.tago.night import NoNightRunning, NothingToUndo
+from play.tamalo import (  # noqa: F401
+    game,
+    hands,
+    lore,
+    tournament,
+    vote,
+)
+from play.tamalo.game import (
     AlreadyRunning,
     NewerGameStarted,
     NoGameToRematch,
@@ -40,7 +49,7 @@ from play.game import (
     ReopenReachedTarget,
     ReopenTournament,
 )
-from play.hands import (
+from play.tamalo.hands import (
     EditedHandClosed,
     EditedHandGone,
     FixClosedGame,
@@ -50,8 +59,6 @@ from play.hands import (
     UndoClosedGame,
     UndoneJustNow,
 )
-from play.tago.night import NoNightRunning, NothingToUndo
-from play.tamalo import tournament  # noqa: F401
 from play.tamalo.tournament import FinalUnderWay
 from scoring import tago as t
 from scoring.tamalo import (
@@ -151,6 +158,10 @@ EXAMPLES: tuple[RuleBroken | Refused, ...] = (
     t.AmbiguousCards("442"),
     NoNightRunning(),
     NothingToUndo(),
+    # A Macchiavelli tournament's.
+    TournamentClosed(),
+    TournamentDiscarded(),
+    AllRoundsPlayed(3),
 )
 
 

@@ -8,8 +8,9 @@ from zoneinfo import ZoneInfo
 from openskill.models import PlackettLuce
 from telegram.constants import MessageLimit
 
-from bot import texts
 from bot.parsing import MAX_NAME
+from bot.texts import figures
+from bot.texts import mistakes as shared_mistakes
 from scoring.tamalo import Skill
 from storage import LeaderboardLine
 from tests.bot.conftest import Table
@@ -250,8 +251,10 @@ def test_a_big_groups_leaderboard_and_names_fit_in_one_message() -> None:
         for name in players
     ]
 
-    board = texts.stats.leaderboard(lines)
-    unknown = texts.stats.unknown_stats_player("Zoe", players)
+    board = figures.ladders(
+        [("Tamalo", figures.rating_rows(lines), figures.rating_notes(lines))], []
+    )
+    unknown = shared_mistakes.unknown_stats_player("Zoe", players)
 
     assert len(board) <= MessageLimit.MAX_TEXT_LENGTH
     assert f"\n30. {players[29]} · " in board

@@ -8,7 +8,7 @@ import pkgutil
 
 import bot.texts
 from bot import i18n
-from bot.texts.common import no_running_game
+from bot.texts.common import decimal, no_running_game
 
 
 def test_a_text_imported_by_name_speaks_the_language_in_force() -> None:
@@ -41,3 +41,11 @@ def test_every_text_that_was_a_constant_is_translated_when_called() -> None:
                 assert function() == english.gettext(italian), name
             checked += 1
     assert checked > 0
+
+
+def test_a_decimal_that_rounds_to_nought_has_no_minus_sign() -> None:
+    assert [decimal(-0.04), decimal(-0.05), decimal(0.04), decimal(-1.26)] == [
+        "0,0", "-0,1", "0,0", "-1,3"
+    ]  # fmt: skip
+    with i18n.speaking("en"):
+        assert decimal(-0.001, 2) == "0.00"

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 
-from play import records
-from play.records import GameRecord
+from play.tamalo import records
 from play.tamalo.rebuild import lines_of
+from play.tamalo.records import GameRecord
 from scoring import tamalo
 from scoring.tamalo import Hand, Report, Rules
 from storage import Database, Stage, UnitOfWork

@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
-from play import forecast, hands, settings
-from play import game as play
-from play.records import GameRecord
+from play import settings
+from play.tamalo import forecast, hands
+from play.tamalo import game as play
+from play.tamalo.records import GameRecord
 from scoring.tamalo import Game, Rules
 from scoring.tamalo.forecast.history import ChatHistory
 from storage import ChatSettings

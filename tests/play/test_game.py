@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from play import game as play
-from play import hands
 from play.errors import GameRunning, NoRunningGame
-from play.game import EndAsked, GameClosed
+from play.tamalo import game as play
+from play.tamalo import hands
+from play.tamalo.game import EndAsked, GameClosed
 from scoring.tamalo import AlreadySeated, Mode, Rules
 from storage import GameState
 from tests.play.conftest import CHAT, Acting, hand

@@ -7,10 +7,10 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from play import game as play
-from play import hands, records
-from play.hands import HandRecorded, HandUndone, JoinUndone, SameHandAnswer, SameHandAsked
-from play.records import GameRecord
+from play.tamalo import game as play
+from play.tamalo import hands, records
+from play.tamalo.hands import HandRecorded, HandUndone, JoinUndone, SameHandAnswer, SameHandAsked
+from play.tamalo.records import GameRecord
 from scoring.tamalo import Rules
 from storage import GameState
 from tests.play.conftest import CHAT, Acting, hand

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from play import lore
 from play.errors import UnknownPlayer
+from play.tamalo import lore
 from storage import Database, upgrade_schema
+from storage.tamalo.named import NamedMoves
 from tests.play.chat import CHAT, hand, start, unit
 
 
@@ -30,4 +31,4 @@ async def test_each_move_recorded_counts_once_more(db: Database) -> None:
         assert unknown.value.known == ("Anna", "Bruno")
     async with unit(db) as work:
         anna = (await work.games.running_games(CHAT))[0].player_ids["Anna"]
-        assert await work.moves.of_player(anna) == [("coppiona", 2)]
+        assert await work.store(NamedMoves).of_player(anna) == [("coppiona", 2)]

@@ -7,9 +7,10 @@ from alembic import command
 from sqlalchemy import Connection, select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from play import hands, records, results, views
-from play.results import complete_results
+from play import views
+from play.tamalo import hands, records, results
 from play.tamalo.rebuild import lines_of
+from play.tamalo.results import complete_results
 from scoring import tamalo
 from scoring.match import Place
 from scoring.tamalo import Hand, Report, Rules
@@ -138,9 +139,9 @@ async def test_games_finished_before_results_were_kept_get_them_at_start_up(
 
     async with db.transaction() as session:
         outcomes = await session.execute(
-            text("SELECT hand_id, player_id, call_won FROM hand_results ORDER BY 1, 2")
-        )
-        assert [(h, p, None if won is None else bool(won)) for h, p, won in outcomes] == [
+            text("SELECT hand_id, player_id, flags FROM hand_results ORDER BY 1, 2")
+        )  # Tamalo's flags: a call (1, 2) won (8)
+        assert [(h, p, bool(f & 8) if f & 3 else None) for h, p, f in outcomes] == [
             (1, 1, True), (1, 2, None), (2, 1, False), (2, 2, None), (3, 1, False), (3, 2, True),
         ]  # fmt: skip
         lines = await Results(session).leaderboard(1, "tamalo")
@@ -170,7 +171,7 @@ async def test_each_game_has_its_own_ladder(db: Database) -> None:
         await results.rerate(work, 1, "macchiavelli", stored.id, also=before)
         assert await board_in(session, 1) == tamalo_before
         macchiavelli = await work.results.leaderboard(1, "macchiavelli")
-        shown = await views.leaderboard(work, 1)  # the chat's last game is Macchiavelli
+        shown = await views.ladder(work, 1, "macchiavelli")
         await results.rerate_chat(work, 1)
         assert await board_in(session, 1) == tamalo_before
         assert await work.results.leaderboard(1, "macchiavelli") == macchiavelli

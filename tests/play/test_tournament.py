@@ -6,11 +6,10 @@ import random
 
 import pytest
 
-from play import game as play
-from play import hands, records
 from play.errors import GameRunning, TournamentInProgress
-from play.records import GameRecord
-from play.tamalo import tournament
+from play.tamalo import game as play
+from play.tamalo import hands, records, tournament
+from play.tamalo.records import GameRecord
 from play.tamalo.tournament import FinalStarted, FinalUnderWay, TableOver, TournamentWon
 from scoring.tamalo import Hand, Report, Rules
 from storage import GameState

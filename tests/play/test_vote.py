@@ -6,13 +6,22 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import text
 
-from play import game, vote
+from play import vote
 from play.errors import NoRunningGame, NotAtTheTable
+from play.tamalo import game
+from play.tamalo.vote import VOTING
 from play.vote import AlreadyMarked, Closed, HeldElsewhere, Marked, NotYours, Stale
 from storage import Database, Stage, upgrade_schema
 from tests.play.chat import CHAT, hand, start, unit
 
 OPENER, ANNA, STRANGER = 42, 7, 99
+
+
+def voting_of(kind: str) -> vote.Voting | None:
+    """Tamalo's games are put to its vote; no other kind is played here."""
+    return VOTING if kind == "tamalo" else None
+
+
 FOUR = ("Anna", "Bruno", "Carlo", "Dario")
 
 
@@ -24,7 +33,7 @@ def test_more_than_half_is_needed(players: int, needed: int) -> None:
 async def opened(db: Database, user: int | None = OPENER, *, admin: bool = False) -> vote.Ballot:
     async with unit(db) as work:
         tables = await game.running_games(work, CHAT)
-        return await vote.open_vote(work, tables[0], user, admin=admin)
+        return await vote.open_vote(work, VOTING, tables[0].stored, user, admin=admin)
 
 
 async def pressed(
@@ -32,7 +41,7 @@ async def pressed(
 ) -> vote.Pressed:
     mark = None if name is None else (ballot.voters.players[name], agrees)
     async with unit(db) as work:
-        return await vote.press(work, CHAT, user, ballot.vote.id, mark)
+        return await vote.press(work, CHAT, user, ballot.vote.id, mark, voting_of)
 
 
 async def state_of_games(db: Database) -> list[str]:
@@ -61,7 +70,7 @@ async def test_only_someone_at_the_table_opens_it(db: Database) -> None:
     again = await opened(db)  # who started the game: the same vote, now theirs
     assert (again.vote.id, again.vote.opened_by) == (ballot.vote.id, OPENER)
     assert list(again.voters.players) == list(FOUR)
-    assert (again.needed, again.agreeing, again.voters.tournament) == (3, [], False)
+    assert (again.needed, again.agreeing, again.voters.whole) == (3, [], False)
 
 
 async def test_a_hands_sender_or_a_linked_player_is_at_the_table(db: Database) -> None:
@@ -113,7 +122,7 @@ async def test_nobody_else_s_press_counts_but_a_player_s_own(db: Database) -> No
     assert isinstance(own, Marked)
     assert own.ballot.agreeing == ["Anna"]
     async with unit(db) as work:  # a button of the vote pressed in another chat
-        assert await vote.press(work, CHAT - 1, OPENER, ballot.vote.id, None) == Stale()
+        assert await vote.press(work, CHAT - 1, OPENER, ballot.vote.id, None, voting_of) == Stale()
 
 
 async def test_the_opener_closes_the_vote_and_the_game_goes_on(db: Database) -> None:
@@ -137,7 +146,9 @@ async def test_whoever_may_open_the_vote_may_close_it(db: Database) -> None:
     for closer, admin in ((ANNA, False), (STRANGER, True)):  # linked; a group admin
         ballot = await opened(db)
         async with unit(db) as work:
-            closed = await vote.press(work, CHAT, closer, ballot.vote.id, None, admin=admin)
+            closed = await vote.press(
+                work, CHAT, closer, ballot.vote.id, None, voting_of, admin=admin
+            )
         assert isinstance(closed, Closed), closer
     assert await state_of_games(db) == ["running"]
 
@@ -151,7 +162,7 @@ async def test_a_vote_at_a_tournament_table_annuls_the_whole_tournament(db: Data
             await start(work, players, tournament_id=tournament, stage=stage, started_by=OPENER)
     ballot = await opened(db)
     assert list(ballot.voters.players) == [*first, *second]
-    assert (ballot.voters.tournament, ballot.needed) == (True, 4)
+    assert (ballot.voters.whole, ballot.needed) == (True, 4)
     for name in ("Anna", "Bruno", "Dario", "Franco"):
         last = await pressed(db, ballot, OPENER, name)
     assert isinstance(last, Marked)

@@ -50,6 +50,10 @@ class BotApi(ThreadingHTTPServer):
         self.starts: list[int] = []
         #: Called with each reply, the lock held, before the bot is answered.
         self.on_reply: Callable[[Reply], None] = lambda reply: None
+        #: While set, a message is taken (it reaches the chat) but the bot is not answered
+        #: until it is cleared: the bot's sends are in flight. What was taken so, in order.
+        self.holding = False
+        self.held: list[Reply] = []
         self._update_ids = itertools.count(1)
         self._message_ids = itertools.count(1)
         self._sent_ids = itertools.count(100_000)
@@ -118,6 +122,9 @@ class BotApi(ThreadingHTTPServer):
             self.replies.append(reply)
             self.changed.notify_all()
             self.on_reply(reply)
+            if self.holding:
+                self.held.append(reply)
+                self.changed.wait_for(lambda: not self.holding)
         chat = {"id": reply.chat_id, "type": "group", "title": f"Tavolo {reply.chat_id}"}
         message = {"message_id": next(self._sent_ids), "date": 0, "chat": chat, "from": ME}
         return 200, {**message, "text": reply.text}

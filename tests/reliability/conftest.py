@@ -1,7 +1,7 @@
 """The reliability tests drive the same offline bot as the bot tests."""
 
 from bot.games.tamalo.texts import forecast as forecast_texts
-from play.forecast import Outlook
+from play.tamalo.forecast import Outlook
 from scoring.tamalo import Game
 from scoring.tamalo.forecast.history import ChatHistory
 from tests.bot.conftest import forecast_lines, start_bot, table

@@ -13,38 +13,39 @@ from hypothesis import HealthCheck, assume, event, example, given, settings
 from hypothesis import strategies as st
 from telegram.constants import MessageLimit
 
-from bot import texts
+from bot.games.tamalo import texts as tamalo_texts
 from bot.games.tamalo.keypad import Entry, EntryMistake, Step, parse_callback
 from bot.games.tamalo.parsing import (
     MAX_PLAYERS,
+    parse_fix,
     parse_hand,
+    parse_join,
+    parse_leave,
+    parse_move,
     parse_new_game,
+    parse_table,
     parse_tournament,
     parse_value,
+    pick_table,
 )
 from bot.games.tamalo.texts import entry as keypad_texts
 from bot.parsing import (
-    parse_fix,
     parse_iam,
-    parse_join,
     parse_leaderboard,
-    parse_leave,
-    parse_move,
     parse_name,
     parse_nothing,
     parse_settings,
     parse_standings,
     parse_stats,
-    parse_table,
     parse_timezone,
     parse_yes_no,
-    pick_table,
     tokens,
 )
 from bot.periods import PERIOD_WORDS
 from bot.refusals import UserError
-from play import records
-from play.records import GameRecord
+from bot.texts import mistakes as shared_mistakes
+from play.tamalo import records
+from play.tamalo.records import GameRecord
 from scoring.tamalo import MAX_TOTAL, Game, Mode, Rules
 from storage import ChatSettings, UnitOfWork
 from tests.bot.conftest import Table
@@ -372,21 +373,21 @@ def expected(family: str, arguments: str, game: Game) -> tuple[str, Game | None]
             absent = [p for p in game.players if p not in game.next_players]
             hand = parse_hand(arguments, game.next_players, game.rules, absent=absent)
             if game.hands and hand == game.hands[-1].hand:  # asked about, not recorded
-                return texts.hands.same_hand_again(len(game.hands) + 1, hand), None
+                return tamalo_texts.hands.same_hand_again(len(game.hands) + 1, hand), None
             after = game.with_hand(hand)
-            return texts.hands.hand_recorded(after), after
+            return tamalo_texts.hands.hand_recorded(after), after
         if family == "correggi":
             number, rest = parse_fix(arguments, len(game.hands), game.ranked)
             if not rest:  # hand N alone: shown as recorded, to edit
-                command = texts.common.hand_command(game.hands[number - 1].hand, number)
-                return texts.hands.hand_to_fix(number, command), None
+                command = tamalo_texts.words.hand_command(game.hands[number - 1].hand, number)
+                return tamalo_texts.hands.hand_to_fix(number, command), None
             seated = game.seated_for(number)
             absent = [p for p in game.players if p not in seated]
             hand = parse_hand(rest, seated, game.rules, absent=absent, number=number)
             after = game.with_hand_replaced(number, hand)
-            return texts.hands.hand_fixed(after, number), after
+            return tamalo_texts.hands.hand_fixed(after, number), after
         parse_new_game(arguments)
-        return texts.game.game_running(game.players), None
+        return shared_mistakes.game_running(game.players), None
     except UserError as error:
         return error.message, None
 

@@ -15,8 +15,8 @@ from sqlalchemy.exc import OperationalError
 from telegram import Update
 
 from bot import inbox as inbox_module
-from bot import texts
 from bot.delivery import chat_of
+from bot.games.tamalo import texts as tamalo_texts
 from bot.inbox import Inbox
 from scoring.tamalo import Game, Hand, Report
 from storage import GameStore, UpdateJournal
@@ -71,8 +71,8 @@ async def test_a_chats_updates_are_handled_in_update_order_whatever_their_arriva
         replies = await sent_after(table, 0, 3)
 
     assert replies[1:] == [
-        texts.hands.hand_recorded(played((3, 12))),
-        texts.hands.hand_recorded(played((3, 12), (20, 5))),
+        tamalo_texts.hands.hand_recorded(played((3, 12))),
+        tamalo_texts.hands.hand_recorded(played((3, 12), (20, 5))),
     ]
 
 
@@ -80,7 +80,7 @@ async def test_an_update_handled_again_gets_the_answer_it_got(table: Table) -> N
     await table.send("/nuova Anna Bruno")
     hand = table.update("/mano Anna 3 Bruno 12")
     answer = await table.deliver(hand)
-    assert answer == [texts.hands.hand_recorded(played((3, 12)))]
+    assert answer == [tamalo_texts.hands.hand_recorded(played((3, 12)))]
 
     # The process died after answering, before marking the update handled: the next one
     # handles it again from the inbox. Nothing changes, and the chat reads the same answer.
@@ -114,7 +114,9 @@ async def test_an_update_the_database_failed_is_tried_again_not_lost(
 
     assert not failures  # it did fail once
     assert (
-        table.request.sent_texts()[sent:] == replies == [texts.hands.hand_recorded(played((3, 12)))]
+        table.request.sent_texts()[sent:]
+        == replies
+        == [tamalo_texts.hands.hand_recorded(played((3, 12)))]
     )
     assert await table.totals() == {"Anna": 0, "Bruno": 12}
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from bot import texts
+from bot.games.tamalo import texts as tamalo_texts
 from storage import GameStore, models
 from tests.bot.conftest import Table
 from tests.reliability.test_inbox import WAIT, inbox_of, keep, played, sent_after
@@ -58,7 +58,9 @@ async def test_a_handler_cancelled_mid_way_leaves_its_update_for_the_next_start(
     sent = len(table.request.sent_texts())
     async with inbox_of(table) as inbox:
         inbox.woken.set()
-        assert await sent_after(table, sent, 1) == [texts.hands.hand_recorded(played((3, 12)))]
+        assert await sent_after(table, sent, 1) == [
+            tamalo_texts.hands.hand_recorded(played((3, 12)))
+        ]
         await asyncio.sleep(0.2)  # nothing more is said
     assert len(table.request.sent_texts()) == sent + 1
     assert await unhandled(table) == []

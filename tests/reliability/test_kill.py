@@ -18,7 +18,7 @@ from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot import texts
+from bot.games.tamalo import texts as tamalo_texts
 from scoring.tamalo import Game, Hand, Report, Rules
 from tests.reliability.bot_api import BotApi, Reply
 from tests.reliability.conftest import its_forecast
@@ -90,7 +90,7 @@ def read(path: Path) -> Stored:
     with closing(sqlite3.connect(path)) as db:
         games = Counter(chat for (chat,) in db.execute("SELECT chat_id FROM games"))
         rows = db.execute(
-            "SELECT g.chat_id, h.number, h.message_id, p.name, r.reported_total, r.points "
+            "SELECT g.chat_id, h.number, h.message_id, p.name, r.value, r.points "
             "FROM hands h JOIN games g ON g.id = h.game_id "
             "LEFT JOIN hand_results r ON r.hand_id = h.id "
             "LEFT JOIN players p ON p.id = r.player_id ORDER BY g.chat_id, h.number, r.position"
@@ -131,11 +131,11 @@ def expected_reply(stream: Stream, message: int) -> str:
     """What the bot answers a message, the first time and every time: its hand (or the new
     game) with the standings then."""
     if message in stream.starts:
-        return texts.game.game_started(Game(("Anna", "Bruno"), RULES))
+        return tamalo_texts.game.game_started(Game(("Anna", "Bruno"), RULES))
     chat_hands = stream.hands[stream.chat_of[message]]
     typed = chat_hands[: chat_hands.index(message) + 1]
     game = game_of(stream, typed)
-    return texts.hands.hand_recorded(game) + its_forecast(game)
+    return tamalo_texts.hands.hand_recorded(game) + its_forecast(game)
 
 
 @contextmanager

@@ -16,6 +16,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 from telegram import Update
 
 from bot import texts
+from bot.games.tamalo import texts as tamalo_texts
 from scoring.tamalo import Game, Hand, Report
 from tests.bot.conftest import Table
 
@@ -107,12 +108,12 @@ async def test_a_hand_sent_while_the_database_is_held_is_refused_whole_then_reco
     assert_lock_failures(errors)
     assert await table.dump() == before  # nothing half-written, the message not claimed
     # Telegram delivers the failed message again: it was never recorded, so now it is.
-    recorded = [texts.hands.hand_recorded(played((3, 12), (20, 5)))]
+    recorded = [tamalo_texts.hands.hand_recorded(played((3, 12), (20, 5)))]
     assert await table.deliver(failed) == recorded
     assert await table.deliver(failed) == recorded  # the same answer, and recorded only once
     # The chat's next hand is recorded and answered as usual.
     game = played((3, 12), (20, 5), (7, 0))
-    assert await table.reply("/mano Anna 7 Bruno 0") == texts.hands.hand_recorded(game)
+    assert await table.reply("/mano Anna 7 Bruno 0") == tamalo_texts.hands.hand_recorded(game)
     assert await table.totals() == game.totals()
 
 
@@ -132,7 +133,7 @@ async def test_an_undo_sent_while_the_database_is_held_removes_nothing_then_one_
     assert_lock_failures(errors)
     assert await table.dump() == before
     removed = played((3, 12), (20, 5)).hands[-1].hand
-    undone = texts.hands.hand_undone(played((3, 12)), 2, removed, reopened=False)
+    undone = tamalo_texts.hands.hand_undone(played((3, 12)), 2, removed, reopened=False)
     assert await table.deliver(failed) == [undone]
     assert await table.deliver(failed) == [undone]  # the same answer, never a second hand
     assert await table.totals() == played((3, 12)).totals()

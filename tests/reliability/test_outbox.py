@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 import logging
 import time
 from collections.abc import AsyncIterator, Callable
@@ -24,6 +25,7 @@ from bot.app import build_application, running
 from bot.config import Secret, Settings
 from bot.context import TamaloApp
 from bot.delivery import chat_of
+from bot.games.tamalo import texts as tamalo_texts
 from bot.inbox import Inbox
 from bot.offline import Refused
 from scoring.tamalo import Game, Hand, Report, Rules
@@ -45,6 +47,10 @@ class Telegram(RecordingRequest):
         self.held.set()
         #: Refused once each, with this description: the texts of such messages.
         self.refuse_once: dict[str, str] = {}
+        #: Answered once each "429 Too Many Requests: retry after" these seconds.
+        self.slow_down_once: dict[str, int] = {}
+        #: When each message was refused or sent: (text, what, time.monotonic()).
+        self.times: list[tuple[str, str, float]] = []
 
     def answer(self, name: str, parameters: dict[str, Any], data: RequestData | None) -> object:
         text = parameters.get("text")
@@ -58,6 +64,16 @@ class Telegram(RecordingRequest):
     ) -> tuple[int, bytes]:
         if not url.endswith("/getMe"):
             await self.held.wait()
+        data = args[0] if args else kwargs.get("request_data")
+        text = data.parameters.get("text") if isinstance(data, RequestData) else None
+        if url.endswith("/sendMessage") and isinstance(text, str):
+            if text in self.slow_down_once:
+                after = self.slow_down_once.pop(text)
+                self.times.append((text, "slowed", time.monotonic()))
+                error = {"ok": False, "error_code": 429, "parameters": {"retry_after": after},
+                         "description": f"Too Many Requests: retry after {after}"}  # fmt: skip
+                return 429, json.dumps(error).encode()
+            self.times.append((text, "sent", time.monotonic()))
         return await super().do_request(url, method, *args, **kwargs)
 
 
@@ -136,7 +152,7 @@ def answers(hands: int) -> list[str]:
     game, said = Game(("Anna", "Bruno"), RULES), []
     for n in range(1, hands + 1):
         game = game.with_hand(Hand((Report("Anna", n), Report("Bruno", 20 + n))))
-        said.append(texts.hands.hand_recorded(game))
+        said.append(tamalo_texts.hands.hand_recorded(game))
     return said
 
 
@@ -216,7 +232,7 @@ async def test_ten_groups_at_once_on_a_pool_of_two_connections_lose_nothing(
     game, expected = Game(("Anna", "Bruno"), RULES), []
     for n in range(1, 4):
         game = game.with_hand(Hand((Report("Anna", n), Report("Bruno", 20 + n))))
-        expected.append(texts.hands.hand_recorded(game) + its_forecast(game))
+        expected.append(tamalo_texts.hands.hand_recorded(game) + its_forecast(game))
     for chat in groups:
         assert bot.sent(chat)[1:] == expected, chat
     assert texts.common.something_went_wrong() not in bot.sent()
@@ -242,3 +258,23 @@ async def test_a_reply_to_a_message_deleted_meanwhile_goes_out_without_quoting_i
     sent = [p for name, p in bot.telegram.calls if name == "sendMessage"]
     assert [p["text"] for p in sent[1:]] == [reply]
     assert "reply_parameters" not in sent[1]
+
+
+async def test_a_message_telegram_asks_to_wait_for_is_sent_again_no_sooner_than_it_said(
+    database_url: str,
+) -> None:
+    # Main sent it again after its own pause (1 s), before the time Telegram said.
+    async with bot_on(Database(database_url)) as bot:
+        reply = answers(1)[0]
+        bot.telegram.slow_down_once[reply] = 2
+        await bot.type((GROUP, "/nuova soglia=1000 Anna Bruno"), (GROUP, "/mano Anna 1 Bruno 21"))
+
+        async def answered() -> bool:
+            return len(bot.sent()) >= 2
+
+        await until(answered, "not answered")
+        await asyncio.sleep(0.2)
+    tries = [(what, at) for text, what, at in bot.telegram.times if text == reply]
+    assert [what for what, _ in tries] == ["slowed", "sent"]
+    assert tries[1][1] - tries[0][1] >= 2
+    assert bot.sent()[1:] == [reply]

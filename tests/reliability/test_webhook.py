@@ -20,6 +20,7 @@ import pytest
 from sqlalchemy.engine import make_url
 
 from bot import texts
+from bot.games.tamalo import texts as tamalo_texts
 from scoring.tamalo import Game, Hand, Report, Rules
 from tests.conftest import BACKENDS, is_postgres
 from tests.reliability.bot_api import BotApi, Reply
@@ -66,7 +67,7 @@ def answer(n: int) -> str:
     game = Game(("Anna", "Bruno"), RULES)
     for k in range(1, n + 1):
         game = game.with_hand(Hand((Report("Anna", k), Report("Bruno", 20 + k))))
-    return texts.hands.hand_recorded(game) + its_forecast(game)
+    return tamalo_texts.hands.hand_recorded(game) + its_forecast(game)
 
 
 def start_games(api: BotApi, telegram: Telegram, groups: tuple[int, ...]) -> None:
@@ -271,6 +272,13 @@ def test_a_ten_second_database_outage_in_webhook_mode_loses_no_update(
     assert unhealthy == 503  # the health check said the database does not answer
     assert 503 in telegram.refused  # refused while the database was away: Telegram resent
     assert_hands_in_order(api, database_url, {chat: typed})
+    # The log tells the outage's beginning and its end, not every try (main: a line for
+    # each of Telegram's posts and each chat's every try, hundreds).
+    said = [line.split(": ", 1)[1] for line in instance.log.read_text().splitlines()
+            if " WARNING " in line or " ERROR " in line]  # fmt: skip
+    assert len(said) == 2, said
+    assert said[0].startswith("The database stopped answering ("), said
+    assert said[1].startswith("The database answers again, after "), said
 
 
 @contextlib.contextmanager

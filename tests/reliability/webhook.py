@@ -161,7 +161,7 @@ async def _stored(database_url: str) -> dict[int, list[StoredHand]]:
         async with engine.connect() as connection:
             rows = await connection.execute(
                 text(
-                    "SELECT g.chat_id, h.number, h.message_id, r.reported_total "
+                    "SELECT g.chat_id, h.number, h.message_id, r.value "
                     "FROM hands h JOIN games g ON g.id = h.game_id "
                     "JOIN hand_results r ON r.hand_id = h.id "
                     "JOIN players p ON p.id = r.player_id "

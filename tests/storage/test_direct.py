@@ -4,6 +4,7 @@ and failures raised as SQLAlchemy raises them."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from datetime import datetime
 from pathlib import Path
@@ -11,13 +12,14 @@ from pathlib import Path
 import pytest
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from play import records
+from play.tamalo import records
 from scoring import tamalo
 from storage import Database, upgrade_schema
 from storage.claims import MessageAlreadyHandled
 from storage.db import _DIRECT, run
-from storage.games import _ADD_HAND, _RUNNING_GAMES
 from storage.journal import _KEEP_ANSWER, answer_of
+from storage.stored import ADD_HAND as _ADD_HAND
+from storage.stored import RUNNING_GAMES as _RUNNING_GAMES
 from storage.unit import UnitOfWork
 
 
@@ -35,7 +37,8 @@ async def test_run_reads_what_sqlalchemy_reads(db: Database) -> None:
             assert _DIRECT[_RUNNING_GAMES, ("chat_id",)] is not None
         (game,) = direct
         assert isinstance(game.started_at, datetime)  # converted as SQLAlchemy converts it
-        assert game.tie_beats_caller is False
+        assert (game.kind, game.variant) == ("tamalo", "classica")
+        assert json.loads(game.options)["tie_beats_caller"] is False
         assert game.snapshot.startswith('{"v":1')
     finally:
         await db.close()

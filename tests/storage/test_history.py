@@ -13,6 +13,7 @@ from scoring.tamalo import Hand, Mode, Report, Rules, score_hand
 from scoring.tamalo.forecast.history import ChatHistory
 from storage import Database, models
 from storage.schema import upgrade_schema
+from storage.tamalo import flags_of
 from storage.tamalo.history import HistoryStore
 
 CHAT, OTHER = -100, -200
@@ -46,7 +47,7 @@ async def store(session: AsyncSession, chat: int, mode: Mode, state: str, hands:
             PLAYERS[chat, name] = models.Player(chat_id=chat, name=name, name_key=name.lower())
             session.add(PLAYERS[chat, name])
         players[name] = PLAYERS[chat, name]
-    game = models.Game(chat_id=chat, mode=mode.value, target=100, state=state)
+    game = models.Game(chat_id=chat, kind="tamalo", variant=mode.value, state=state)
     session.add(game)
     await session.flush()
     rules = Rules(mode=mode)
@@ -61,10 +62,12 @@ async def store(session: AsyncSession, chat: int, mode: Mode, state: str, hands:
                     hand_id=row.id,
                     player_id=players[report.player].id,
                     position=position,
-                    reported_total=report.total,
-                    is_caller=report.player == played.caller,
-                    is_counter_caller=report.player == played.counter_caller,
-                    is_out=report.player in played.out,
+                    value=report.total,
+                    flags=flags_of(
+                        report.player == played.caller,
+                        report.player == played.counter_caller,
+                        report.player in played.out,
+                    ),
                     points=points[report.player],
                 )
             )

@@ -1,6 +1,7 @@
 """The schema comes from Alembic, and the migrations match the models."""
 
 import asyncio
+import json
 
 import pytest
 from alembic import command
@@ -9,8 +10,8 @@ from alembic.migration import MigrationContext
 from sqlalchemy import Connection, inspect, make_url, text
 from sqlalchemy.exc import IntegrityError
 
-from play import records
-from play.results import rerate_chat
+from play.tamalo import records
+from play.tamalo.results import rerate_chat
 from scoring.ratings import Skill, rate
 from scoring.tamalo import Rules
 from storage import Database, Results, UnitOfWork
@@ -41,8 +42,8 @@ async def test_only_one_running_game_per_chat(db: Database) -> None:
     async with db.transaction() as session:
         await session.execute(text("INSERT INTO chats (id, created_at) VALUES (1, '2026-01-01')"))
     insert = text(
-        "INSERT INTO games (chat_id, mode, target, tie_beats_caller, jokers, state, started_at) "
-        "VALUES (1, 'classica', 100, false, false, :state, '2026-01-01')"
+        "INSERT INTO games (chat_id, kind, state, started_at) "
+        "VALUES (1, 'tamalo', :state, '2026-01-01')"
     )
     async with db.transaction() as session:
         await session.execute(insert, {"state": "finished"})
@@ -129,9 +130,8 @@ async def test_tournament_tables_run_side_by_side_once_per_stage(db: Database) -
             )
         )
     insert = text(
-        "INSERT INTO games (chat_id, mode, target, tie_beats_caller, jokers, state, started_at, "
-        "tournament_id, stage) "
-        "VALUES (1, 'classica', 100, false, false, 'running', '2026-01-01', 7, :stage)"
+        "INSERT INTO games (chat_id, kind, state, started_at, tournament_id, stage) "
+        "VALUES (1, 'tamalo', 'running', '2026-01-01', 7, :stage)"
     )
     async with db.transaction() as session:
         await session.execute(insert, {"stage": "1"})
@@ -254,7 +254,14 @@ async def test_games_stored_before_their_kind_are_tamalo_with_the_same_ratings(
         copied = await Results(session).leaderboard(1, "tamalo")
         await rerate_chat(UnitOfWork(session), 1)
         rerated = await Results(session).leaderboard(1, "tamalo")
-    assert sorted(kinds) == [(1, "tamalo", None), (2, "tamalo", None)]
+    classic = {
+        "mode": "classica", "target": 100, "tie_beats_caller": False, "jokers": False,
+        "quadri": False, "six_cards": False, "dealer_tiebreak": False,
+    }  # fmt: skip
+    assert [(i, kind, json.loads(options)) for i, kind, options in sorted(kinds)] == [
+        (1, "tamalo", classic),
+        (2, "tamalo", classic),
+    ]
     assert detail is None
     assert [tuple(row) for row in after] == [tuple(row) for row in before]
     assert rerated == copied
@@ -262,3 +269,86 @@ async def test_games_stored_before_their_kind_are_tamalo_with_the_same_ratings(
         name: skills[player] for player, name in ((1, "Anna"), (2, "Bruno"), (3, "Carlo"))
     }
     await db.close()
+
+
+async def test_0018_keeps_every_game_down_and_up(db: Database) -> None:
+    """0018 (issue 33): Tamalo's rules move from the columns of ``games`` to its options and
+    its lines' markers into flags; every other game's lines keep only what they mean. Down to
+    0017 and up again, every game loads as it was: a ControTamalo game with a call won and a
+    call lost, a Macchiavelli home game with its closer, a Tagò night."""
+    from play import macchiavelli
+    from play.tago import night as tago_night
+    from play.tamalo import hands
+    from scoring import tago
+    from scoring.macchiavelli import Deal, HomeRules, Report
+    from scoring.tamalo import Hand, Mode
+    from scoring.tamalo import Report as Said
+
+    await upgrade_schema(db)
+    contro = Rules(mode=Mode.CONTRO, target=30, jokers=True)
+    async with db.transaction() as session:
+        work = UnitOfWork(session)
+        record = await records.start(work, 1, ["Anna", "Bruno", "Carlo"], contro)
+        for hand in (
+            Hand((Said("Anna", 2), Said("Bruno", 9), Said("Carlo", 0)), "Anna", out={"Carlo"}),
+            Hand((Said("Anna", 8), Said("Bruno", 1), Said("Carlo", 5)), "Anna", "Bruno"),
+        ):
+            await hands.record_hand(work, record, hand, message_id=1, user_id=None)
+            record = await records.get(work, record.id)  # type: ignore[assignment]
+            assert record is not None
+        home = await macchiavelli.start(work, 2, ["Anna", "Bruno"], HomeRules(deals=3))
+        deal = Deal((Report("Anna", 0), Report("Bruno", 21)))
+        await macchiavelli.record_deal(work, home, deal)
+        table = tago.Table(tago.Stakes.LIGHT, 500, 30000, 500)
+        await tago_night.open_night(work, 3, table, {"Anna": None, "Bruno": None})
+    async with db.transaction() as session:
+        before = await _everything(UnitOfWork(session))
+
+    def down(connection: Connection) -> list[tuple[object, ...]]:
+        config = alembic_config()
+        config.attributes["connection"] = connection
+        command.downgrade(config, "0017")
+        return [
+            tuple(row)
+            for row in connection.execute(
+                text(
+                    "SELECT games.kind, games.mode, games.target, games.jokers, "
+                    "hand_results.reported_total, hand_results.is_caller, "
+                    "hand_results.is_counter_caller, hand_results.is_out, hand_results.call_won "
+                    "FROM hand_results JOIN hands ON hands.id = hand_results.hand_id "
+                    "JOIN games ON games.id = hands.game_id "
+                    "ORDER BY games.id, hands.number, hand_results.position"
+                )
+            )
+        ]
+
+    async with db.engine.begin() as connection:
+        old = await connection.run_sync(down)
+    as_before = [
+        (k, m, t, bool(j), v, bool(c), bool(cc), bool(o), None if w is None else bool(w))
+        for k, m, t, j, v, c, cc, o, w in old
+    ]
+    assert as_before[:6] == [
+        ("tamalo", "contro", 30, True, 2, True, False, False, False),  # Carlo went out
+        ("tamalo", "contro", 30, True, 9, False, False, False, None),
+        ("tamalo", "contro", 30, True, 0, False, False, True, None),
+        ("tamalo", "contro", 30, True, 8, True, False, False, False),
+        ("tamalo", "contro", 30, True, 1, False, True, False, True),
+        ("tamalo", "contro", 30, True, 5, False, False, False, None),
+    ]
+    assert [row[4] for row in as_before[6:]] == [0, 21]  # the deal's lines, as they were
+    assert [row[7] for row in as_before[6:]] == [True, False]  # Anna closed
+    await upgrade_schema(db)
+    async with db.transaction() as session:
+        assert await _everything(UnitOfWork(session)) == before
+    assert await differences_from_the_models(db) == []
+    await db.close()
+
+
+async def _everything(work: UnitOfWork) -> list[object]:
+    """Every chat's games as they load, with their own options and totals."""
+    found: list[object] = []
+    for chat_id in (1, 2, 3):
+        for stored in await work.games.of_kind(chat_id, (await work.games.front(chat_id))[0].kind):
+            found.append((stored.kind, stored.options, stored.played.hands))
+    return found

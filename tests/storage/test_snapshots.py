@@ -19,9 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import Connection, text, update
 
-from play import records
-from play.records import GameRecord
+from play.tamalo import records
 from play.tamalo.rebuild import lines_of, replayed
+from play.tamalo.records import GameRecord
 from scoring import tamalo
 from storage import Database, GameState, GameStore, StoredGame, UnitOfWork, models, upgrade_schema
 from storage.schema import alembic_config
@@ -101,7 +101,7 @@ async def play(db: Database, chat_id: int, seed: int, operations: list[str]) -> 
                 elif operation == "reopen" and not record.running:
                     await games.set_state(stored, GameState.RUNNING, now)
                 elif operation == "target" and not game.hands:
-                    await games.lower_target(stored, 21)
+                    await games.set_options(stored, {**dict(stored.options), "target": 21})
         except (ValueError, KeyError):  # the rules (or the deal) refused it: nothing changed
             pass
 

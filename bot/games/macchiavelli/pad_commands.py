@@ -12,7 +12,6 @@ once.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
@@ -37,10 +36,12 @@ from bot.games.macchiavelli.pad import (
 )
 from bot.games.macchiavelli.parsing import resolve
 from bot.games.macchiavelli.refusals import refused
-from bot.handling import Handler, changes, changing, message_of, replies_to_mistakes
+from bot.handling import changing
 from bot.refusals import UserError
+from bot.table import Action as TurnAction
+from bot.table import Reply, Turn
 from play import macchiavelli as play
-from play.errors import NoRunningGame, OtherGame
+from play.errors import NoRunningGame
 from play.macchiavelli import DealRecorded, MatchRecord
 from play.macchiavelli.forecast import Outlook
 from scoring.errors import RuleBroken
@@ -51,56 +52,54 @@ from storage import EntryInProgress, UnitOfWork
 PATTERN = rf"^{PREFIX}:"
 
 
-def or_typed(typed: Handler) -> Handler:
+def or_typed(typed: TurnAction) -> TurnAction:
     """``/mano`` with a deal typed goes to ``typed``; ``/mano`` alone opens the pad."""
 
-    @functools.wraps(typed)
-    async def deal(update: Update, context: Context) -> None:
-        if context.text_args.strip():
-            await typed(update, context)
-        else:
-            await open_pad(update, context)
+    async def deal(turn: Turn) -> Reply:
+        return await (typed if turn.text.strip() else open_pad)(turn)
 
     return deal
 
 
-@replies_to_mistakes
-async def open_pad(update: Update, context: Context) -> None:
+async def open_pad(turn: Turn) -> Reply:
     """``/mano`` alone: the pad for the next deal (or the sender's own, shown again here)."""
-    message = message_of(update)
-    user = update.effective_user
+    message, work, user = turn.message, turn.work, turn.update.effective_user
     if user is None or message.sender_chat is not None:  # nobody could press its buttons
         raise UserError(pad_texts.needs_sender())
     who, warning = user.first_name, ""
-    async with changes(update, context) as work:
-        record = await play.running_at_home(work, message.chat_id)  # else: the tournament's
-        if record is None:
-            raise NoRunningGame
-        number = len(record.match.deals) + 1
-        pad = Pad(record.match.players, jokers=record.match.rules.jokers, number=number)
-        now = datetime.now(UTC)
-        try:
-            entry_id = await work.entries.open(
-                record.id, message.chat_id, user.id, who, pad.to_json(), now
-            )
-        except EntryInProgress as error:
-            if error.entry.user_id != user.id:
-                raise UserError(pad_texts.busy(error.user_name)) from error
-            # Their own entry, whose message may be out of reach: shown again, here.
-            entry_id, who = error.entry.id, error.user_name
-            pad = Pad.from_json(error.entry.state).shown_again()
-            if pad.number != number:  # a deal typed or undone meanwhile
-                if not pad.blank:
-                    warning = pad_texts.renumbered(pad.number, number)
-                pad = pad.renumbered(number)
-            await work.entries.keep(entry_id, pad.to_json(), now)
-    view = pad_texts.view(pad, number, who)
-    with sending_now():  # its id is kept: the taps edit it
-        sent = await message.reply_text(
-            f"{warning}\n\n{view}" if warning else view, reply_markup=keyboard(entry_id, pad)
+    record = play.running_in(turn.front)
+    if record is None:
+        raise NoRunningGame
+    number = len(record.match.deals) + 1
+    pad = Pad(record.match.players, jokers=record.match.rules.jokers, number=number)
+    now = datetime.now(UTC)
+    try:
+        entry_id = await work.entries.open(
+            record.id, message.chat_id, user.id, who, pad.to_json(), now
         )
-    async with changing(context, message.chat_id) as work:
-        await work.entries.show_in(entry_id, sent.message_id)
+    except EntryInProgress as error:
+        if error.entry.user_id != user.id:
+            raise UserError(pad_texts.busy(error.user_name)) from error
+        # Their own entry, whose message may be out of reach: shown again, here.
+        entry_id, who = error.entry.id, error.user_name
+        pad = Pad.from_json(error.entry.state).shown_again()
+        if pad.number != number:  # a deal typed or undone meanwhile
+            if not pad.blank:
+                warning = pad_texts.renumbered(pad.number, number)
+            pad = pad.renumbered(number)
+        await work.entries.keep(entry_id, pad.to_json(), now)
+    view = pad_texts.view(pad, number, who)
+    context = turn.context
+
+    async def show() -> None:
+        with sending_now():  # its id is kept: the taps edit it
+            sent = await message.reply_text(
+                f"{warning}\n\n{view}" if warning else view, reply_markup=keyboard(entry_id, pad)
+            )
+        async with changing(context, message.chat_id) as shown:
+            await shown.entries.show_in(entry_id, sent.message_id)
+
+    return show
 
 
 @dataclass(frozen=True)
@@ -191,22 +190,9 @@ async def _press(
         return _shown(entry_id, pad, number, stored.user_name)
 
 
-def expired(state: str) -> str | None:
-    """What a pad's message says when the sweep of every game's entries left alone
-    (``bot.commands.entry.sweep_expired``) drops it; ``None``: another game's entry."""
-    try:
-        Pad.from_json(state)
-    except NotAPad:
-        return None
-    return pad_texts.expired()
-
-
 async def _running(work: UnitOfWork, chat_id: int) -> MatchRecord | None:
-    """The chat's running Macchiavelli game; none if it now plays another game."""
-    try:
-        return await play.running(work, chat_id)
-    except OtherGame:
-        return None
+    """The chat's running Macchiavelli home game; none if it now plays another game."""
+    return await play.running(work, chat_id)
 
 
 def _shown(entry_id: int, pad: Pad, number: int, who: str, toast: str | None = None) -> Outcome:

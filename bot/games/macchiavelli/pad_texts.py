@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.games.macchiavelli.pad import Pad, PadMistake, Step
 from bot.i18n import _
+from bot.texts.common import euphonic
 from scoring.macchiavelli import Rank
 
 
@@ -72,14 +73,15 @@ def needs_sender() -> str:
 
 def busy(who: str) -> str:
     return _(
-        "Questa smazzata la sta già inserendo con i pulsanti {who}: aspetta che finisca (o che "
-        "la annulli). Puoi sempre scriverla per intero: /mano Anna 0 Bruno K,A,7 Carlo 12"
+        "Questa smazzata si sta già inserendo con i pulsanti (inserisce: {who}): aspetta che "
+        "finisca (o che la annulli). Puoi sempre scriverla per intero: /mano Anna 0 Bruno K,A,7 "
+        "Carlo 12"
     ).format(who=who)
 
 
 def not_yours(who: str) -> str:
     return _(
-        "Questa smazzata la sta inserendo {who}: solo lui o lei può premere questi pulsanti."
+        "Questi pulsanti sono di chi inserisce la smazzata ({who}): solo lui o lei li può premere."
     ).format(who=who)
 
 
@@ -111,6 +113,10 @@ def mistake(error: PadMistake) -> str:
         return _("Ha già chiuso {player}: chiude uno solo.").format(player=player)
     if error.reason == "close_with_cards":
         return _("{player} ha carte segnate: toglile prima di «chiude».").format(player=player)
+    if error.reason == "empty" and euphonic(player, "a"):
+        return _("Tocca le carte rimaste ad {player}, o «chiude» se ha chiuso.").format(
+            player=player
+        )
     if error.reason == "empty":
         return _("Tocca le carte rimaste a {player}, o «chiude» se ha chiuso.").format(
             player=player
@@ -130,7 +136,7 @@ def view(pad: Pad, number: int, who: str) -> str:
     """The entry message: each player's cards so far (with their points), whose turn it is,
     and what to do now."""
     lines = [
-        "✍️ " + _("Smazzata {number}, la inserisce {who}.").format(number=number, who=who),
+        "✍️ " + _("Smazzata {number} · inserisce: {who}").format(number=number, who=who),
         "",
     ]
     for seat in range(len(pad.players)):
@@ -142,7 +148,12 @@ def view(pad: Pad, number: int, who: str) -> str:
             lines.append(_("Nessuno ha chiuso: il tallone è finito."))
         lines.append(_("Tutto giusto? «Registra» e la smazzata è segnata."))
     else:
-        then = _("Le carte rimaste in mano a {player}, poi «Avanti» (o «chiude» se ha chiuso).")
+        if euphonic(pad.player, "a"):
+            then = _(
+                "Le carte rimaste in mano ad {player}, poi «Avanti» (o «chiude» se ha chiuso)."
+            )
+        else:
+            then = _("Le carte rimaste in mano a {player}, poi «Avanti» (o «chiude» se ha chiuso).")
         lines.append(then.format(player=pad.player))
     return "\n".join(lines)
 

@@ -105,9 +105,10 @@ class NewTournament:
 
 @dataclass(frozen=True)
 class DealByName:
-    """``Anna 0 Bruno K,A,7 Carlo 12``: each name as typed, with its count."""
+    """``Anna 0 Bruno K,A,7 Carlo 12``: each name as typed, with its count (``None``: none
+    after it, for ``resolve`` to say what was wrong, knowing who plays)."""
 
-    counts: tuple[tuple[str, Count], ...]
+    counts: tuple[tuple[str, Count | None], ...]
 
 
 @dataclass(frozen=True)
@@ -252,11 +253,12 @@ def parse_deal(text: str) -> TypedDeal:
         raise EmptyDeal()
     if len(words[-1]) > 1 and words[-1].endswith("."):  # the full stop ending a sentence
         words[-1] = words[-1][:-1]
+    if len(words) == 1 and all(is_total(piece) for piece in words[0].split(",")):
+        words = words[0].split(",")  # ``0, 5, 3, 5``: totals in seat order, with commas
     read = [_read(word) for word in words]
     if not any(isinstance(item, str) for item in read):
-        counts = tuple(item for item in read if not isinstance(item, str))
-        return DealBySeat(counts)
-    pairs: list[tuple[str, list[tuple[str, Count]]]] = []
+        return DealBySeat(tuple(item for item in read if not isinstance(item, str)))
+    pairs: list[tuple[str, list[tuple[str, Count]]]] = []  # each name, the words after it
     for word, item in zip(words, read, strict=True):
         if isinstance(item, str):
             if any(names.fold(item) == names.fold(seen) for seen, _ in pairs):
@@ -282,10 +284,11 @@ def _read(word: str) -> str | Count:
     raise UnknownToken(word)
 
 
-def _one_count(name: str, counts: list[tuple[str, Count]]) -> Count:
-    """A name's count: one word, or cards typed apart (``K A 7``, ``K 10``), made one list."""
+def _one_count(name: str, counts: list[tuple[str, Count]]) -> Count | None:
+    """A name's count: one word, or cards typed apart (``K A 7``, ``K 10``), made one list;
+    none (``None``) after it."""
     if not counts:
-        raise NameWithoutCount(name)
+        return None
     if len(counts) == 1:
         return counts[0][1]
     if not any(isinstance(count, CardList) for _, count in counts):
@@ -314,16 +317,19 @@ def _is_card(word: str) -> bool:
 def resolve(deal: TypedDeal, players: Sequence[str], rules: Deck) -> Deal:
     """The deal of ``players`` (a game's seats, or one table's), in seat order, checked
     against the rules: one closer at most, no more copies than two decks hold, a jolly only
-    with jokers, nobody missing."""
+    with jokers, no more points in all than two decks hold, nobody missing."""
     if isinstance(deal, DealBySeat):
         if len(deal.counts) != len(players):
             raise WrongCount(len(deal.counts), players)
         counts = dict(zip(players, deal.counts, strict=True))
     else:
+        check_names(deal, players)
         counts = {}
         for typed, count in deal.counts:
-            if (player := names.same(typed, players)) is None:
-                raise UnknownPlayer(typed, players)
+            player = names.same(typed, players)
+            assert player is not None  # checked
+            if count is None:
+                raise NameWithoutCount(player)
             if player in counts:
                 raise PlayerTwice(player)
             counts[player] = count
@@ -331,13 +337,28 @@ def resolve(deal: TypedDeal, players: Sequence[str], rules: Deck) -> Deal:
             raise MissingPlayers(missing)
     checked = Deal(tuple(Report.of(p, counts[p]) for p in players))
     checked.check(jokers=rules.jokers)
+    checked.check_total(jokers=rules.jokers)
     return checked
+
+
+def check_names(deal: DealByName, players: Sequence[str]) -> None:
+    """Every name of ``deal`` is one of ``players``'. A word that is not, with no count, just
+    after a name with none, stood where a count goes: it is no card (``B1 X``), not a name;
+    any other is someone who does not play (``Rita 5 extra``)."""
+    after_no_count = False
+    for typed, count in deal.counts:
+        if names.same(typed, players) is None:
+            if count is None and after_no_count:
+                raise UnknownCard(typed)
+            raise UnknownPlayer(typed, players)
+        after_no_count = count is None
 
 
 def resolve_at_table(deal: TypedDeal, seating: Seating, rules: Deck) -> tuple[int, Deal]:
     """A tournament's deal: the table its names sit at in ``seating``, and the deal there."""
     if not isinstance(deal, DealByName):
         raise NamesNeeded()
+    check_names(deal, seating.players)
     where: tuple[str, int] | None = None
     for typed, _count in deal.counts:
         if (player := names.same(typed, seating.players)) is None:

@@ -1,4 +1,4 @@
-"""Macchiavelli's panel of ``/serata`` (``GameEntry.tonight``): one line per game of the
+"""Macchiavelli's panel of ``/serata`` (``bot.table.Game.tonight``): one line per game of the
 night, a home game's or a tournament's, each with its time and how it stands or ended."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot import dates
-from bot.handling import NightPanel
 from bot.i18n import _, ngettext
+from bot.table import NightPanel
 from bot.texts.common import names
 from play.macchiavelli.night import NightGame, night_games
 from scoring.macchiavelli import Match, Tournament

@@ -31,12 +31,12 @@ from bot.games.tago.texts import choice_buttons, choice_question
 from bot.i18n import _
 from bot.refusals import Mistake, Render, UserError, mistake
 from bot.texts.common import command_name
-from play.errors import Refused
+from play.errors import FixClosedGame, Refused, UndoClosedGame
 from play.tago import night as play
 from play.tago.night import NightRecord, NoNightRunning, NothingToUndo
 from scoring.errors import RuleBroken
 from scoring.tago import Cards, Curioso, Event, Hand, Join, Leave, Rebuy
-from storage import UnitOfWork
+from storage import Front, UnitOfWork
 
 # --- the shared commands ---
 
@@ -61,20 +61,24 @@ class ChoiceAsked(Exception):
 
 
 async def record_hand(
-    work: UnitOfWork, chat_id: int, text: str, *, message_id: int, user_id: int | None
+    work: UnitOfWork, front: Front, text: str, *, message_id: int, user_id: int | None
 ) -> str:
     """``/mano punto=4,½,0 Anna 200 4,4,2 … Dario 40 lascia``: the pots, the stacks after."""
-    record = await play.running_night(work, chat_id)
+    record = await play.running_night(work, front)
     hand = parse_hand(text, record.night.players, record.night.ledger.left)
     options = pending_choice(hand.punto, hand.choice) if len(hand.live) > 1 else None
     if options is not None and hand.punto is not None:
         raise ChoiceAsked(hand.punto, options)
-    after = await play.record_event(work, record, [hand], message_id=message_id, user_id=user_id)
-    return hand_reply(after.night, after.night.deals[-1])
+    completed = record.night.completed(hand)
+    after = await play.record_event(
+        work, record, [completed.hand], message_id=message_id, user_id=user_id
+    )
+    return hand_reply(after.night, after.night.deals[-1], completed)
 
 
 async def edited_hand(
     work: UnitOfWork,
+    front: Front,
     chat_id: int,
     text: str,
     *,
@@ -85,49 +89,58 @@ async def edited_hand(
 ) -> str:
     """A /mano edited by its author: the hand it recorded reported again (by who may fix a
     hand), or, if it recorded nothing, its hand recorded now."""
-    record, number = await play.edited_hand(work, chat_id, message_id, update_id)
+    record, number = await play.edited_hand(work, front, chat_id, message_id, update_id)
     if number is None:
-        return await record_hand(work, chat_id, text, message_id=message_id, user_id=user_id)
+        return await record_hand(work, front, text, message_id=message_id, user_id=user_id)
     await may_fix(work)
-    after = await play.fix_hand(
-        work, record, number, parse_hand(text, record.night.players, record.night.ledger.left)
-    )
+    hand = parse_hand(text, record.night.players, record.night.ledger.left)
+    completed = record.night.completed(hand, number)
+    after = await play.fix_hand(work, record, number, completed.hand)
     deal = after.night.deals[number - 1]
-    return "\n".join([hand_fixed(number), hand_reply(after.night, deal)])
+    return "\n".join([hand_fixed(number), hand_reply(after.night, deal, completed)])
 
 
-async def fix_hand(work: UnitOfWork, chat_id: int, text: str) -> str:
-    """``/correggi 3 punto=… Anna 200 …``: hand 3 reported again, every later event checked."""
-    record = await play.running_night(work, chat_id)
+async def fix_hand(work: UnitOfWork, front: Front, text: str) -> str:
+    """``/correggi 3 punto=… Anna 200 …``: hand 3 reported again, every later event checked;
+    a night closed is reopened first (``/riapri``)."""
+    record = await play.latest_night(work, front)
+    if not record.running:
+        raise FixClosedGame
     number_text, _space, rest = text.strip().partition(" ")
-    if not number_text.isdecimal() or not rest.strip():
+    if not number_text.isdecimal() or len(number_text) > 6 or not rest.strip():
         raise UserError(fix_usage())
     hand = parse_hand(rest, record.night.players, record.night.ledger.left)
-    after = await play.fix_hand(work, record, int(number_text), hand)
+    completed = record.night.completed(hand, int(number_text))
+    after = await play.fix_hand(work, record, int(number_text), completed.hand)
     deal = after.night.deals[int(number_text) - 1]
     return "\n".join(
-        [hand_fixed(deal.number), hand_reply(after.night, deal), stacks_reply(after.night)]
+        [
+            hand_fixed(deal.number),
+            hand_reply(after.night, deal, completed),
+            stacks_reply(after.night),
+        ]
     )
 
 
-async def undo(work: UnitOfWork, chat_id: int) -> str:
+async def undo(work: UnitOfWork, front: Front) -> str:
     """``/annulla``: the night's last event (a hand, a re-buy, a curioso, an arrival, a
-    departure) taken back."""
-    record = await play.running_night(work, chat_id)
+    departure) taken back; a night closed is reopened first (``/riapri``)."""
+    record = await play.latest_night(work, front)
+    if not record.running:
+        raise UndoClosedGame(tournament=False)
     after, event = await play.undo_last(work, record)
     return undone(record, event) + "\n" + stacks_reply(after.night)
 
 
-async def standings(work: UnitOfWork, chat_id: int) -> str:
+async def standings(work: UnitOfWork, front: Front) -> str:
     """``/classifica``: the stacks of the night running, or the last night's results."""
-    record = await play.latest_night(work, chat_id)
+    record = await play.latest_night(work, front)
     return stacks_reply(record.night) if record.running else night_end(record.night)
 
 
-async def end(work: UnitOfWork, chat_id: int, now: datetime, *, hand_over: bool) -> str:
-    """``/saldo`` (``/fine``, ``hand_over`` to another game): the night closed with its
-    results and the fewest payments."""
-    record = await play.running_night(work, chat_id, hand_over=hand_over)
+async def end(work: UnitOfWork, record: NightRecord, now: datetime) -> str:
+    """``/saldo`` (``/fine``, once confirmed): the night closed with its results and the
+    fewest payments."""
     closed = await play.close_night(work, record, now)
     return night_end(closed.night)
 
@@ -136,10 +149,10 @@ async def end(work: UnitOfWork, chat_id: int, now: datetime, *, hand_over: bool)
 
 
 async def rebuy(
-    work: UnitOfWork, chat_id: int, text: str, *, message_id: int, user_id: int | None
+    work: UnitOfWork, front: Front, text: str, *, message_id: int, user_id: int | None
 ) -> str:
     """``/ricarica Anna 300``."""
-    record = await play.running_night(work, chat_id, hand_over=False)
+    record = await play.running_night(work, front)
     player, amount = parse_rebuy(text, record.night.players, record.night.ledger.left)
     after = await play.record_event(
         work, record, [Rebuy(player, amount)], message_id=message_id, user_id=user_id
@@ -148,10 +161,10 @@ async def rebuy(
 
 
 async def curious(
-    work: UnitOfWork, chat_id: int, text: str, *, message_id: int, user_id: int | None
+    work: UnitOfWork, front: Front, text: str, *, message_id: int, user_id: int | None
 ) -> str:
     """``/curioso Dario``: one ante each to the jackpot."""
-    record = await play.running_night(work, chat_id, hand_over=False)
+    record = await play.running_night(work, front)
     players = parse_curious(text, record.night.players)
     after = await play.record_event(
         work, record, [Curioso(p) for p in players], message_id=message_id, user_id=user_id

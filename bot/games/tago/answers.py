@@ -4,12 +4,12 @@ loop). A handler parses, calls one of these and replies."""
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass, field
 
 from bot.games.tago import texts
 from bot.games.tago.choice import JUDGE_CHOICE
 from bot.games.tago.parsing import JudgeRequest, OddsRequest
+from bot.render import Renderer
 from scoring.tago import Odds, judge, odds
 
 
@@ -38,8 +38,8 @@ def odds_of(request: OddsRequest) -> Odds:
     return odds(request.punto, dict(request.shown), choice=request.choice, first=request.first)
 
 
-async def odds_answer(request: OddsRequest) -> Answer:
-    """``/quote``'s reply, the odds worked out in a thread so the event loop goes on (numpy
-    lets go of the GIL in its loops)."""
-    result = await asyncio.to_thread(odds_of, request)
+async def odds_answer(request: OddsRequest, renderer: Renderer) -> Answer:
+    """``/quote``'s reply, the odds worked out by the bot's worker processes
+    (``bot.render``): the other chats' replies go on meanwhile."""
+    result = await renderer.run(odds_of, request)
     return Answer(texts.odds_reply(request.punto, request.shown, result, request.first))

@@ -52,8 +52,8 @@ async def judge(update: Update, context: Context) -> None:
 
 @_answers_mistakes
 async def show_odds(update: Update, context: Context) -> None:
-    """``/quote punto=4,½ Anna 4,4 Bruno 3,1``: each player's chance, worked out in a thread."""
-    answer = await odds_answer(parse_odds(context.text_args))
+    """``/quote punto=4,½ Anna 4,4 Bruno 3,1``: each player's chance, worked out by a worker."""
+    answer = await odds_answer(parse_odds(context.text_args), context.renderer)
     await _reply(update, answer)
 
 

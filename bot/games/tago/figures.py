@@ -7,16 +7,14 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Final
 
-from telegram import Update
 from telegram.constants import ChatAction
 
 from bot import dates, i18n
-from bot.context import Context
 from bot.games.tago import charts
 from bot.games.tago.amounts import CENTS, chips
-from bot.handling import Export, chat_id_of, message_of, reading, replies_to_mistakes
 from bot.i18n import _, ngettext
 from bot.parsing import parse_nothing
+from bot.table import Export, Reply, Turn
 from play import views
 from play.errors import NoHandsToDraw
 from play.tago import night as play
@@ -31,23 +29,24 @@ HEADER: Final = (
 )  # fmt: skip
 
 
-@replies_to_mistakes
-async def chart(update: Update, context: Context) -> None:
+async def chart(turn: Turn) -> Reply:
     """``/grafico``: the night's stacks hand by hand, running or the last one closed."""
-    parse_nothing(context.text_args, "grafico")
-    chat_id = chat_id_of(update)
-    async with reading(context) as work:
-        record = await play.latest_night(work, chat_id)
-        look = await views.look(work, chat_id)
+    parse_nothing(turn.text, "grafico")
+    record = await play.latest_night(turn.work, turn.front)
+    look = await views.look(turn.work, turn.chat_id)
     if not record.night.deals:
         raise NoHandsToDraw
-    message = message_of(update)
-    await message.chat.send_action(ChatAction.UPLOAD_PHOTO)
-    title = chart_title(record.night, dates.day(record.stored.started_at, look.timezone))
-    png = await context.renderer.draw(
-        charts.draw_night, record.night, title, dict(look.colours), i18n.language()
-    )
-    await message.reply_photo(png)
+    message, renderer = turn.message, turn.context.renderer
+    title = chart_title(record.night, dates.evening(record.stored.started_at, look.timezone))
+
+    async def send() -> None:
+        await message.chat.send_action(ChatAction.UPLOAD_PHOTO)
+        png = await renderer.draw(
+            charts.draw_night, record.night, title, dict(look.colours), i18n.language()
+        )
+        await message.reply_photo(png)
+
+    return send
 
 
 def chart_title(night: Night, day: str) -> str:
@@ -59,13 +58,13 @@ def chart_title(night: Night, day: str) -> str:
     )
 
 
-async def export(work: UnitOfWork, chat_id: int, timezone: str) -> Export | None:
+async def export(work: UnitOfWork, chat_id: int, timezone: str) -> tuple[Export, ...]:
     """The chat's nights of Tagò as rows (``play.tago.export``), or ``None`` if it has none."""
     rows: list[tuple[object, ...]] = []
     for record in await chat_nights(work, chat_id):
         date = dates.local(record.stored.started_at, timezone).isoformat(timespec="minutes")
         rows += [_line(record.id, date, row) for row in rows_of(record.night)]
-    return Export("tago", HEADER, rows, caption=_caption) if rows else None
+    return (Export("tago", HEADER, rows, caption=_caption),) if rows else ()
 
 
 def _caption(rows: int) -> str:

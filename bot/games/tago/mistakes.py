@@ -6,6 +6,15 @@ from __future__ import annotations
 from bot.i18n import _
 from bot.texts.common import command_name
 
+#: The most of what was typed a refusal quotes back (a pasted wall of digits is cut).
+QUOTED = 24
+
+
+def clipped(typed: str) -> str:
+    """What was typed, as a refusal quotes it: ``12345678901234567890123…``."""
+    return typed if len(typed) <= QUOTED else typed[: QUOTED - 1] + "…"
+
+
 # --- how to type each command ---
 
 
@@ -60,17 +69,17 @@ def nothing_typed(usage: str) -> str:
 def value_before_name(token: str, usage: str) -> str:
     return _(
         "«{token}» viene prima di un nome: scrivi ogni nome e dopo i suoi valori. {usage}"
-    ).format(token=token, usage=usage)
+    ).format(token=clipped(token), usage=usage)
 
 
 def unknown_option(token: str, usage: str) -> str:
-    return _("Non conosco «{token}». {usage}").format(token=token, usage=usage)
+    return _("Non conosco «{token}». {usage}").format(token=clipped(token), usage=usage)
 
 
 def bad_name(token: str) -> str:
     return _(
         "«{token}» non va bene come nome: un nome comincia con una lettera e non è una carta (m)."
-    ).format(token=token)
+    ).format(token=clipped(token))
 
 
 def named_twice(player: str) -> str:
@@ -98,7 +107,7 @@ def not_a_choice(token: str) -> str:
     return _(
         "«{token}» non è un valore del PUNTO: scrivi scelta= e il valore scelto, per esempio "
         "scelta=2 o scelta=4½."
-    ).format(token=token)
+    ).format(token=clipped(token))
 
 
 def amount_missing(player: str, token: str | None) -> str:
@@ -110,7 +119,7 @@ def amount_missing(player: str, token: str | None) -> str:
     return _(
         "Dopo {player} viene quanto ha messo in tutto (ante compresa), non «{token}»: "
         "{player} 200 4,4,2."
-    ).format(player=player, token=token)
+    ).format(player=player, token=clipped(token))
 
 
 def fold_with_cards(player: str) -> str:
@@ -132,16 +141,41 @@ def stakes_missing() -> str:
     )
 
 
+def unknown_stakes(token: str) -> str:
+    return _(
+        "«{token}» non è un tavolo del Tagò: i tavoli sono light (con la puntata massima) e "
+        "heavy (senza). {usage}"
+    ).format(token=clipped(token), usage=night_usage())
+
+
+def players_missing() -> str:
+    return _("Mancano i giocatori, in ordine di posto. {usage}").format(usage=night_usage())
+
+
 def stakes_twice() -> str:
     return _("Il tavolo è scritto due volte: scegli light o heavy, e un minimo/stack.")
 
 
 def bad_percent(token: str) -> str:
-    return _("«{token}» non è una percentuale: scrivi per esempio jackpot=10%.").format(token=token)
+    return _("«{token}» non è una percentuale: scrivi per esempio jackpot=10%.").format(
+        token=clipped(token)
+    )
+
+
+def amount_too_large(token: str, limit: int) -> str:
+    return _("«{token}» è troppo: al Tagò un importo arriva al massimo a {limit} fiches.").format(
+        token=clipped(token), limit=limit // 100
+    )
+
+
+def rebuy_how_much(player: str) -> str:
+    return _("Scrivi anche quanto ricarica {player}, per esempio: /{command} {player} 300").format(
+        player=clipped(player), command=command_name("ricarica")
+    )
 
 
 def rebuy_what(typed: str) -> str:
-    return _("Non capisco «{typed}». {usage}").format(typed=typed, usage=rebuy_usage())
+    return _("Non capisco «{typed}». {usage}").format(typed=clipped(typed), usage=rebuy_usage())
 
 
 def curious_what() -> str:

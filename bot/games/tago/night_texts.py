@@ -9,7 +9,19 @@ from bot.games.tago.amounts import chips, signed_chips, who
 from bot.games.tago.seating import left_mark
 from bot.games.tago.texts import punto_line, score_line
 from bot.i18n import _, ngettext
-from scoring.tago import Cashier, Deal, Night, Party, Payment, PotResult, Stakes, Table
+from bot.texts.common import command_name, euphonic
+from scoring.tago import (
+    Cashier,
+    Completed,
+    Deal,
+    Night,
+    Party,
+    Payment,
+    PotResult,
+    Stakes,
+    Standing,
+    Table,
+)
 
 
 def table_line(table: Table) -> str:
@@ -32,14 +44,32 @@ def night_opened(night: Night) -> str:
             _("🃏 Serata di Tagò: {table}").format(table=table_line(night.table)),
             _("Al tavolo: {seats}").format(seats=seats),
             _("Primo mazziere: {dealer}").format(dealer=night.players[night.first_dealer]),
+            *share_rounded(night.table),
             jackpot_reply(night.jackpot),
         ]
     )
 
 
-def hand_reply(night: Night, deal: Deal) -> str:
-    """A hand recorded: the showdown, the antes' share to the jackpot, each pot with who
-    contested and who won it, odd cents, a ZERO's jackpot, and every stack after it."""
+def share_rounded(table: Table) -> list[str]:
+    """When the jackpot's share of an ante is no whole number of cents: what goes, and where
+    the rest does (``Table.jackpot_share``)."""
+    if not table.ante * table.jackpot_percent % 100:
+        return []
+    return [
+        _(
+            "Di ogni ante vanno al jackpot {share} (il {percent}% di {ante}, arrotondato al "
+            "centesimo per difetto): il resto resta nel piatto."
+        ).format(
+            share=chips(table.jackpot_share), percent=table.jackpot_percent, ante=chips(table.ante)
+        )
+    ]
+
+
+def hand_reply(night: Night, deal: Deal, completed: Completed | None = None) -> str:
+    """A hand recorded: the showdown, who folded (and who, left out of the report, folded
+    with the ante or sat out: ``completed``), the antes' share to the jackpot, each pot with
+    who contested and who won it, odd cents, a ZERO's jackpot, and every stack after it."""
+    unwritten = completed.unwritten if completed is not None else ()
     result = deal.result
     lines = [
         _("🃏 Mano {number} · mazziere {dealer}, primo di mano {first}").format(
@@ -61,9 +91,11 @@ def hand_reply(night: Night, deal: Deal) -> str:
         out = [player for player in playoff.players if player not in playoff.lines]
         if out:
             lines.append(_("Lasciano lo spareggio: {players}").format(players=who(out)))
-    folded = [entry.player for entry in deal.hand.entries if entry.folded]
+    folded = [e.player for e in deal.hand.entries if e.folded and e.player not in unwritten]
     if folded:
         lines.append(_("Lasciano la mano: {players}").format(players=who(folded)))
+    if completed is not None:
+        lines += left_out_lines(completed, night.table.stack)
     if result.jackpot_in:
         lines.append(
             _("🎰 Al jackpot dalle ante: {amount} ({count} × {share})").format(
@@ -73,10 +105,16 @@ def hand_reply(night: Night, deal: Deal) -> str:
             )
         )
     lines += pots_lines(result.pots)
-    if result.jackpot_winner is not None:
+    if result.jackpot_winner is not None and deal.jackpot_won:
         lines.append(
             _("🎉 ZERO di {player}: vince il jackpot, {amount}!").format(
                 player=result.jackpot_winner, amount=chips(deal.jackpot_won)
+            )
+        )
+    elif result.jackpot_winner is not None:
+        lines.append(
+            _("🎉 ZERO di {player}: vincerebbe il jackpot, ma è vuoto.").format(
+                player=result.jackpot_winner
             )
         )
     lines.append(_("Fiches dopo la mano:"))
@@ -85,15 +123,54 @@ def hand_reply(night: Night, deal: Deal) -> str:
     return "\n".join(lines)
 
 
+def left_out_lines(completed: Completed, stack: int) -> list[str]:
+    """Who the report left out: folded before betting, paying the ante (RULES-tago.md,
+    "Each hand, every player pays the ante"), or sitting out without chips for it."""
+    lines = []
+    if unwritten := completed.unwritten:
+        lines.append(
+            ngettext(
+                "{players} lascia (non era nella mano scritta: paga l'ante).",
+                "{players} lasciano (non erano nella mano scritta: pagano l'ante).",
+                len(unwritten),
+            ).format(players=who(unwritten))
+        )
+    if out := completed.sitting_out:
+        lines.append(
+            ngettext(
+                "{players} non gioca: ha meno dell'ante (per tornare in gioco: /{rebuy} "
+                "{player} {amount}).",
+                "{players} non giocano: hanno meno dell'ante (per tornare in gioco: /{rebuy} "
+                "{player} {amount}).",
+                len(out),
+            ).format(
+                players=who(out), player=out[0], amount=chips(stack), rebuy=command_name("ricarica")
+            )
+        )
+    return lines
+
+
 def pots_lines(pots: Sequence[PotResult]) -> list[str]:
     """``💰 Piatto principale 490 · Anna, Bruno, Carlo → Bruno``, then the side pots; a split
-    with each share and the odd cents."""
+    with each share and the odd cents; a bet nobody called, handed back."""
+    called = [pot for pot in pots if not pot.pot.uncalled]
     lines: list[str] = []
-    for index, pot in enumerate(pots):
-        name = _("Piatto principale") if index == 0 else _("Piatto laterale {n}").format(n=index)
-        if len(pots) == 2 and index == 1:
-            name = _("Piatto laterale")
+    for pot in pots:
         winners = pot.winners
+        if pot.pot.uncalled:  # no pot: the chips go back to who bet them
+            lines.append(handed_back(winners[0], pot.pot.amount))
+            continue
+        index = called.index(pot)
+        name = _("Piatto principale") if index == 0 else _("Piatto laterale {n}").format(n=index)
+        if len(called) == 2 and index == 1:
+            name = _("Piatto laterale")
+        if len(pot.pot.contestants) == 1:  # the others folded: their chips are in it
+            lines.append(
+                _("💰 {pot} {amount} → {winner}").format(
+                    pot=name, amount=chips(pot.pot.amount), winner=winners[0]
+                )
+            )
+            continue
         line = _("💰 {pot} {amount} · {contestants} → {winners}").format(
             pot=name,
             amount=chips(pot.pot.amount),
@@ -104,6 +181,15 @@ def pots_lines(pots: Sequence[PotResult]) -> list[str]:
             line += " " + split_text(pot)
         lines.append(line)
     return lines
+
+
+def handed_back(player: str, amount: int) -> str:
+    """``↩️ Fiches restituite ad Anna: 5 (nessuno le ha coperte)``."""
+    if euphonic(player, "a"):
+        line = _("↩️ Fiches restituite ad {player}: {amount} (nessuno le ha coperte)")
+    else:
+        line = _("↩️ Fiches restituite a {player}: {amount} (nessuno le ha coperte)")
+    return line.format(player=player, amount=chips(amount))
 
 
 def split_text(pot: PotResult) -> str:
@@ -171,16 +257,30 @@ def jackpot_reply(jackpot: int, grown: int | None = None) -> str:
 
 
 def stacks_reply(night: Night) -> str:
-    """``/classifica`` during a night: each player's chips and result, best first (who left
-    with the chips they cashed out, marked)."""
-    lines = [_("🃏 Fiches al tavolo ({table})").format(table=table_line(night.table))]
+    """``/classifica`` during a night: best result first (chips − bought in), each with their
+    chips and what they bought (who left with the chips they cashed out, marked)."""
+    lines = [
+        _("🃏 Classifica della serata, per risultato ({table})").format(
+            table=table_line(night.table)
+        )
+    ]
     lines += [
-        f"{s.rank}. {s.player} {chips(s.stack)} ({signed_chips(s.result)})"
-        + (f" · {left_mark()}" if s.player in night.ledger.left else "")
+        result_line(night, s) + (f" · {left_mark()}" if s.player in night.ledger.left else "")
         for s in night.standings()
     ]
     lines.append(jackpot_reply(night.jackpot, night.jackpot_grown))
     return "\n".join(lines)
+
+
+def result_line(night: Night, standing: Standing) -> str:
+    """``1. Anna +300 (fiches 900, comprate 600)``."""
+    return _("{rank}. {player} {result} (fiches {stack}, comprate {bought})").format(
+        rank=standing.rank,
+        player=standing.player,
+        result=signed_chips(standing.result),
+        stack=chips(standing.stack),
+        bought=chips(night.ledger.bought_in[standing.player]),
+    )
 
 
 def party(who_: Party) -> str:
@@ -197,16 +297,7 @@ def night_end(night: Night) -> str:
     """``/saldo`` (``/fine``): each player's result (chips − bought in), the jackpot's part,
     and the fewest payments that settle everything, the jackpot's cashier included."""
     lines = [_("🏁 Fine della serata di Tagò. Risultati:")]
-    for s in night.standings():
-        lines.append(
-            _("{rank}. {player} {result} (fiches {stack}, comprate {bought})").format(
-                rank=s.rank,
-                player=s.player,
-                result=signed_chips(s.result),
-                stack=chips(s.stack),
-                bought=chips(night.ledger.bought_in[s.player]),
-            )
-        )
+    lines += [result_line(night, s) for s in night.standings()]
     lines.append(jackpot_reply(night.jackpot, night.jackpot_grown))
     lines.append(_("Pagamenti:"))
     lines += payments_lines(night.settle_up())

@@ -31,6 +31,7 @@ from bot.games.tago.words import (
     Words,
     is_name,
     parse_value,
+    read_amount,
     read_cards,
     refusals,
     seated,
@@ -54,7 +55,6 @@ from scoring.tago import (
     Table,
     WrongNumberOfCards,
     check_counts,
-    parse_amount,
     punto_options,
     read_punto,
 )
@@ -62,7 +62,7 @@ from scoring.tago.judge import MAX_PLAYERS, MIN_PLAYERS
 from scoring.tago.seats import check_buy_in
 
 _STAKES = re.compile(r"(\d+(?:[.,]\d{1,2})?)/(\d+(?:[.,]\d{1,2})?)")
-_PERCENT = re.compile(r"(\d+)%?")
+_PERCENT = re.compile(r"(\d{1,3})%?")
 GAME_WORDS = frozenset({"tago"})  # folded: Tagò, tagò, TAGO
 STAKES_WORDS: Mapping[str, Stakes] = {"light": Stakes.LIGHT, "heavy": Stakes.HEAVY}
 #: The default share of each ante that feeds the jackpot (RULES-tago.md, "Reading — the share").
@@ -131,10 +131,11 @@ def parse_new_night(text: str) -> NewNight:
     stakes: Stakes | None = None
     levels: tuple[str, str] | None = None
     rest: list[str] = []
-    for index, word in enumerate(tokens(text)):
+    typed = tokens(text)
+    if typed and names.fold(typed[0]) in GAME_WORDS:
+        typed = typed[1:]
+    for index, word in enumerate(typed):
         key = names.fold(word)
-        if index == 0 and key in GAME_WORDS:
-            continue
         if key in STAKES_WORDS:
             if stakes is not None:
                 raise UserError(mistakes.stakes_twice())
@@ -143,18 +144,22 @@ def parse_new_night(text: str) -> NewNight:
             if levels is not None:
                 raise UserError(mistakes.stakes_twice())
             levels = (match[1], match[2])
+        elif "=" not in word and index + 1 < len(typed) and _STAKES.fullmatch(typed[index + 1]):
+            raise UserError(mistakes.unknown_stakes(word))  # ``lite 5/300``: not a player
         else:
             rest.append(word)
     if levels is None:
         raise UserError(mistakes.stakes_missing())
+    if not rest:
+        raise UserError(mistakes.players_missing())
     words = split_words(
         " ".join(rest), {ANTE_KEY, JACKPOT_KEY, DEALER_KEY}, usage, named_values=True
     )
     if words.before:
         raise UserError(mistakes.value_before_name(words.before[0], usage))
     with refusals():
-        min_bet, stack = parse_amount(levels[0]), parse_amount(levels[1])
-        ante = parse_amount(words.options[ANTE_KEY]) if ANTE_KEY in words.options else min_bet
+        min_bet, stack = read_amount(levels[0]), read_amount(levels[1])
+        ante = read_amount(words.options[ANTE_KEY]) if ANTE_KEY in words.options else min_bet
         share = _percent(words.options.get(JACKPOT_KEY))
         table = Table(stakes or Stakes.LIGHT, min_bet, stack, ante, share)
         buy_ins = {player: _buy_in(table, player, values) for player, values in words.groups}
@@ -175,6 +180,8 @@ def parse_hand(text: str, players: Sequence[str], left: Collection[str] = ()) ->
     their order."""
     usage = mistakes.hand_usage()
     main, *sections = _sections(tokens(text))
+    if not main:
+        raise UserError(usage)
     words = split_words(
         " ".join(main), {PUNTO_KEY, CHOICE_KEY, DEALER_KEY}, usage, per_player={REBUY_KEY}
     )
@@ -231,11 +238,13 @@ def parse_rebuy(text: str, players: Sequence[str], left: Collection[str] = ()) -
     words = tokens(text)
     if len(words) == 1 and "=" in words[0]:
         words = list(words[0].split("=", 1))
+    if len(words) == 1 and is_name(words[0]):
+        raise UserError(mistakes.rebuy_how_much(words[0]))
     if len(words) != 2 or not is_name(words[0]):
         raise UserError(mistakes.rebuy_what(" ".join(words)) if words else mistakes.rebuy_usage())
     with refusals():
         player = at_the_table_now(words[0], players, left)
-        amount = parse_amount(words[1])
+        amount = read_amount(words[1])
         if amount <= 0:
             raise NotPositive(amount)
     assert player is not None
@@ -307,7 +316,7 @@ def _buy_in(table: Table, player: str, values: list[str]) -> int | None:
         return None
     if len(values) > 1:
         raise UserError(mistakes.unknown_option(values[1], mistakes.night_usage()))
-    amount = parse_amount(values[0])
+    amount = read_amount(values[0])
     check_buy_in(table, player, amount)
     return amount
 
@@ -317,14 +326,14 @@ def _entry(player: str, values: list[str]) -> Entry:
     if not values:
         raise UserError(mistakes.amount_missing(player, None))
     try:
-        paid = parse_amount(values[0])
+        paid = read_amount(values[0])
     except RuleBroken:
         raise UserError(mistakes.amount_missing(player, values[0])) from None
     rebuy, folded, cards = 0, False, []
     for word in values[1:]:
         _key, equals, amount = word.partition("=")
         if equals:
-            rebuy += parse_amount(amount)
+            rebuy += read_amount(amount)
         elif word.casefold() in FOLD_WORDS:
             folded = True
         else:
@@ -348,9 +357,10 @@ def _check_showdown(punto: Cards, hands: Mapping[str, Cards], count: int) -> Non
 
 
 def _check_hand(entries: Sequence[Entry], punto: Cards | None, choice: int | None) -> None:
-    """What the hand's report must hold whatever the chips: 2 to 8 players, someone still in,
-    the PUNTO and everyone's cards at a showdown, no value more than three times."""
-    if not MIN_PLAYERS <= len(entries) <= MAX_PLAYERS:
+    """What the hand's report must hold whatever the chips: at most 8 players (who it leaves
+    out folded: ``Night.completed``), someone still in, the PUNTO and everyone's cards at a
+    showdown, no value more than three times."""
+    if len(entries) > MAX_PLAYERS:
         raise PlayerCount(len(entries))
     live = [entry for entry in entries if not entry.folded]
     if not live:

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.games.tago.amounts import chips, value, who
-from bot.games.tago.mistakes import cards_hint, punto_needed_at_showdown
+from bot.games.tago.mistakes import cards_hint, clipped, punto_needed_at_showdown
 from bot.i18n import _
 from bot.texts.common import command_name
 from scoring.errors import RuleBroken
@@ -92,11 +92,11 @@ def _not_an_option(e: NotAnOption) -> str:
 
 _ENGINE: dict[type[RuleBroken], Callable[[Any], str]] = {
     UnknownCard: lambda e: _("«{token}» non è una carta del Tagò. {hint}").format(
-        token=e.token, hint=cards_hint()
+        token=clipped(e.token), hint=cards_hint()
     ),
     AmbiguousCards: lambda e: _(
         "«{text}» si legge in due modi, perché 0,5 è anche il mezzo: scrivi il mezzo come ½ o m."
-    ).format(text=e.text),
+    ).format(text=clipped(e.text)),
     WrongNumberOfCards: _wrong_count,
     TooManyOfValue: _too_many,
     PlayerCount: _player_count,
@@ -104,7 +104,7 @@ _ENGINE: dict[type[RuleBroken], Callable[[Any], str]] = {
     NotAnOption: _not_an_option,
     UnknownAmount: lambda e: _(
         "«{token}» non è un importo: scrivi le fiches come 200 o 2.5."
-    ).format(token=e.token),
+    ).format(token=clipped(e.token)),
     BadTable: lambda e: _(
         "Un tavolo {min_bet}/{stack} non si può giocare: il minimo va da più di 0 allo stack, "
         "come in light 5/300."
@@ -120,7 +120,7 @@ _ENGINE: dict[type[RuleBroken], Callable[[Any], str]] = {
         "{player}={minimum} o di più."
     ).format(player=e.player, amount=chips(e.amount), minimum=chips(e.minimum)),
     NotSeated: lambda e: _("{player} non è al tavolo stasera: ci sono {players}.").format(
-        player=e.player, players=who(e.players)
+        player=clipped(e.player), players=who(e.players)
     ),
     AlreadyAtTable: lambda e: _("{player} è già al tavolo (o il nome è scritto due volte).").format(
         player=e.player

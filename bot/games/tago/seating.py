@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from bot import names
 from bot.games.tago import mistakes
 from bot.games.tago.amounts import chips, signed_chips, who
-from bot.games.tago.words import is_name, refusals, split_words, tokens
+from bot.games.tago.words import is_name, read_amount, refusals, split_words, tokens
 from bot.i18n import _, ngettext
 from bot.refusals import UserError
 from bot.texts.common import command_name
-from scoring.tago import Join, Leave, Night, NotSeated, parse_amount
+from scoring.tago import MAX_PLAYERS, Join, Leave, Night, NotSeated
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ def parse_join(text: str, players: Sequence[str]) -> tuple[Arrival, ...]:
         for name, values in words.groups:
             if len(values) > 1:
                 raise UserError(mistakes.unknown_option(values[1], usage))
-            amount = parse_amount(values[0]) if values else None
+            amount = read_amount(values[0]) if values else None
             arrivals.append(Arrival(names.same(name, players) or name, amount))
     return tuple(arrivals)
 
@@ -74,7 +74,12 @@ def at_the_table_now(name: str, players: Sequence[str], left: Collection[str] = 
 
 
 def joins(arrivals: Sequence[Arrival], night: Night) -> list[Join]:
-    """The arrivals as the night's events, each at the table's stack unless said."""
+    """The arrivals as the night's events, each at the table's stack unless said; more
+    newcomers than the seats left are refused together, none seated."""
+    newcomers = [a for a in arrivals if a.player not in night.players]
+    free = MAX_PLAYERS - len(night.ledger.seated)
+    if len(newcomers) > 1 and len(newcomers) > free:
+        raise UserError(too_many_arrivals(night, newcomers, free))
     stack = night.table.stack
     return [Join(a.player, stack if a.buy_in is None else a.buy_in) for a in arrivals]
 
@@ -145,6 +150,40 @@ def undone_join(event: Join) -> str:
 
 def undone_leave(event: Leave) -> str:
     return _("↩️ Annullata l'uscita di {player}: torna al tavolo.").format(player=event.player)
+
+
+def too_many_arrivals(night: Night, arrivals: Sequence[Arrival], free: int) -> str:
+    """Several arrive and the seats left are fewer: nobody sat down, say who could."""
+    seated = who(night.ledger.seated)
+    if free <= 0:
+        return _(
+            "Il tavolo è pieno: al Tagò si gioca al massimo in {most} ({seated}). Non è entrato "
+            "nessuno: {players} entrano quando qualcuno lascia la serata (/{leave} Nome)."
+        ).format(
+            most=MAX_PLAYERS,
+            seated=seated,
+            players=who([a.player for a in arrivals]),
+            leave=command_name("esci"),
+        )
+    fitting = " ".join(
+        a.player if a.buy_in is None else f"{a.player}={chips(a.buy_in)}" for a in arrivals[:free]
+    )
+    return ngettext(
+        "Al tavolo c'è posto per un solo giocatore (al Tagò si gioca al massimo in {most}, e ci "
+        "sono {seated}), non per {count}: non è entrato nessuno. Scrivi un nome solo, per "
+        "esempio /{join} {fitting}; gli altri entrano quando qualcuno lascia la serata.",
+        "Al tavolo c'è posto per {free} giocatori (al Tagò si gioca al massimo in {most}, e ci "
+        "sono {seated}), non per {count}: non è entrato nessuno. Scrivi al massimo {free} nomi, "
+        "per esempio /{join} {fitting}; gli altri entrano quando qualcuno lascia la serata.",
+        free,
+    ).format(
+        free=free,
+        most=MAX_PLAYERS,
+        seated=seated,
+        count=len(arrivals),
+        fitting=fitting,
+        join=command_name("entra"),
+    )
 
 
 def not_seated_yet(player: str, players: Sequence[str]) -> str:

@@ -1,5 +1,5 @@
-"""Tagò's panel of ``/serata`` (``GameEntry.tonight``): each night of Tagò of the evening,
-its time, hands and state, then each player's stack and result (chips − bought in)."""
+"""Tagò's panel of ``/serata`` (``bot.table.Game.tonight``): each night of Tagò of the evening,
+its time, hands and state, then each player's result (chips − bought in) and chips."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from datetime import datetime
 
 from bot import dates
 from bot.games.tago.amounts import chips, signed_chips
-from bot.handling import NightPanel
 from bot.i18n import _, ngettext
+from bot.table import NightPanel
 from play.tago.night import NightRecord
 from play.tago.tonight import nights_between
 from storage import UnitOfWork
@@ -29,7 +29,8 @@ async def tonight(
 
 
 def night_lines(record: NightRecord, started: str) -> str:
-    """``21:00 · 12 mani: in corso``, then ``1. Anna 420 (+120)`` for each player."""
+    """``21:00 · 12 mani: in corso``, then ``1. Anna +120 (fiches 420)`` for each player,
+    best result first."""
     night = record.night
     hands = ngettext("{count} mano", "{count} mani", len(night.deals)).format(
         count=len(night.deals)
@@ -37,7 +38,9 @@ def night_lines(record: NightRecord, started: str) -> str:
     state = _("in corso") if record.running else _("chiusa")
     lines = [f"{started} · {hands}: {state}"]
     lines += [
-        f"{s.rank}. {s.player} {chips(s.stack)} ({signed_chips(s.result)})"
+        _("{rank}. {player} {result} (fiches {stack})").format(
+            rank=s.rank, player=s.player, result=signed_chips(s.result), stack=chips(s.stack)
+        )
         for s in night.standings()
     ]
     return "\n".join(lines)

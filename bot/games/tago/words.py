@@ -13,12 +13,13 @@ from bot.games.tago import mistakes
 from bot.games.tago.refusals import refusal
 from bot.refusals import UserError
 from scoring.errors import RuleBroken
-from scoring.tago import Cards, NotSeated, parse_card, parse_cards
+from scoring.tago import MAX_AMOUNT, Cards, NotSeated, parse_amount, parse_card, parse_cards
 
 MAX_NAME = 32
 _NAME = re.compile(r"[^\W\d_][\w'.\-]*")
 _SPACED_SEPARATOR = re.compile(r"\s*([,=])\s*")
-_VALUE = re.compile(r"(\d+)(½|[.,]5)?")
+_VALUE = re.compile(r"(\d{1,2})(½|[.,]5)?")
+_WHOLE = re.compile(r"(\d+)(?:[.,]\d*)?")
 
 # Keys typed before ``=`` (or as a word before their value), each to what it stands for.
 PUNTO_KEY, CHOICE_KEY, FIRST_KEY, DEALER_KEY = "punto", "scelta", "primo", "mazziere"
@@ -86,16 +87,22 @@ def split_words(
 ) -> Words:
     """Options (``key=value``, or ``key value``) apart; each name with the words after it.
     ``named_values``: ``Anna=500`` is Anna followed by 500; ``per_player`` keys go with the
-    player they follow."""
+    player they follow. The PUNTO's cards may come apart, as a player's do: ``punto=4 ½ 0``."""
     words = tokens(text)
     if not words:
         raise UserError(mistakes.nothing_typed(usage))
     sorted_ = Words()
     index = 0
+    cards_of: str | None = None  # the option whose cards the next loose words are
     while index < len(words):
         word = words[index]
         typed, equals, value = word.partition("=")
         key = KEYS.get(typed.casefold(), "")
+        if cards_of is not None and not equals and not key and not is_name(word):
+            sorted_.options[cards_of] += "," + word
+            index += 1
+            continue
+        cards_of = None
         if not equals and key in keys and index + 1 < len(words):
             equals, value = "=", words[index + 1]
             index += 1
@@ -106,6 +113,7 @@ def split_words(
             if not value:
                 raise UserError(mistakes.unknown_option(word, usage))
             sorted_.options[key] = value
+            cards_of = key if key == PUNTO_KEY else None
         elif equals and key in per_player and sorted_.groups:
             sorted_.groups[-1][1].append(word)
         elif equals and named_values and is_name(typed) and value:
@@ -147,6 +155,18 @@ def parse_value(typed: str) -> int:
     if match is None:
         raise UserError(mistakes.not_a_choice(typed))
     return 2 * int(match[1]) + (1 if match[2] else 0)
+
+
+def read_amount(token: str) -> int:
+    """An amount of chips typed (``parse_amount``), in cents, up to ``MAX_AMOUNT``: more is
+    refused naming the limit, before it is ever a number."""
+    whole = _WHOLE.fullmatch(token.strip())
+    if whole is not None and len(whole[1].lstrip("0")) > len(str(MAX_AMOUNT // 100)):
+        raise UserError(mistakes.amount_too_large(token, MAX_AMOUNT))
+    amount = parse_amount(token)
+    if amount > MAX_AMOUNT:
+        raise UserError(mistakes.amount_too_large(token, MAX_AMOUNT))
+    return amount
 
 
 def seated(name: str | None, players: Sequence[str]) -> str | None:

@@ -1,135 +1,88 @@
-"""Tamalo in the bot: its entry in the table of games (``bot.games``), and its modules:
-``parsing`` (its options at /nuova, its hands' totals and markers ``t=``, ``ct=``, ``f=``),
-``texts`` (its keypad's, its forecast's and its tournament's words), ``refusals`` (what its
-rules' and its tournament's refusals are answered with), ``keypad`` (the hand entered with buttons:
-caller, counter-caller, totals), ``charts`` (its chart's marks and drawings) and ``commands``
-(/torneo, /previsione, the lower target's button).
-
-Its replies to a hand and its standings are still in the shared ``bot.texts`` (``hands``,
-``game``), which render its ``scoring.tamalo.Game``: they come here as the second game brings
-its own (docs/architecture.md).
-"""
+"""Tamalo in the bot: its entry in the table of games (``GAME``), with its turns at the
+chat-wide commands, its own commands and buttons, its refusals' texts and its share of the
+chat-wide figures; and its modules: ``parsing`` (its options at /nuova, its hands' totals and
+markers ``t=``, ``ct=``, ``f=``, which hand /correggi fixes, who joins and leaves), ``texts``
+(everything it says), ``refusals`` (what its rules' and its actions' refusals are answered
+with), ``keypad`` (the hand entered with buttons: caller, counter-caller, totals), ``charts``
+(its chart's marks and drawings), ``figures`` (its panels of /stats, /classifica generale,
+/esporta and /serata) and ``commands`` (its turns, and its own commands: /previsione,
+/tresei, the lore)."""
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-
-from telegram import InlineKeyboardMarkup
-
-from bot import i18n
-from bot.games.tamalo import charts, keypad
-from bot.games.tamalo.charts.plan import Mark
-from bot.games.tamalo.commands import forecast, target, tournament
-from bot.games.tamalo.parsing import NewGame, parse_hand, parse_new_game
+from bot.games.tamalo import figures, help
+from bot.games.tamalo.commands import buttons, confirm, forecast, keypad, play, target, vote
+from bot.games.tamalo.commands import charts as chart_commands
+from bot.games.tamalo.commands import lore as lore_commands
+from bot.games.tamalo.commands import tournament as tournament_commands
 from bot.games.tamalo.refusals import RULE_TEXTS
+from bot.games.tamalo.texts import entry
 from bot.handling import Command
-from bot.i18n import N_
-from bot.refusals import Mistake, Render
-from bot.render import Renderer
-from bot.texts import game as game_texts
-from bot.texts import hands as hand_texts
-from bot.texts import mistakes
-from play.records import GameRecord
-from play.tamalo import tournament as play_tournament
-from play.tamalo.tournament import Progress
-from scoring.tamalo import Game, Hand
-from storage import UnitOfWork
+from bot.i18n import N_, _
+from bot.table import Game
+from play.tamalo import results
+from storage.tamalo import TAMALO
 
 
-@dataclass(frozen=True)
-class Tamalo:
-    """Tamalo's answers to what the shared commands ask of a game. (``bot.games.tamalo.texts``
-    is its own texts; the shared ones are imported by module, as a package's submodule would
-    hide a name ``texts`` here.)"""
-
-    kind: str = "tamalo"
-    names: tuple[str, ...] = ("tamalo",)
-    marks: type[enum.Enum] = Mark
-    keypad_prefix: str = keypad.PREFIX
-    rule_texts: Mapping[type[Mistake], Render] = field(default_factory=lambda: RULE_TEXTS)
-    commands: tuple[Command, ...] = field(
-        default_factory=lambda: (
-            Command(
-                "torneo",
-                "tournament",
-                tournament.start_tournament,
-                N_("Torneo a due tavoli e finale: /torneo e almeno 6 nomi"),
-            ),
-            Command(
-                "previsione",
-                "forecast",
-                forecast.show_forecast,
-                N_("Chi vince? Il grafico delle probabilità, mano per mano"),
-            ),
-        )
-    )
-
-    def parse_new_game(self, text: str) -> NewGame:
-        return parse_new_game(text)
-
-    def read_hand(
-        self,
-        text: str,
-        game: Game,
-        *,
-        number: int | None = None,
-        elsewhere: Mapping[str, str] | None = None,
-        joinable: bool = True,
-    ) -> Hand:
-        seated = game.next_players if number is None else game.seated_for(number)
-        return parse_hand(
-            text,
-            seated,
-            game.rules,
-            absent=[p for p in game.players if p not in seated],
-            number=number,
-            elsewhere=elsewhere,
-            joinable=joinable,
-        )
-
-    def game_started(self, game: Game, *, propose_target: bool = False) -> str:
-        return game_texts.game_started(game, propose_target=propose_target)
-
-    def offer(self, record: GameRecord, *, target_given: bool) -> InlineKeyboardMarkup | None:
-        return target.offer(record, target_given=target_given)
-
-    def hand_recorded(self, game: Game, label: str = "") -> str:
-        return hand_texts.hand_recorded(game, label)
-
-    def hand_fixed(self, game: Game, number: int, label: str = "") -> str:
-        return hand_texts.hand_fixed(game, number, label)
-
-    def standings(self, game: Game, *, running: bool, label: str = "") -> str:
-        return hand_texts.standings(game, running=running, label=label)
-
-    async def chart(
-        self,
-        renderer: Renderer,
-        game: Game,
-        title: str,
-        colours: Mapping[str, int],
-        *,
-        finished: bool,
-    ) -> bytes:
-        return await renderer.draw(
-            charts.draw_game, game, title, dict(colours), finished, i18n.language()
-        )
-
-    async def elsewhere(self, work: UnitOfWork, record: GameRecord) -> dict[str, str]:
-        """A player of a tournament's ended table named is told: a finalist waits for the
-        final, anyone else is out."""
-        here = record.game.players
-        return {
-            player: mistakes.waits_for_final(player, here)
-            if waits
-            else mistakes.out_of_tournament(player, here)
-            for player, waits in (await play_tournament.elsewhere(work, record)).items()
-        }
-
-    def after(self, progress: Progress | None) -> str:
-        return tournament.after(progress)
+def title() -> str:
+    return _("Tamalo")
 
 
-TAMALO = Tamalo()
+GAME = Game(
+    kind=TAMALO,
+    names=("tamalo",),
+    title=title,
+    actions={
+        "nuova": play.new_game,
+        "torneo": tournament_commands.start_tournament,
+        "mano": play.record_hand,
+        "mano modificata": play.edit_hand,
+        "correggi": play.fix_hand,
+        "annulla": play.undo,
+        "classifica": play.show_standings,
+        "fine": play.end_game,
+        "riapri": play.reopen,
+        "rivincita": play.rematch,
+        "mazziere": play.next_dealer,
+        "entra": play.join,
+        "esci": play.leave,
+        "grafico": chart_commands.show_chart,
+        "regole": lore_commands.show_rules,
+        "tresei": vote.open_vote,
+    },
+    help=help.help_text,
+    commands=(
+        Command(
+            "previsione",
+            "forecast",
+            forecast.show_forecast,
+            N_("Chi vince? Il grafico delle probabilità, mano per mano"),
+        ),
+        Command("mosse", "moves", lore_commands.show_moves, N_("Le mosse con un nome")),
+        Command(
+            "mossa",
+            "move",
+            lore_commands.record_move,
+            N_("Segna una mossa celebre: /mossa coppiona Anna"),
+        ),
+        Command(
+            "dicono", "rumours", lore_commands.rumour, N_("Dicono che… una curiosità sul Tamalo")
+        ),
+    ),
+    buttons=(
+        (keypad.PATTERN, keypad.press),
+        (buttons.PATTERN, confirm.press),
+        (target.PATTERN, target.lower_target),
+    ),
+    rule_texts=RULE_TEXTS,
+    poll=vote.POLL,
+    closing=play.closing,
+    moved=results.closed_by_move,
+    upkeep=results.complete_results,
+    reopening=confirm.reopening,
+    entry_expired=entry.entry_expired,
+    player_stats=figures.player_panel,
+    chat_stats=figures.chat_panel,
+    export=figures.export,
+    tonight=figures.tonight,
+)

@@ -12,6 +12,7 @@ from play import macchiavelli
 from play.macchiavelli.records import _REBUILT
 from scoring.macchiavelli import Deal, HomeRules, parse_cards
 from storage import models
+from storage.macchiavelli import CLOSED
 from tests.play.conftest import CHAT, Acting
 
 RULES = HomeRules(deals=3, jokers=True)
@@ -38,7 +39,7 @@ async def test_a_game_is_stored_as_its_options_lines_and_detail(acting: Acting) 
     assert json.loads(hand.detail or "") == {
         "points": {"Anna": 0, "Bruno": 28, "Carlo": 12}, "cards": {"Bruno": "K,A,7"}
     }  # fmt: skip
-    assert sorted((line.points, line.is_out) for line in lines) == [
+    assert sorted((line.points, line.flags == CLOSED) for line in lines) == [
         (0, True),
         (12, False),
         (28, False),
@@ -75,7 +76,7 @@ async def test_undo_reopens_and_forgets_the_places(acting: Acting) -> None:
         record = await macchiavelli.start(work, CHAT, ("Anna", "Bruno"), HomeRules(deals=1))
         await macchiavelli.record_deal(work, record, deal(Anna=0, Bruno=9))
     async with acting() as work:
-        undone = await macchiavelli.undo(work, CHAT)
+        undone = await macchiavelli.undo(work, await macchiavelli.correctable(work, CHAT))
         assert undone.reopened
         assert await work.results.leaderboard(CHAT, "macchiavelli") == []
         running = await macchiavelli.running(work, CHAT)

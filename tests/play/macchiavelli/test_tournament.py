@@ -12,6 +12,7 @@ import pytest
 from play.errors import TournamentInProgress
 from play.macchiavelli import tournament
 from play.macchiavelli.tournament import Running
+from play.macchiavelli.tournament_export import export_rows
 from scoring.macchiavelli import Deal, RoundClosed, TournamentRules, parse_cards
 from tests.play.conftest import CHAT, Acting
 
@@ -113,5 +114,5 @@ async def test_stored_rebuilt_fixed_until_the_next_round(acting: Acting) -> None
         finished = await tournament.latest(work, CHAT)
     assert finished is not None
     assert finished.tournament.is_over()
-    rows = tournament.export_rows(finished.tournament)
+    rows = export_rows(finished.tournament)
     assert len(rows) == 9 * 3 + 8 * 3 * 2

@@ -72,7 +72,7 @@ async def test_the_night_replayed_from_storage_is_the_night_played(acting: Actin
         )
     play._NIGHTS.clear()  # another process: replayed
     async with acting() as work:
-        replayed = await play.running_night(work, CHAT)
+        replayed = await play.running_night(work, await work.games.front(CHAT))
     assert replayed.night.totals() == played.night.totals()
     assert replayed.night.totals() == {
         "Anna": 20000,
@@ -90,7 +90,7 @@ async def test_a_refused_event_stores_nothing(acting: Acting) -> None:
         async with acting() as work:
             await play.record_event(work, record, [too_much], message_id=1, user_id=None)
     async with acting() as work:
-        assert (await play.running_night(work, CHAT)).events == ()
+        assert (await play.running_night(work, await work.games.front(CHAT))).events == ()
 
 
 async def test_undo_and_fix_work_on_the_stored_events(acting: Acting) -> None:
@@ -107,7 +107,7 @@ async def test_undo_and_fix_work_on_the_stored_events(acting: Acting) -> None:
         record = await play.fix_hand(work, record, 1, fixed)
     play._NIGHTS.clear()
     async with acting() as work:
-        again = await play.running_night(work, CHAT)
+        again = await play.running_night(work, await work.games.front(CHAT))
     assert again.night.totals() == {"Anna": 20000, "Bruno": 60500, "Carlo": 10000, "Dario": 29500}
 
 
@@ -141,5 +141,5 @@ async def test_the_next_command_finds_the_night_the_last_one_left(
 
     monkeypatch.setattr(play, "replayed", replayed)
     async with acting() as work:
-        found = await play.running_night(work, CHAT)
+        found = await play.running_night(work, await work.games.front(CHAT))
     assert found.night.totals()["Bruno"] == 64000

@@ -50,9 +50,12 @@ def test_with_a_count_the_decimal_comma_of_the_half_is_read_the_one_way_that_fit
     assert parse_cards("4,0,5", expected=2) == (8, 1)
 
 
-def test_a_list_that_fits_two_ways_is_refused() -> None:
-    with pytest.raises(AmbiguousCards):
-        parse_cards("4,0,5", expected=(2, 3))
+def test_a_list_that_fits_as_typed_is_read_so_even_if_a_half_would_fit_too() -> None:
+    assert parse_cards("4,0,5", expected=(2, 3)) == (8, 0, 10)
+    assert parse_cards("0,0,5", expected=(2, 3)) == (0, 0, 10)
+
+
+def test_a_list_that_fits_two_other_ways_is_refused() -> None:
     with pytest.raises(AmbiguousCards):
         parse_cards("0,5,0,5", expected=3)
 

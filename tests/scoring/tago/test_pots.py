@@ -31,7 +31,7 @@ def test_a_folded_players_money_above_the_last_level_goes_to_the_last_pot() -> N
 def test_a_bet_nobody_called_is_a_pot_of_its_own_back_to_who_made_it() -> None:
     pots = layer_pots({"Anna": 300, "Bruno": 100}, live={"Anna", "Bruno"})
 
-    assert pots == (Pot(200, ("Anna", "Bruno"), 100), Pot(200, ("Anna",), 300))
+    assert pots == (Pot(200, ("Anna", "Bruno"), 100), Pot(200, ("Anna",), 300, uncalled=True))
 
 
 def test_the_odd_cents_go_to_the_tied_winners_first_from_the_dealers_left() -> None:

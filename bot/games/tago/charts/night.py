@@ -40,19 +40,22 @@ from bot.i18n import N_, _, pgettext
 from scoring.tago import Night
 
 #: A re-buy: a triangle pointing up at the top of the step; an all-in: a ring; a ZERO that
-#: took the jackpot: a star; a late arrival: a square where the line starts. Filled with the
-#: player's colour and edged in ink, or white and edged in the player's colour.
+#: took the jackpot: a star; a late arrival: a square where the line starts; a departure: a
+#: cross where it ends. Filled with the player's colour and edged in ink, or white and edged
+#: in the player's colour.
 _MARKERS: Final = {
     Mark.REBUY: Marker("^", 11.0, face=None, edge=INK, edge_width=1.0, in_key="#999999"),
     Mark.ALL_IN: Marker("o", 10.0, face="white", edge=None, edge_width=2.4, in_key=MUTED),
     Mark.JACKPOT: Marker("*", 17.0, face=None, edge=INK, edge_width=1.0, in_key="#999999"),
     Mark.JOINED: Marker("s", 9.0, face="white", edge=None, edge_width=2.4, in_key=MUTED),
+    Mark.LEFT: Marker("X", 11.0, face=None, edge=INK, edge_width=1.0, in_key="#999999"),
 }
 _MARK_NAMES: Final = {
     Mark.REBUY: N_("ricarica"),
     Mark.ALL_IN: N_("tutto dentro"),
     Mark.JACKPOT: N_("ZERO: jackpot vinto"),
     Mark.JOINED: N_("arriva al tavolo"),
+    Mark.LEFT: N_("lascia la serata"),
 }
 
 

@@ -1,7 +1,7 @@
 """What a night's chart shows, worked out from the night alone: each player's stack hand by
-hand from the buy-in, the marks (a re-buy, an all-in, a ZERO's jackpot, a late arrival), the
-end labels and
-the axes' limits. Plain values in chips, no matplotlib, so that it can be tested as data."""
+hand from the buy-in, the marks (a re-buy, an all-in, a ZERO's jackpot, a late arrival, a
+departure), the end labels and the axes' limits. Plain values in chips, no matplotlib, so
+that it can be tested as data."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from bot.games.tago.amounts import CENTS, chips, signed_chips
-from scoring.tago import Curioso, Deal, Hand, Join, Night, Rebuy
+from scoring.tago import Curioso, Deal, Hand, Join, Leave, Night, Rebuy
 
 #: The chips axis spans at least this much, so that a quiet night is not drawn as cliffs.
 MIN_SPAN: Final = 20.0
@@ -25,12 +25,14 @@ class Mark(enum.Enum):
     ALL_IN = enum.auto()  # everything in front of the player went into the hand
     JACKPOT = enum.auto()  # a ZERO: the hand and the whole jackpot
     JOINED = enum.auto()  # a late arrival's line starts here
+    LEFT = enum.auto()  # who left the night: the line ends here, the stack cashed out
 
 
 @dataclass
 class Line:
     """One player's stack (in chips) at hand numbers: ``x`` 0 is the buy-in; a re-buy is a
-    step up at one ``x``; a late arrival's line starts at the hand they sat down after."""
+    step up at one ``x``; a late arrival's line starts at the hand they sat down after, and
+    who left ends at the hand they left after."""
 
     player: str
     xs: list[float] = field(default_factory=list)
@@ -83,11 +85,15 @@ def plan_night(night: Night) -> NightPlan:
     spots: list[Spot] = []
     deals = iter(night.deals)
     played = 0
+    gone: set[str] = set()
     for event in night.events:
         if isinstance(event, Hand):
             deal = next(deals)
             played = deal.number
-            spots += _play(deal, stacks, lines)
+            spots += _play(deal, stacks, {p: line for p, line in lines.items() if p not in gone})
+        elif isinstance(event, Leave):
+            gone.add(event.player)
+            spots.append(Spot(Mark.LEFT, event.player, played, _chips(stacks[event.player])))
         elif isinstance(event, Rebuy):
             stacks[event.player] += event.amount
             y = _chips(stacks[event.player])

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot import i18n
-from play.forecast import Outlook
+from play.tamalo.forecast import Outlook
 from scoring import tamalo
 
 

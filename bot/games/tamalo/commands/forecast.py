@@ -9,16 +9,16 @@ from sqlalchemy.exc import SQLAlchemyError
 from telegram import Update
 from telegram.constants import ChatAction
 
-from bot import texts
 from bot.context import Context
+from bot.games.tamalo import texts
 from bot.games.tamalo.charts import draw_forecast
 from bot.games.tamalo.texts import forecast as forecast_texts
 from bot.handling import chat_id_of, message_of, reading, replies_to_mistakes
 from bot.parsing import parse_nothing
-from play import forecast as play
 from play import views
-from play.forecast import Outlook
-from play.records import GameRecord
+from play.tamalo import forecast as play
+from play.tamalo.forecast import Outlook
+from play.tamalo.records import GameRecord
 from scoring.tamalo import Game
 from storage import UnitOfWork
 
@@ -39,7 +39,7 @@ async def forecast_of(
     if not context.bot_data.forecast_lines:
         return None
     try:
-        return await play.outlook(work, context.histories, record, game)
+        return await play.outlook(work, context.bot_data.kept(play.Histories), record, game)
     except SQLAlchemyError:
         raise
     except Exception:
@@ -53,7 +53,7 @@ async def forecast_line(context: Context, record: GameRecord, outlook: Outlook |
     one, nor if the forecast fails or is late (logged): the hand is stored, its reply goes."""
     if outlook is None:
         return ""
-    drawn = context.bot_data.drawn
+    drawn = context.bot_data.kept(play.Drawn)
     # A worker of the loop's own pool, awaited as a future (``asyncio.to_thread`` wraps it
     # in a coroutine and a task more: a tenth of the line's cost).
     try:
@@ -81,7 +81,7 @@ async def drawn_at_start(context: Context, work: UnitOfWork, record: GameRecord)
 
 def draw_ahead(context: Context, outlook: Outlook | None) -> None:
     """Draw ``outlook``'s game's futures now, in the background, off the event loop: its next
-    hands play them out (``play.forecast.Drawn``). Only a head start: if it is not done in
+    hands play them out (``play.tamalo.forecast.Drawn``). Only a head start: if it is not done in
     time, or fails, or ``MOST_DRAWING`` are being drawn already (a burst of hands in many
     chats needs the CPU more), a hand draws its own."""
     drawing = context.bot_data.drawing
@@ -98,7 +98,7 @@ async def _draw_ahead(context: Context, outlook: Outlook) -> None:
     except Exception:
         log.exception("Could not draw ahead a game after %s hands", len(outlook.game.hands))
         return
-    context.bot_data.drawn.keep(outlook, futures)
+    context.bot_data.kept(play.Drawn).keep(outlook, futures)
 
 
 @replies_to_mistakes
@@ -108,14 +108,14 @@ async def show_forecast(update: Update, context: Context) -> None:
     parse_nothing(context.text_args, "previsione")
     chat_id = chat_id_of(update)
     async with reading(context) as work:
-        stories = await play.stories(work, context.histories, chat_id)
+        stories = await play.stories(work, context.bot_data.kept(play.Histories), chat_id)
         look = await views.look(work, chat_id)
     message = message_of(update)
     for record, outlook in stories:
         await message.chat.send_action(ChatAction.UPLOAD_PHOTO)
         to_final = outlook.to_final
         words = (
-            forecast_texts.chart_title(texts.common.table_label(record), to_final=to_final),
+            forecast_texts.chart_title(texts.words.table_label(record), to_final=to_final),
             forecast_texts.hands_label(),
             forecast_texts.chance_label(to_final=to_final),
         )

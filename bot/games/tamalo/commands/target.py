@@ -7,22 +7,24 @@ import re
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 
-from bot import texts
 from bot.context import Context
+from bot.games.tamalo import texts
 from bot.handling import changing
-from play import game as play
-from play.records import GameRecord
+from play.tamalo import game as play
+from play.tamalo.records import GameRecord
 
-#: ``soglia:<game id>``: the game whose target the button lowers to ``texts.common.CONTRO_TARGET``.
+#: ``soglia:<game id>``: the game whose target the button lowers to ``texts.words.CONTRO_TARGET``.
 CALLBACK = re.compile(r"^soglia:(\d{1,9})$")
+#: Every callback data of the button (well formed or not).
+PATTERN = r"^soglia:"
 
 
 def offer(record: GameRecord, *, target_given: bool) -> InlineKeyboardMarkup | None:
     """The button under a new game's reply, when a lower target is proposed for it."""
-    if target_given or not texts.common.lower_target_proposed(record.game.rules):
+    if target_given or not texts.words.lower_target_proposed(record.game.rules):
         return None
     button = InlineKeyboardButton(
-        texts.common.lower_target_button(), callback_data=f"soglia:{record.id}"
+        texts.words.lower_target_button(), callback_data=f"soglia:{record.id}"
     )
     return InlineKeyboardMarkup([[button]])
 
@@ -38,7 +40,7 @@ async def lower_target(update: Update, context: Context) -> None:
         await query.answer(texts.game.target_too_late())
         return
     async with changing(context, chat.id) as work:
-        record = await play.lower_target(work, chat.id, int(match[1]), texts.common.CONTRO_TARGET)
+        record = await play.lower_target(work, chat.id, int(match[1]), texts.words.CONTRO_TARGET)
     if record is None:
         await query.answer(texts.game.target_too_late())
         await query.edit_message_reply_markup(reply_markup=None)

@@ -2,25 +2,20 @@
 
 from __future__ import annotations
 
-from telegram import Update
-
-from bot.context import Context
 from bot.games.tamalo.parsing import parse_tournament
 from bot.games.tamalo.texts import tournament as tournament_texts
-from bot.handling import changes, chat_id_of, message_of, replies_to_mistakes, sender_id
+from bot.table import Reply, Turn
 from play.tamalo import tournament
 from play.tamalo.tournament import FinalStarted, Progress, TableOver, TournamentWon
 
 
-@replies_to_mistakes
-async def start_tournament(update: Update, context: Context) -> None:
-    """Draw two tables and start a game at each."""
-    new = parse_tournament(context.text_args)
-    async with changes(update, context) as work:
-        started = await tournament.start_tournament(
-            work, chat_id_of(update), new.players, new.rules, started_by=sender_id(update)
-        )
-    await message_of(update).reply_text(
+async def start_tournament(turn: Turn) -> Reply:
+    """``/torneo Anna Bruno …``: draw two tables and start a game at each."""
+    new = parse_tournament(turn.text)
+    started = await tournament.start_tournament(
+        turn.work, turn.chat_id, new.players, new.rules, started_by=turn.sender
+    )
+    return turn.say(
         tournament_texts.tournament_started(
             [t.game for t in started.tables], propose_target=not new.target_given
         )

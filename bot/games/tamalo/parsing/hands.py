@@ -6,7 +6,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from bot import texts
+from bot.games.tamalo import texts
 from bot.games.tamalo.parsing.new_game import DEALER_KEYS, GAME_OPTION_WORDS, OPTION_OF, TARGET_KEYS
 from bot.parsing.words import find, looks_like_name, tokens
 from bot.refusals import UserError
@@ -83,7 +83,7 @@ def parse_hand(
             raise UserError(texts.mistakes.counter_is_caller(counter, counter_key))
     if not values and len(out) < len(players):
         raise UserError(texts.mistakes.hand_empty())
-    if values and looks_like_name(values[0]):
+    if values and looks_like_name(values[0], is_card):
         joinable = joinable and not rules.quadri and not rules.six_cards
         about = _Elsewhere(absent, number, elsewhere or {}, joinable)
         totals = _by_name(values, players, rules, list(out), about)
@@ -249,10 +249,10 @@ def _by_name(
     for index, token in pairs:
         player = find(token, players)
         if player is None:
-            if not looks_like_name(token):
+            if not looks_like_name(token, is_card):
                 _refuse_spaced_cards(values, index, list(totals)[-1:])
                 raise UserError(texts.mistakes.value_without_name(token))
-            totals_typed = any(not looks_like_name(value) for value in values)
+            totals_typed = any(not looks_like_name(value, is_card) for value in values)
             raise elsewhere.refuse(token, players, totals=totals_typed)
         if player in totals:
             raise UserError(texts.mistakes.duplicate_player(player))
@@ -272,7 +272,9 @@ def _refuse_spaced_cards(values: list[str], index: int, previous: list[str]) -> 
     commas (``A,7,KN``) rather than that ``7`` has no name."""
     if not previous:
         return
-    end = next((i for i in range(index, len(values)) if looks_like_name(values[i])), len(values))
+    end = next(
+        (i for i in range(index, len(values)) if looks_like_name(values[i], is_card)), len(values)
+    )
     run = values[index - 1 : end]
     if any(is_card(word) and not _NUMBER.fullmatch(word) for word in run):
         raise UserError(texts.mistakes.cards_with_commas(previous[0], ",".join(run)))

@@ -6,10 +6,18 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot import names, texts
+from bot import names
+from bot.games.tamalo import texts
 from bot.parsing.words import find, parse_name, tokens
 from bot.refusals import UserError
-from scoring.tamalo import DEFAULT_TARGET, QUADRI_PLAYERS, TOURNAMENT_MIN_PLAYERS, Mode, Rules
+from scoring.tamalo import (
+    DEFAULT_TARGET,
+    QUADRI_PLAYERS,
+    TOURNAMENT_MIN_PLAYERS,
+    Mode,
+    Rules,
+    is_card,
+)
 
 #: More than a table holds; it also keeps every reply well under Telegram's 4096 characters.
 MAX_PLAYERS = 12
@@ -78,7 +86,7 @@ def parse_new_game(text: str) -> NewGame:
             else:
                 raise UserError(texts.setup.unknown_game_option(token))
         else:
-            players.append(parse_name(token))
+            players.append(parse_name(token, is_card))
     rules = Rules(
         mode=mode or Mode.CLASSIC,
         target=target or DEFAULT_TARGET,

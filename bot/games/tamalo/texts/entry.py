@@ -139,7 +139,7 @@ def entry_not_yours(who: str) -> str:
 def entry_view(entry: Entry, number: int, who: str, label: str = "") -> str:
     """The entry message: what has been entered so far, and what to choose now."""
     nobody = _("nessuno")
-    lines = [f"✍️ {label}" + _("Mano {number}, la inserisce {who}.").format(number=number, who=who)]
+    lines = [f"✍️ {label}" + _("Mano {number} · inserisce: {who}").format(number=number, who=who)]
     if entry.step is not EntryStep.CALLER:
         lines.append(f"Tamalo: {entry.caller or nobody}")
         if entry.contro and entry.caller:

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.i18n import _
-from bot.texts.common import (
+from bot.games.tamalo.texts.words import (
     _tables,
     command_for,
     contro_target_hint,
     end_rule,
     mode_name,
-    names,
     options_line,
 )
+from bot.i18n import _
+from bot.texts.common import names
 from scoring.tamalo import Game
 
 

@@ -30,7 +30,9 @@ async def test_the_rules_worked_example_is_played_to_its_end(table: Table) -> No
     assert "Carlo A,A = 22" in third
     assert "1. Anna 32\n2. Carlo 34\n3. Bruno 68" in third
     assert third.endswith("🏁 Partita finita dopo 3 smazzate: vince Anna con 32!")
-    assert "Nessuna partita in corso" in await table.reply("/mano 0 1 2")
+    assert (await table.reply("/mano 0 1 2")).startswith(
+        "Nessuna partita di Macchiavelli in corso."
+    )
 
 
 async def test_mistakes_are_refused_with_one_message_and_nothing_recorded(table: Table) -> None:
@@ -89,7 +91,7 @@ async def test_a_target_ends_the_game_and_fine_closes_one_by_hand(table: Table) 
     assert ended.endswith("vince Anna con 0!")
     await table.reply("/nuova macchiavelli Anna Bruno Carlo")
     await table.reply("/deal 0 10 20")
-    closed = await table.reply("/fine")
+    (closed,) = await table.close()
     assert closed.startswith("Partita chiusa.")
     assert closed.endswith("vince Anna con 0!")
 
@@ -102,10 +104,12 @@ async def test_in_english(table: Table) -> None:
     assert first.startswith("Deal 1: Anna closes.\nAnna 0\nBruno K,A,7 = 28\nCarlo JK = 25")
     assert first.endswith("Deal 2 of 2: Bruno deals.")
     assert (await table.reply("/undo")).startswith("Deal 1 undone.")
-    assert "/hand, /undo, /fix, /standings, /end" in await table.reply("/join Dario")
+    refused = await table.reply("/join Dario")
+    assert refused.startswith("/join is no use in a game of Machiavelli:")
+    assert "/hand, /fix, /undo, /standings, /dealer" in refused
     await table.reply("/hand 0 1 2")
     assert (await table.reply("/fix 1 0 3 2")).startswith("Deal 1 corrected.")
-    closed = await table.reply("/end")
+    (closed,) = await table.close("/end")
     assert closed.startswith("Game ended.")
     assert closed.endswith("Game over after 1 deal: Anna wins with 0!")
 
@@ -146,19 +150,21 @@ async def test_an_edited_deal_changes_nothing_and_says_how_to_fix_it(table: Tabl
 
 async def test_one_game_at_a_time_whichever_game(table: Table) -> None:
     await table.reply("/nuova macchiavelli Anna Bruno")
+    assert (await table.reply("/nuova Carlo Dario")).startswith(
+        "C'è una partita di Macchiavelli in corso (Anna e Bruno): chiudetela con /fine"
+    )
     running = "C'è già una partita in corso (Anna e Bruno)."
-    assert (await table.reply("/nuova Carlo Dario")).startswith(running)
     assert (await table.reply("/nuova macchiavelli Carlo Dario")).startswith(running)
     await table.reply("/fine")
     await table.reply("/nuova Carlo Dario")
     refused = await table.reply("/nuova macchiavelli Anna Bruno")
-    assert refused.startswith("C'è già una partita in corso (Carlo e Dario).")
+    assert refused.startswith("C'è una partita di Tamalo in corso (Carlo e Dario)")
 
 
 async def test_a_game_closed_by_hand_keeps_its_deals(table: Table) -> None:
     await table.reply("/nuova macchiavelli Anna Bruno")
     await table.reply("/mano 0 10")
-    await table.reply("/fine")
+    await table.close()
     before = await table.dump()
     assert "chiusa" in await table.reply("/annulla")
     assert "chiusa" in await table.reply("/correggi 1 0 20")
@@ -183,7 +189,7 @@ async def test_the_tournament_starts_beside_no_home_game(table: Table) -> None:
 async def test_reopen_and_rematch(table: Table) -> None:
     await table.reply("/nuova macchiavelli Anna Bruno Carlo soglia=30")
     await table.reply("/mano 0 10 20")
-    await table.reply("/fine")
+    await table.close()
     reopened = await table.reply("/riapri")
     assert reopened.startswith("↩️ Partita riaperta: si riprende dalla smazzata 2.")
     assert reopened.endswith("Smazzata 2: distribuisce Bruno.")
@@ -210,7 +216,7 @@ async def test_a_deal_delivered_twice_is_recorded_once_and_answered_alike(table:
 async def test_after_a_macchiavelli_game_a_tamalo_tournament_is_tamalos(table: Table) -> None:
     await table.reply("/nuova macchiavelli Anna Bruno")
     await table.reply("/mano 0 10")
-    await table.reply("/fine")
+    await table.close()
     drawn = (await table.send("/torneo Anna Bruno Carlo Dario Elena Franco"))[-1]
     first = re.split(r", | ed? ", drawn.split("Tavolo 1: ")[1].split("\n")[0])
     recorded = await table.reply("/mano " + " ".join(f"{p} 3" for p in first))

@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlalchemy import text
 
-from bot.commands.entry import sweep_expired
+from bot.commands.entries import sweep_expired
 from bot.games.macchiavelli import pad_texts
 from storage import ENTRY_LIFETIME
 from tests.bot.conftest import StartBot, Table
@@ -29,7 +29,7 @@ async def stored_deals(table: Table) -> list[tuple[Any, ...]]:
     async with table.app.bot_data.db.reading() as session:
         rows = await session.execute(
             text(
-                "SELECT h.number, h.detail, p.name, r.reported_total, r.points FROM hands h"
+                "SELECT h.number, h.detail, p.name, r.value, r.points FROM hands h"
                 " JOIN games g ON g.id = h.game_id JOIN hand_results r ON r.hand_id = h.id"
                 " JOIN players p ON p.id = r.player_id"
                 " WHERE g.chat_id = :chat ORDER BY h.number, r.position"
@@ -46,9 +46,9 @@ async def test_a_deal_tapped_is_the_deal_typed(table: Table) -> None:
     await table.reply("/nuova macchiavelli Anna Bruno Carlo smazzate=2 jolly")
 
     opened = await table.reply("/mano")
-    assert opened.startswith("✍️ Smazzata 1, la inserisce Utente42.\n\n▶️ Anna …\nBruno …")
+    assert opened.startswith("✍️ Smazzata 1 · inserisce: Utente42\n\n▶️ Anna …\nBruno …")
     assert opened.endswith(
-        "Le carte rimaste in mano a Anna, poi «Avanti» (o «chiude» se ha chiuso)."
+        "Le carte rimaste in mano ad Anna, poi «Avanti» (o «chiude» se ha chiuso)."
     )
     assert list(table.buttons()) == [
         *("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "Jolly"),
@@ -92,7 +92,7 @@ async def test_wrong_taps_are_answered_and_change_nothing(table: Table) -> None:
     jolly = table.buttons()["K"].replace(":cK", ":cJK")  # an old or forged button
     assert await table.press(jolly) == ("Questa partita si gioca senza jolly.", None)
     assert await tap(table, "Avanti ▶️") == (
-        "Tocca le carte rimaste a Anna, o «chiude» se ha chiuso.",
+        "Tocca le carte rimaste ad Anna, o «chiude» se ha chiuso.",
         None,
     )
     assert await tap(table, "↩️ Togli l'ultima") == ("Nessuna carta di Anna da togliere.", None)
@@ -158,11 +158,12 @@ async def test_a_double_tap_counts_once_and_only_its_author_taps(table: Table) -
     assert "▶️ Anna K = 10" in shown
     now = table.buttons()  # as shown again: where the pad stands
     assert await tap(table, "A", user=7) == (
-        "Questa smazzata la sta inserendo Utente42: solo lui o lei può premere questi pulsanti.",
+        "Questi pulsanti sono di chi inserisce la smazzata (Utente42): solo lui o lei li può "
+        "premere.",
         None,
     )
     busy = await table.send("/mano", user=7)
-    assert "la sta già inserendo con i pulsanti Utente42" in busy[0]
+    assert "si sta già inserendo con i pulsanti (inserisce: Utente42)" in busy[0]
     await table.press(now["A"])
     _toast, bruno = await tap(table, "Avanti ▶️")
     assert bruno is not None
@@ -222,7 +223,7 @@ async def test_the_pad_carries_on_after_a_restart_and_speaks_english(start_bot: 
         await table.reply("/language en")
         await table.reply("/new machiavelli Anna Bruno jokers")
         opened = await table.reply("/deal")
-        assert opened.startswith("✍️ Deal 1, entered by Utente42.")
+        assert opened.startswith("✍️ Deal 1 · entered by: Utente42")
         await tap(table, "closes (0)")
         pad = table.buttons()
     async with start_bot() as table:  # another process: the entry is the database's

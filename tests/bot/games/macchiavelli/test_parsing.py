@@ -215,8 +215,6 @@ def test_a_jolly_only_in_a_game_with_jokers() -> None:
         ("0 -28 12", NegativePoints),
         ("0 Anna 3", errors.CountWithoutName),
         ("Anna 3 5 Bruno 0", errors.CountWithoutName),
-        ("Anna Bruno 28 Carlo 0", errors.NameWithoutCount),
-        ("Anna 0 Bruno 28 Carlo", errors.NameWithoutCount),
         ("Anna 0 Bruno 28 anna 3", errors.PlayerTwice),
         ("Anna 0 Bruno K,K,K,K,K,K,K,K,K", TooManyCopies),
     ],
@@ -235,6 +233,11 @@ def test_a_deal_refused_before_its_game_is_known(text: str, error: type[Exceptio
         ("0 28", errors.WrongCount),
         ("0 28 12 5", errors.WrongCount),
         ("Anna 0 Bruno 900 Carlo 12", TooManyPoints),
+        ("Anna Bruno 28 Carlo 0", errors.NameWithoutCount),
+        ("Anna 0 Bruno 28 Carlo", errors.NameWithoutCount),
+        ("Anna 0 Bruno 3 X 5 Carlo 5", errors.UnknownPlayer),  # a name: a count after it
+        ("Anna 0 Bruno X Carlo 5", UnknownCard),  # where Bruno's count goes
+        ("Anna 0 Bruno 28 Carlo 5 extra", errors.UnknownPlayer),
     ],
 )
 def test_a_deal_refused_against_its_game(text: str, error: type[Exception]) -> None:

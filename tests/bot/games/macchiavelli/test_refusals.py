@@ -14,6 +14,7 @@ from scoring.errors import RuleBroken
 from scoring.macchiavelli import (
     AlreadyWithdrawn,
     DealNotSeated,
+    DealOverDecks,
     HomeRules,
     MatchOver,
     NegativePoints,
@@ -62,6 +63,7 @@ SAMPLES: list[Mistake] = [
     TooManyCopies("A", 9, 8),
     NegativePoints(-3),
     TooManyPoints(900, 760),
+    DealOverDecks(905, 860),
     TwoClosers(("Anna", "Bruno")),
     DealNotSeated(("Anna", "Bruno", "Zeno"), PLAYERS),
     DealNotSeated(("Anna", "Bruno"), PLAYERS),
@@ -174,9 +176,9 @@ def test_options_refused_with_the_options_to_type() -> None:
         )
     with pytest.raises(OptionOutOfRange) as deals:
         parse_new_game("Anna Bruno smazzate=51")
-    assert refusal(deals.value) == "smazzate=51 non va: si può da 1–50."
+    assert refusal(deals.value) == "smazzate=51 non va: si può da 1 a 50."
     with i18n.speaking("en"):
-        assert refusal(deals.value) == "deals=51 is not allowed: it can be 1–50."
+        assert refusal(deals.value) == "deals=51 is not allowed: it can be 1 to 50."
     with pytest.raises(TooFewPlayers) as few:
         parse_tournament("Anna Bruno Carlo Dario Elena Franco Gino Ida")
     assert refusal(few.value) == "8 giocatori: un torneo ne vuole almeno 9 (tre tavoli da tre)."

@@ -64,7 +64,7 @@ async def test_a_tamalo_game_then_a_macchiavelli_game_each_in_its_panel(
         f"🌙 Night of {evening()} · 3 games\n\n"
         "Tamalo\n"
         "classic, 1 hand: Anna wins (0)\n\n"
-        "Macchiavelli\n"
+        "Machiavelli\n"
         "3 deals: Anna wins (32)\n"
         "1 deal: in progress, Bruno in the lead (0)\n\n"
         "👑 King of the night: Anna with 2 wins."
@@ -133,7 +133,8 @@ async def test_a_night_of_tago_shows_its_stacks(table: Table) -> None:
         "classica, 1 mano: in corso, in testa Bruno\n\n"
         "Tagò\n"
         "1 mano: chiusa\n"
-        "1. Bruno 640 (+340)\n2. Dario 260 (−40)\n3. Anna 200 (−100)\n4. Carlo 100 (−200)"
+        "1. Bruno +340 (fiches 640)\n2. Dario −40 (fiches 260)\n3. Anna −100 (fiches 200)\n"
+        "4. Carlo −200 (fiches 100)"
     )
     assert photos == 1
 
@@ -157,5 +158,6 @@ async def test_a_night_of_tago_closed_with_no_hand_is_left_out(table: Table) -> 
         "classica, 0 mani: in corso\n\n"
         "Tagò\n"
         "1 mano: chiusa\n"
-        "1. Bruno 640 (+340)\n2. Dario 260 (−40)\n3. Anna 200 (−100)\n4. Carlo 100 (−200)"
+        "1. Bruno +340 (fiches 640)\n2. Dario −40 (fiches 260)\n3. Anna −100 (fiches 200)\n"
+        "4. Carlo −200 (fiches 100)"
     )

@@ -12,7 +12,7 @@ import pytest
 from pypdf import PdfReader
 
 from bot import i18n
-from bot.games.macchiavelli import texts
+from bot.games.macchiavelli import tournament_texts
 from bot.games.macchiavelli.render import draw_sheets
 from bot.games.macchiavelli.sheets import (
     Programme,
@@ -41,7 +41,7 @@ def _tournament(rules: TournamentRules, players: tuple[str, ...] = FOURTEEN) -> 
 
 def _pages(programme: Programme, language: str = "it") -> list[str]:
     with i18n.speaking(language):
-        pdf = draw_sheets(programme, texts.sheet_words())
+        pdf = draw_sheets(programme, tournament_texts.sheet_words())
     assert pdf.startswith(b"%PDF-")
     return [page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
 
@@ -129,7 +129,9 @@ def test_a_withdrawn_player_is_marked_and_their_seat_is_a_bye() -> None:
     assert [line.note for line in anna.lines] == ["withdrawn"] * 3
     pages = _pages(programme)
     assert re.search(
-        r"Anna\nTurno Tavolo Posto MP VP\n1 ritirato\n2 ritirato\n3 ritirato", pages[0]
+        r"Anna\nTurno Tavolo Posto MP VP\n1 fuori dal torneo\n2 fuori dal torneo\n"
+        r"3 fuori dal torneo",
+        pages[0],
     )
     assert "Turno 1 · Tavolo 1\nN\nBYE\nS\nBruno\n" in "\n".join(pages[2:])
 
@@ -164,6 +166,6 @@ def test_page_count(players: int, rounds: int) -> None:
 def test_what_the_worker_is_sent_can_cross_to_a_process() -> None:
     tournament = _tournament(TournamentRules(rounds=4, deals=3, danese=True))
     programme = programme_of(tournament, "Torneo")
-    words = texts.sheet_words()
+    words = tournament_texts.sheet_words()
 
     assert pickle.loads(pickle.dumps((programme, words))) == (programme, words)

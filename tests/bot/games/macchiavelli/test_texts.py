@@ -5,7 +5,7 @@ tables, rounds, standings, moves and status; in Italian and in English."""
 from __future__ import annotations
 
 from bot import i18n
-from bot.games.macchiavelli import texts
+from bot.games.macchiavelli import texts, tournament_texts
 from bot.games.macchiavelli.parsing import parse_deal, parse_new_game, resolve, resolve_at_table
 from scoring.macchiavelli import (
     Match,
@@ -126,14 +126,14 @@ def test_the_start_of_a_game_shows_a_deal_to_copy_with_every_player() -> None:
 
 
 def test_a_table_line_shows_every_seat_and_the_bye() -> None:
-    assert texts.table_line(1, ("Anna", "Bruno", "Carlo", "Dario")) == (
+    assert tournament_texts.table_line(1, ("Anna", "Bruno", "Carlo", "Dario")) == (
         "Tavolo 1: N Anna · S Bruno · E Carlo · O Dario"
     )
-    assert texts.table_line(3, ("Elena", "Franco", "Gino", None)) == (
+    assert tournament_texts.table_line(3, ("Elena", "Franco", "Gino", None)) == (
         "Tavolo 3: N Elena · S Franco · E Gino · O —"
     )
     with i18n.speaking("en"):
-        assert texts.table_line(3, ("Elena", "Franco", "Gino", None)) == (
+        assert tournament_texts.table_line(3, ("Elena", "Franco", "Gino", None)) == (
             "Table 3: N Elena · S Franco · E Gino · W —"
         )
 
@@ -143,20 +143,20 @@ def test_the_rules_three_worked_tables_of_victory_points() -> None:
     three = score_table({"Elena": 0, "Franco": 31, "Gino": 40}, 3)
     tie = score_table({"Anna": 40, "Bruno": 40, "Carlo": 121, "Dario": 300}, 5)
 
-    assert texts.table_round(1, 1, four).splitlines() == [
+    assert tournament_texts.table_round(1, 1, four).splitlines() == [
         "Turno 1, tavolo 1:",
         "Anna: MP 20 · piazzamento 8 · differenza 195 → 10 · VP 18",
         "Bruno: MP 55 · piazzamento 6 · differenza 90 → 4 · VP 10",
         "Carlo: MP 70 · piazzamento 4 · differenza 60 → 2 · VP 6",
         "Dario: MP 130 · piazzamento 2 · differenza 0 → 0 · VP 2",
     ]
-    assert texts.table_round(1, 3, three).splitlines()[1:] == [
+    assert tournament_texts.table_round(1, 3, three).splitlines()[1:] == [
         "Elena: MP 0 · piazzamento 8 · differenza 71 → 4 · VP 12",
         "Franco: MP 31 · piazzamento 6 · differenza 9 → 0 · VP 6",
         "Gino: MP 40 · piazzamento 4 · differenza 0 → 0 · VP 4",
     ]
     with i18n.speaking("en"):
-        assert texts.table_round(2, 1, tie).splitlines()[:3] == [
+        assert tournament_texts.table_round(2, 1, tie).splitlines()[:3] == [
             "Round 2, table 1:",
             "Anna: MP 40 · placement 7 · difference 341 → 12 · VP 19",
             "Bruno: MP 40 · placement 7 · difference 341 → 12 · VP 19",
@@ -164,9 +164,9 @@ def test_the_rules_three_worked_tables_of_victory_points() -> None:
 
 
 def test_a_move_names_both_tables_and_the_seat() -> None:
-    assert texts.move_line("Anna", 2, 3, Seat.NORTH) == "Anna: tavolo 2 → 3 (N)"
+    assert tournament_texts.move_line("Anna", 2, 3, Seat.NORTH) == "Anna: tavolo 2 → 3 (N)"
     with i18n.speaking("en"):
-        assert texts.move_line("Bruno", 1, 3, Seat.WEST) == "Bruno: table 1 → 3 (W)"
+        assert tournament_texts.move_line("Bruno", 1, 3, Seat.WEST) == "Bruno: table 1 → 3 (W)"
 
 
 FOURTEEN = ("Anna", "Bruno", "Carlo", "Dario", "Elena", "Franco", "Gino",
@@ -195,7 +195,7 @@ def _play_round(tournament: Tournament) -> Tournament:
 def test_a_round_closed_shows_the_tables_the_standings_and_the_moves() -> None:
     tournament = _play_round(_fixed(TournamentRules(rounds=3, deals=3)))
 
-    reply = texts.round_closed(tournament, 1)
+    reply = tournament_texts.round_closed(tournament, 1)
 
     assert "Turno 1, tavolo 1:\nAnna: MP 0 · piazzamento 8 · differenza 180 → 10 · VP 18" in reply
     assert "Classifica dopo il turno 1:\n1. Anna 18 VP (MP 0)\n1. Elena 18 VP (MP 0)\n" in reply
@@ -209,12 +209,12 @@ def test_before_a_danese_the_seating_is_by_the_standings() -> None:
     tournament = _fixed(TournamentRules(rounds=3, deals=3, danese=True))
     tournament = _play_round(_play_round(tournament))
 
-    reply = texts.round_closed(tournament, 2)
+    reply = tournament_texts.round_closed(tournament, 2)
 
     assert "Turno 3, la Danese: seduti per classifica.\nTavolo 1: N " in reply
     assert "Spostamenti" not in reply
     leaders = [r.player for r in tournament.standings(2)][:4]
-    assert texts.table_line(1, tuple(leaders)) in reply
+    assert tournament_texts.table_line(1, tuple(leaders)) in reply
 
 
 def test_the_last_round_names_the_winner() -> None:
@@ -222,10 +222,10 @@ def test_the_last_round_names_the_winner() -> None:
     for _round in range(3):
         tournament = _play_round(tournament)
 
-    reply = texts.round_closed(tournament, 3)
+    reply = tournament_texts.round_closed(tournament, 3)
 
     winners = [r.player for r in tournament.standings() if r.rank == 1]
-    assert reply.endswith(texts.tournament_won(tournament))
+    assert reply.endswith(tournament_texts.tournament_won(tournament))
     assert all(w in reply.rpartition("🥇")[2] for w in winners)
 
 
@@ -242,7 +242,7 @@ def test_tables_shows_who_is_still_playing() -> None:
     )
     tournament = tournament.with_deal(*first)
 
-    assert texts.tables_status(tournament).splitlines() == [
+    assert tournament_texts.tables_status(tournament).splitlines() == [
         "Turno 1 di 3.",
         "Tavolo 1: gioca (1 di 3 smazzate)",
         "Tavolo 2: ha finito, aspetta",
@@ -250,31 +250,36 @@ def test_tables_shows_who_is_still_playing() -> None:
         "Tavolo 4: gioca (0 di 3 smazzate)",
     ]
     with i18n.speaking("en"):
-        assert texts.tables_status(tournament).splitlines()[1] == "Table 1: playing (1 of 3 deals)"
+        assert (
+            tournament_texts.tables_status(tournament).splitlines()[1]
+            == "Table 1: playing (1 of 3 deals)"
+        )
 
 
 def test_before_round_one_the_meetings_that_repeat_are_told() -> None:
     twelve = FOURTEEN[:12]
     tournament = _fixed(TournamentRules(rounds=3, deals=3), twelve)
 
-    started = texts.tournament_started(tournament)
+    started = tournament_texts.tournament_started(tournament)
 
     assert "Tavolo 3: N Luca · S Marta · E Nino · O Olga" in started
     assert "Con 3 tavoli si incontrano in ogni turno: " in started
     assert "Incontri ripetuti: " in started
     assert started.endswith("/mano Anna 0 Bruno K,A,7 Carlo 12 Dario 5")
     with i18n.speaking("en"):
-        assert "With 3 tables these meet in every round: " in texts.tournament_started(tournament)
+        assert "With 3 tables these meet in every round: " in tournament_texts.tournament_started(
+            tournament
+        )
 
 
 def test_one_pair_always_together_is_named_in_words() -> None:
     tournament = _fixed(TournamentRules(rounds=3, deals=3), FOURTEEN[:13])
 
-    note = texts.meetings_note(tournament)
+    note = tournament_texts.meetings_note(tournament)
 
     assert note.startswith("Con 4 tavoli Carlo e Dario si incontrano in ogni turno.\n")
     with i18n.speaking("en"):
-        assert texts.meetings_note(tournament).startswith(
+        assert tournament_texts.meetings_note(tournament).startswith(
             "With 4 tables Carlo and Dario meet in every round.\n"
         )
 
@@ -283,7 +288,7 @@ def test_with_five_tables_nobody_meets_in_every_round() -> None:
     players = (*FOURTEEN, "Sara", "Tina", "Ugo")
     tournament = _fixed(TournamentRules(rounds=3, deals=3), players)
 
-    assert texts.meetings_note(tournament).startswith("Incontri ripetuti: ")
+    assert tournament_texts.meetings_note(tournament).startswith("Incontri ripetuti: ")
 
 
 def test_a_table_deal_shows_the_tables_mp_and_the_deals_left() -> None:
@@ -294,7 +299,7 @@ def test_a_table_deal_shows_the_tables_mp_and_the_deals_left() -> None:
         *resolve_at_table(parse_deal(typed), seating, tournament.rules)
     )
 
-    assert texts.table_deal_recorded(tournament, 1, 1) == (
+    assert tournament_texts.table_deal_recorded(tournament, 1, 1) == (
         "Turno 1, tavolo 1.\n"
         "\n"
         "Smazzata 1: chiude Dario.\n"
@@ -314,7 +319,7 @@ def test_a_table_deal_shows_the_tables_mp_and_the_deals_left() -> None:
             )
         )
     with i18n.speaking("en"):
-        assert texts.table_deal_recorded(tournament, 1, 1).endswith(
+        assert tournament_texts.table_deal_recorded(tournament, 1, 1).endswith(
             "MP: Anna 5, Dario 6, Bruno 14, Carlo 32\n"
             "\n"
             "The table has finished the round: waiting for the other tables (/tables)."

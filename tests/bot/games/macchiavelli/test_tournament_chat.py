@@ -120,7 +120,9 @@ async def test_nine_players_two_rounds_a_fix_a_withdrawal_and_a_restart(
         assert undone.startswith("Turno 2, tavolo 2: smazzata 1 annullata.")
 
         standings = await table.reply("/classifica")
-        assert re.search(rf"^\d\. {gone} \d+ VP \(MP \d+\) — ritirato$", standings, re.MULTILINE)
+        assert re.search(
+            rf"^\d\. {gone} \d+ VP \(MP \d+\) — ha lasciato il torneo$", standings, re.MULTILINE
+        )
 
         pdf = await table.files("/cartellini", "sendDocument")
         assert len(pdf) == 1
@@ -172,8 +174,8 @@ async def test_a_danese_last_round_the_winner_then_a_home_game_of_tamalo(table: 
     assert await table.reply("/mano Anna 0 Bruno 1 Carlo 2") == (
         "Il torneo è finito: tutti i turni sono giocati."
     )
-    assert (await table.reply("/classifica")).startswith("Classifica dopo il turno 3:\n1. ")
-    assert (await table.reply("/fine")).startswith("Durante un torneo di Macchiavelli /fine")
+    assert (await table.reply("/classifica")).startswith("Classifica finale:\n1. ")
+    assert await table.reply("/fine") == "Il torneo è già chiuso."
 
     # A Tamalo game after it: the chat's commands are Tamalo's again.
     assert (await table.reply("/nuova Anna Bruno Carlo")).startswith("🃏")
@@ -216,7 +218,9 @@ async def test_fourteen_players_three_rounds_moved_as_the_rules_example(table: T
                 assert gone not in [p for t in seating for p in t]
     assert re.search(r"🥇 .+ (vince il torneo!|vincono il torneo a pari merito!)", replies[-1])
     standings = await table.reply("/classifica")
-    assert re.search(rf"^\d+\. {gone} \d+ VP \(MP 0\) — ritirato$", standings, re.MULTILINE)
+    assert re.search(
+        rf"^\d+\. {gone} \d+ VP \(MP 0\) — ha lasciato il torneo$", standings, re.MULTILINE
+    )
 
 
 async def test_each_mistake_is_one_message_and_changes_nothing(table: Table) -> None:
@@ -237,8 +241,8 @@ async def test_each_mistake_is_one_message_and_changes_nothing(table: Table) -> 
             ("/entra Zoe", "Zoe non può entrare"),
             ("/classifica", "Nessun turno è ancora finito"),
             (f"/torneo macchiavelli {NINE}", "C'è già un torneo in corso"),
-            ("/nuova Anna Bruno", "torneo in corso"),
-            ("/fine", "Durante un torneo di Macchiavelli /fine non serve"),
+            ("/nuova Anna Bruno", "C'è un torneo di Macchiavelli in corso"),
+            ("/fine Ada", "/fine si scrive da solo"),
         ]
     )
     assert wrong == []

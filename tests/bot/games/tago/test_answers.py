@@ -11,6 +11,7 @@ from bot.games.tago import answers, texts
 from bot.games.tago.answers import Answer, judge_answer, odds_answer, odds_of
 from bot.games.tago.choice import parse_choice_data, with_choice
 from bot.games.tago.parsing import OddsRequest, parse_judge, parse_odds
+from bot.render import Renderer
 from scoring.tago import Odds
 
 
@@ -48,7 +49,7 @@ async def test_the_odds_are_worked_out_off_the_event_loop(monkeypatch: pytest.Mo
     monkeypatch.setattr(answers, "odds_of", recorded)
     request = parse_odds("punto=4,½,0 primo=Bruno Anna 4,4 Bruno 3,1")
 
-    answer = await odds_answer(request)
+    answer = await odds_answer(request, Renderer(workers=0))
 
     assert len(threads) == 1
     assert threads[0] is not threading.main_thread()

@@ -142,9 +142,9 @@ async def test_judge_in_an_english_chat(table: Table) -> None:
 
     assert await table.reply("/judge point=4,½,0 Anna 4,4,2 Bruno 3,1,½ Carlo 5,6,½") == (
         "PUNTO 4,½,0 → 4½\n"
-        "Anna 4,4,2 → 2, pair of 4 off, 2½ off\n"
+        "Anna 4,4,2 → 2, pair of 4 dropped, 2½ away\n"
         "Bruno 3,1,½ → 4½, VALORE\n"
-        "Carlo 5,6,½ → 11½, 7 off\n"
+        "Carlo 5,6,½ → 11½, 7 away\n"
         "🏆 Bruno wins with VALORE."
     )
 
@@ -360,7 +360,7 @@ async def test_the_question_and_its_answer_in_english(table: Table) -> None:
     await table.send("/language en")
     sent = await ask(table, "/judge point=6,6,2 Anna 1,1,2 Bruno 0,0,0")
     assert sent.text.startswith("The PUNTO 6,6,2 has a pair")
-    assert list(buttons(sent)) == ["14 (sum)", "2 (pair off)"]
+    assert list(buttons(sent)) == ["14 (sum)", "2 (pair dropped)"]
 
     await press(table, sent, PAIR_OFF)
 

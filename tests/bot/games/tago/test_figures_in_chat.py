@@ -80,7 +80,7 @@ async def test_the_export_has_a_row_per_player_per_hand_and_per_rebuy_and_curios
     # The last stacks are the night's, as /classifica says them.
     standings = await table.reply("/classifica")
     for player, stack in [("Anna", "395"), ("Bruno", "908"), ("Carlo", "0"), ("Dario", "245")]:
-        assert f"{player} {stack} (" in standings
+        assert f"(fiches {stack}, " in standings.split(player)[1].splitlines()[0]
 
 
 async def test_the_export_keeps_halves_and_every_night_and_the_tamalo_games_beside(

@@ -50,15 +50,15 @@ async def test_two_nights_add_up_on_the_ladder_and_in_each_players_figures(
     assert await table.reply("/leaderboard") == LADDER
     stats = await table.reply("/stats bruno")
     assert stats == (  # no Tamalo line for who never played it ("no game finished")
-        "📊 Bruno\n\n🃏 Tagò · Bruno\n"
+        "🃏 Tagò · Bruno\n"
         "2 serate chiuse, risultato netto +75\n"
         "Mani vinte: 2 su 3 giocate (ZERO 1, COPIA 0, TRIS 0, VALORE 1, PUNTEGGIO 0)\n"
         "ZERO: 1 · jackpot vinti: 1 (20)"
     )
     # Anna: COPIA in night 1's first hand, alone in its third (the others folded), and
     # night 2's side pot with the closer score (PUNTEGGIO) while Bruno took the main pot.
-    assert (await table.reply("/stats Anna")).endswith(
-        "\n\n🃏 Tagò · Anna\n"
+    assert (await table.reply("/stats Anna")) == (
+        "🃏 Tagò · Anna\n"
         "2 serate chiuse, risultato netto +195\n"
         "Mani vinte: 3 su 5 giocate (ZERO 0, COPIA 1, TRIS 0, VALORE 0, PUNTEGGIO 1)\n"
         "di cui 1 senza showdown (gli altri avevano lasciato)\n"
@@ -203,8 +203,8 @@ async def test_in_english(table: Table) -> None:
     )
     assert await table.reply("/leaderboard week") == board
     assert (await table.reply("/leaderboard")).startswith("🏆 Tagò, chips won of all time\n")
-    assert (await table.reply("/stats Bruno")).endswith(
-        "\n\n🃏 Tagò · Bruno\n"
+    assert (await table.reply("/stats Bruno")) == (
+        "🃏 Tagò · Bruno\n"
         "1 closed night, net result +340\n"
         "Hands won: 1 of 1 played (ZERO 0, COPIA 0, TRIS 0, VALORE 1, PUNTEGGIO 0)\n"
         "ZERO: 0 · jackpots won: 0"

@@ -52,38 +52,40 @@ async def test_a_late_arrival_wins_and_loses_chips_and_the_settle_up_counts_her(
     assert alone.endswith(
         "Anna 195 (−5)\nBruno 290 (−5)\nCarlo 95 (−5)\nElena 860 (+15)\n🎰 Jackpot: 0"
     )
-    # Elena loses: Carlo all in with the PUNTO's own cards (COPIA).
+    # Elena loses: Carlo all in with the PUNTO's own cards (COPIA); Anna and Bruno, left
+    # out, fold with the ante.
     lost = await table.reply("/mano punto=1,7,3 Carlo 95 1,7,3 Elena 100 5,6,0")
-    assert "💰 Piatto principale 190 · Carlo, Elena → Carlo" in lost
-    assert "Carlo 190 (+95)" in lost
+    assert "💰 Piatto principale 200 · Carlo, Elena → Carlo" in lost
+    assert "↩️ Fiches restituite a Elena: 5 (nessuno le ha coperte)" in lost
+    assert "Carlo 200 (+105)" in lost
     assert "Elena 765 (−95)" in lost
     assert (await table.reply("/classifica")) == (
-        "🃏 Fiches al tavolo (light 5/300 · ante 5 · 0% al jackpot)\n"
-        "1. Elena 765 (+265)\n"
-        "2. Bruno 290 (−10)\n"
-        "3. Dario 260 (−40) · ha lasciato la serata\n"
-        "4. Anna 195 (−105)\n"
-        "5. Carlo 190 (−110)\n"
+        "🃏 Classifica della serata, per risultato (light 5/300 · ante 5 · 0% al jackpot)\n"
+        "1. Elena +265 (fiches 765, comprate 500)\n"
+        "2. Bruno −15 (fiches 285, comprate 300)\n"
+        "3. Dario −40 (fiches 260, comprate 300) · ha lasciato la serata\n"
+        "4. Carlo −100 (fiches 200, comprate 300)\n"
+        "5. Anna −110 (fiches 190, comprate 300)\n"
         "🎰 Jackpot: 0"
     )
     assert (await table.reply("/saldo")) == (
         "🏁 Fine della serata di Tagò. Risultati:\n"
         "1. Elena +265 (fiches 765, comprate 500)\n"
-        "2. Bruno −10 (fiches 290, comprate 300)\n"
+        "2. Bruno −15 (fiches 285, comprate 300)\n"
         "3. Dario −40 (fiches 260, comprate 300)\n"
-        "4. Anna −105 (fiches 195, comprate 300)\n"
-        "5. Carlo −110 (fiches 190, comprate 300)\n"
+        "4. Carlo −100 (fiches 200, comprate 300)\n"
+        "5. Anna −110 (fiches 190, comprate 300)\n"
         "🎰 Jackpot: 0\n"
         "Pagamenti:\n"
-        "Carlo → Elena 110\n"
-        "Anna → Elena 105\n"
+        "Anna → Elena 110\n"
+        "Carlo → Elena 100\n"
         "Dario → Elena 40\n"
-        "Bruno → Elena 10"
+        "Bruno → Elena 15"
     )
     # She is one of the chat's players now, with her night in her figures; the 5 she bet
     # over Carlo's all-in, handed back, is no hand won.
     assert (await table.reply("/stats Elena")) == (
-        "📊 Elena\n\n🃏 Tagò · Elena\n1 serata chiusa, risultato netto +265\n"
+        "🃏 Tagò · Elena\n1 serata chiusa, risultato netto +265\n"
         "Mani vinte: 2 su 3 giocate (ZERO 0, COPIA 0, TRIS 0, VALORE 1, PUNTEGGIO 0)\n"
         "di cui 1 senza showdown (gli altri avevano lasciato)\nZERO: 0 · jackpot vinti: 0"
     )
@@ -151,7 +153,7 @@ async def test_annulla_takes_back_an_arrival_or_a_departure_that_was_the_last_th
     await table.send(OPEN)
     await table.send("/entra Elena")
     undone = await table.reply("/annulla")
-    assert undone.startswith("↩️ Annullato l'ingresso di Elena (300).\n🃏 Fiches al tavolo")
+    assert undone.startswith("↩️ Annullato l'ingresso di Elena (300).\n🃏 Classifica della serata")
     assert "Elena" not in undone.partition("\n")[2]
     assert (await table.reply("/mano Anna 5 lascia Elena 5")).startswith(
         "Elena non è al tavolo stasera"
@@ -165,7 +167,7 @@ async def test_annulla_takes_back_an_arrival_or_a_departure_that_was_the_last_th
     await table.send("/entra Elena")
     await table.send("/mano Anna 5 lascia Elena 5")
     assert (await table.reply("/annulla")).startswith("↩️ Annullata la mano 2.")
-    assert "Elena 300 (0)" in await table.reply("/classifica")
+    assert "Elena 0 (fiches 300, comprate 300)" in await table.reply("/classifica")
 
 
 async def test_an_arrival_taken_back_leaves_no_newcomer_among_the_chat_s_players(
@@ -219,7 +221,7 @@ async def test_what_the_night_says_of_a_player_reads_right_whoever_she_is(table:
     assert said[3] == "Elena è già al tavolo (o il nome è scritto due volte)."
     assert "Con una coppia nel PUNTO, Elena sceglie il valore più conveniente." in said[4]
     assert said[5].startswith("🚪 Elena lascia la serata con 400 (fiches comprate 400: 0)")
-    assert "Elena 400 (0) · ha lasciato la serata" in said[6]
+    assert "Elena 0 (fiches 400, comprate 400) · ha lasciato la serata" in said[6]
     assert "Elena 0 (fiches 400, comprate 400)" in said[7]
 
 
@@ -231,10 +233,10 @@ async def test_a_restart_loses_no_arrival_nor_departure(start_bot: StartBot) -> 
     play_night._NIGHTS.clear()  # a new process: the night is replayed from the database
     async with start_bot() as table:
         standings = await table.reply("/classifica")
-        assert "Elena 400 (0)" in standings
-        assert "Bruno 300 (0) · ha lasciato la serata" in standings
+        assert "Elena 0 (fiches 400, comprate 400)" in standings
+        assert "Bruno 0 (fiches 300, comprate 300) · ha lasciato la serata" in standings
         assert (await table.reply("/mano Elena 5 lascia Anna 5")).endswith(
-            "Anna 305 (+5)\nCarlo 300\nDario 300\nElena 395 (−5)\n🎰 Jackpot: 0"
+            "Anna 315 (+15)\nCarlo 295 (−5)\nDario 295 (−5)\nElena 395 (−5)\n🎰 Jackpot: 0"
         )
         assert "Bruno ha lasciato la serata" in await table.reply("/mano Bruno 5 lascia Anna 5")
 
@@ -249,7 +251,7 @@ async def test_arrivals_and_departures_in_english(table: Table) -> None:
     assert (await table.reply("/leave Dario")).startswith(
         "🚪 Dario leaves the night with 300 (bought in 300: 0)"
     )
-    assert "Dario 300 (0) · left" in await table.reply("/standings")
+    assert "Dario 0 (chips 300, bought in 300) · left" in await table.reply("/standings")
     assert (await table.reply("/hand Anna 5 fold Fabio 5")).startswith(
         "Fabio is not at tonight's table: it has Anna, Bruno, Carlo and Elena. If they are "
         "arriving now, first /join Fabio."

@@ -41,8 +41,12 @@ async def test_the_side_pot_example_pays_bruno_the_main_pot_and_anna_the_side_po
         "Anna 200 (−100)\nBruno 640 (+340)\nCarlo 100 (−200)\nDario 260 (−40)\n"
         "🎰 Jackpot: 0"
     )
-    assert (await table.reply("/classifica")).endswith(
-        "1. Bruno 640 (+340)\n2. Dario 260 (−40)\n3. Anna 200 (−100)\n4. Carlo 100 (−200)\n"
+    assert (await table.reply("/classifica")) == (
+        "🃏 Classifica della serata, per risultato (light 5/300 · ante 5 · 0% al jackpot)\n"
+        "1. Bruno +340 (fiches 640, comprate 300)\n"
+        "2. Dario −40 (fiches 260, comprate 300)\n"
+        "3. Anna −100 (fiches 200, comprate 300)\n"
+        "4. Carlo −200 (fiches 100, comprate 300)\n"
         "🎰 Jackpot: 0"
     )
 
@@ -94,11 +98,23 @@ async def test_the_settle_up_example_closes_the_night_with_the_fewest_payments(
     assert again.endswith("Al tavolo: Anna 300, Bruno 400\nPrimo mazziere: Anna\n🎰 Jackpot: 20")
 
 
-async def test_fine_closes_the_night_as_saldo_does(table: Table) -> None:
+async def test_fine_asks_then_closes_the_night_as_saldo_does(table: Table) -> None:
+    """Issue 33: one reflex /fine closed the night for good; now it asks first, and /riapri
+    takes the night back with its stacks until another game starts."""
     await play_the_settle_up_example(table)
-    closed = await table.reply("/fine")
+    before = await table.dump()
+    asked = await table.reply("/fine")
+    assert asked.startswith("Chiudere la serata di Tagò adesso?")
+    assert await table.dump() == before  # asked, nothing changed
+    (closed,) = await table.close()
     assert closed.startswith("🏁 Fine della serata di Tagò. Risultati:\n1. Anna +300")
     assert closed.endswith("Carlo → Cassa del jackpot 20")
+    reopened = await table.reply("/riapri")
+    assert reopened.startswith("🔓 Serata di Tagò riaperta: si continua con le fiches di prima.")
+    assert "🎰 Jackpot:" in reopened
+    assert await table.reply("/riapri") == "La partita è già in corso."
+    # The jackpot is the night's again, and the settle-up once more settles it.
+    assert (await table.reply("/saldo")).endswith("Carlo → Cassa del jackpot 20")
 
 
 async def test_a_zero_takes_the_pot_and_the_whole_jackpot(table: Table) -> None:
@@ -181,13 +197,14 @@ async def test_undo_takes_back_the_last_event_and_fix_reports_a_hand_again(table
     assert (await table.reply("/annulla")).startswith("↩️ Annullata la mano 2.\n")
     undone = await table.reply("/annulla")
     assert undone.startswith("↩️ Annullata la ricarica di Carlo (200).\n")
-    assert undone.endswith("4. Carlo 100 (−200)\n🎰 Jackpot: 0")
+    assert undone.endswith("4. Carlo −200 (fiches 100, comprate 300)\n🎰 Jackpot: 0")
     # Dario put in 5, not 40: the main pot is 35 smaller, and Bruno wins it.
     fixed = await table.reply(SIDE_POT.replace("/mano", "/correggi 1").replace("40", "5"))
     assert fixed.startswith("✏️ Mano 1 corretta.\n🃏 Mano 1 · mazziere Anna")
     assert "💰 Piatto principale 455 · Anna, Bruno, Carlo → Bruno" in fixed
     assert fixed.endswith(
-        "1. Bruno 605 (+305)\n2. Dario 295 (−5)\n3. Anna 200 (−100)\n4. Carlo 100 (−200)\n"
+        "1. Bruno +305 (fiches 605, comprate 300)\n2. Dario −5 (fiches 295, comprate 300)\n"
+        "3. Anna −100 (fiches 200, comprate 300)\n4. Carlo −200 (fiches 100, comprate 300)\n"
         "🎰 Jackpot: 0"
     )
     assert (await table.reply("/annulla")).startswith("↩️ Annullata la mano 1.\n")
@@ -202,8 +219,9 @@ async def test_a_restart_loses_nothing(start_bot: StartBot) -> None:
     play_night._NIGHTS.clear()  # a new process: the night is replayed from the database
     async with start_bot() as table:
         assert (await table.reply("/classifica")).endswith(
-            "1. Bruno 640 (+340)\n2. Dario 260 (−40)\n3. Anna 200 (−100)\n"
-            "4. Carlo 300 (−200)\n🎰 Jackpot: 0"
+            "1. Bruno +340 (fiches 640, comprate 300)\n2. Dario −40 (fiches 260, comprate 300)\n"
+            "3. Anna −100 (fiches 200, comprate 300)\n4. Carlo −200 (fiches 300, comprate 500)\n"
+            "🎰 Jackpot: 0"
         )
         hand = await table.reply("/mano Anna 5 lascia Bruno 5 lascia Carlo 5 1,1,1 Dario 5 lascia")
         assert hand.startswith("🃏 Mano 2 · mazziere Bruno, primo di mano Carlo")
@@ -283,8 +301,9 @@ async def test_a_punto_with_a_pair_is_asked_about_with_two_buttons(table: Table)
     )
     assert buttons_of(calls) == {"14 (somma)": "tg:c:m:28", "2 (coppia tolta)": "tg:c:m:4"}
     assert await table.reply("/classifica") == (
-        "🃏 Fiches al tavolo (light 5/300 · ante 5 · 0% al jackpot)\n"
-        "1. Anna 300 (0)\n1. Bruno 300 (0)\n🎰 Jackpot: 0"
+        "🃏 Classifica della serata, per risultato (light 5/300 · ante 5 · 0% al jackpot)\n"
+        "1. Anna 0 (fiches 300, comprate 300)\n1. Bruno 0 (fiches 300, comprate 300)\n"
+        "🎰 Jackpot: 0"
     )
     # 2 chosen: Anna's pair of 1s off leaves 2, VALORE; Bruno's 3,3,1 counts 1.
     toast, recorded = await press_choice(table, command, "tg:c:m:4")
@@ -295,20 +314,21 @@ async def test_a_punto_with_a_pair_is_asked_about_with_two_buttons(table: Table)
     toast, again = await press_choice(table, command, "tg:c:m:28")
     assert (toast, again) == ("Questa mano è già registrata.", None)
     assert (await table.reply("/classifica")).endswith(
-        "1. Anna 320 (+20)\n2. Bruno 280 (−20)\n🎰 Jackpot: 0"
+        "1. Anna +20 (fiches 320, comprate 300)\n2. Bruno −20 (fiches 280, comprate 300)\n"
+        "🎰 Jackpot: 0"
     )
 
 
 async def test_tamalo_s_own_commands_say_what_a_night_takes(table: Table) -> None:
     await table.send(OPEN)
-    told = (
-        "Questo comando è del Tamalo, e la partita della chat è una serata di Tagò: lì servono "
-        "/mano, /classifica, /annulla, /correggi, /entra, /esci, /ricarica, /curioso, /jackpot "
-        "e /saldo."
-    )
-    assert await table.refusals([(typed, told) for typed in ("/mazziere", "/rivincita")]) == []
+    assert await table.reply("/mazziere") == "🃏 Prossima mano: distribuisce Anna."
+    refused = await table.reply("/regole")
+    assert refused.startswith("/regole non serve in una partita di Tagò: lì servono /mano,")
+    assert await table.refusals([("/rivincita", "ancora in corso")]) == []
     await table.send("/saldo")
-    assert await table.refusals([("/rivincita", told), ("/riapri", told)]) == []
+    rematch = await table.reply("/rivincita")
+    assert rematch.startswith("🃏 Serata di Tagò: light 5/300")
+    assert "Al tavolo: Anna 300, Bruno 300, Carlo 300, Dario 300\nPrimo mazziere: Bruno" in rematch
 
 
 async def test_a_whole_night_of_ten_hands(table: Table) -> None:
@@ -338,7 +358,9 @@ async def test_a_whole_night_of_ten_hands(table: Table) -> None:
     assert "Gli altri hanno lasciato: Dario prende tutto senza mostrare." in said[8]
     assert said[12].startswith("✏️ Mano 2 corretta.")
     async with table.app.bot_data.db.transaction() as session:
-        record = await play_night.latest_night(UnitOfWork(session), table.chat_id)
+        record = await play_night.latest_night(
+            UnitOfWork(session), await UnitOfWork(session).games.front(table.chat_id)
+        )
     assert record is not None
     night = record.night
     assert len(night.deals) == 10
@@ -356,8 +378,9 @@ async def test_a_night_s_events_are_not_tamalo_s_hands_in_the_group_s_figures(
     await table.send(OPEN)
     await table.send(SIDE_POT)
     await table.send("/saldo")
-    assert await table.reply("/stats") == (
-        "In questa chat non si è ancora giocato. Iniziate con /nuova Anna Bruno Carlo."
+    assert await table.reply("/stats") == (  # Tagò's figures, and no Tamalo in them
+        "📊 Statistiche del gruppo\n\nTagò\n1 serata chiusa.\n🎰 Jackpot: 0\n\n"
+        "Per un giocatore: /stats Nome · la classifica di sempre: /classifica generale"
     )
 
 

@@ -211,9 +211,8 @@ def test_a_hand_with_halves_of_chips_an_in_hand_rebuy_and_no_showdown() -> None:
         ("punto=4,½,0 Anna 200 4,4,2 Bruno 150", "Bruno arriva allo showdown"),
         ("Anna 200 4,4,2 Bruno 150 3,1,½", "scrivi anche il PUNTO"),
         ("Anna 200 lascia Bruno 150 lascia", "Hanno lasciato tutti"),
-        ("Anna 200", "qui ce ne sono 1"),
         ("punto=4,4,4 Anna 200 4,4,2 Bruno 150 3,1,½", "Il 4 compare 5 volte"),
-        ("", "Mancano le carte"),
+        ("", "Scrivi per esempio: /mano punto="),
     ],
 )
 def test_a_hand_refuses_with_one_message(typed: str, says: str) -> None:

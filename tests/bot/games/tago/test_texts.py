@@ -32,9 +32,9 @@ def test_the_judge_in_english() -> None:
 
     assert reply.splitlines() == [
         "PUNTO 4,½,0 → 4½",
-        "Anna 4,4,2 → 2, pair of 4 off, 2½ off",
+        "Anna 4,4,2 → 2, pair of 4 dropped, 2½ away",
         "Bruno 3,1,½ → 4½, VALORE",
-        "Carlo 5,6,½ → 11½, 7 off",
+        "Carlo 5,6,½ → 11½, 7 away",
         "🏆 Bruno wins with VALORE.",
     ]
 
@@ -44,7 +44,7 @@ def test_the_pair_question_in_english_keeps_its_callback_data() -> None:
         answer = judge_answer(parse_judge("point=6,6,2 Anna 1,1,2 Bruno 0,0,0"))
 
     assert answer.text.startswith("The PUNTO 6,6,2 has a pair: it is worth 14 (the sum) or 2")
-    assert answer.buttons == (("14 (sum)", "tg:c:g:28"), ("2 (pair off)", "tg:c:g:4"))
+    assert answer.buttons == (("14 (sum)", "tg:c:g:28"), ("2 (pair dropped)", "tg:c:g:4"))
 
 
 def test_the_punto_s_sum_chosen_is_said() -> None:
@@ -84,7 +84,7 @@ def test_three_pots_are_numbered_and_a_hand_nobody_contests_is_said() -> None:
     # Carlo and Dario sit this hand out: Anna is the first to act after Bruno.
     assert "🃏 Mano 2 · mazziere Bruno, primo di mano Anna" in reply
     assert "Gli altri hanno lasciato: Bruno prende tutto senza mostrare." in reply
-    assert "💰 Piatto principale 25 · Bruno → Bruno" in reply
+    assert "💰 Piatto principale 25 → Bruno" in reply
     assert "Carlo 100\nDario 450\n" in reply  # no change for who sat out
 
 
@@ -103,14 +103,16 @@ def test_stacks_as_standings_with_the_jackpot_grown_tonight() -> None:
     )
 
     assert night_texts.stacks_reply(night).splitlines() == [
-        "🃏 Fiches al tavolo (light 5/300 · ante 5 · 10% al jackpot)",
-        "1. Anna 333,50 (+33,50)",
-        "2. Carlo 295 (−5)",
-        "3. Bruno 270 (−30)",
+        "🃏 Classifica della serata, per risultato (light 5/300 · ante 5 · 10% al jackpot)",
+        "1. Anna +33,50 (fiches 333,50, comprate 300)",
+        "2. Carlo −5 (fiches 295, comprate 300)",
+        "3. Bruno −30 (fiches 270, comprate 300)",
         "🎰 Jackpot: 11,50 (stasera +1,50)",
     ]
     with i18n.speaking("en"):
-        assert night_texts.stacks_reply(night).splitlines()[1] == "1. Anna 333.50 (+33.50)"
+        assert night_texts.stacks_reply(night).splitlines()[1] == (
+            "1. Anna +33.50 (chips 333.50, bought in 300)"
+        )
 
 
 def test_the_jackpot_alone_and_a_settle_up_with_no_payments() -> None:

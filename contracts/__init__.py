@@ -1,0 +1,1 @@
+"""Import-linter contracts of our own (``make lint``)."""
