@@ -17,10 +17,18 @@ of a process that has made those imports. The memory figure is the bot's VmRSS, 
 The Bot API notes when each method is first called, which splits the start in phases:
 getMe comes once the code is imported and the Application built, setMyCommands once the
 database is upgraded, sendMessage once the update has been answered.
+
+The project's modules are compiled to bytecode first (``compileall``), as the libraries the
+reference imports were when pip installed them, and as a deployed bot's are after its first
+start: a start is not charged for compiling our sources when the environment forbids writing
+``__pycache__`` (``PYTHONDONTWRITEBYTECODE``). The limit is a ratio to the reference: 1.3×
+(issue 35); a game's heavy modules (NumPy's forecasts and odds, charts, PDFs) load when first
+used, not at start.
 """
 
 from __future__ import annotations
 
+import compileall
 import json
 import os
 import shutil
@@ -198,6 +206,17 @@ def start_bot(database: Path, log: Path) -> Start:
         return Start(api.replied_at - start, memory, calls, stopped)
 
 
+#: The project's packages, compiled before the starts.
+PACKAGES = ("bot", "play", "storage", "scoring")
+
+
+def compiled() -> None:
+    """Every module of the project compiled to ``__pycache__``, as a deployed bot has them."""
+    root = Path(__file__).resolve().parent.parent
+    for package in PACKAGES:
+        compileall.compile_dir(root / package, quiet=1)
+
+
 def reference() -> float:
     """``python -c "import telegram, sqlalchemy, matplotlib"``: seconds from start to exit."""
     start = time.perf_counter()
@@ -229,6 +248,7 @@ async def measure(quick: bool = False) -> list[Figure]:
     starts = 1 if quick else 3
     with tempfile.TemporaryDirectory(prefix="tamalo-bench-") as name:
         directory = Path(name)
+        compiled()
         template = await _prepared(directory)
         log = directory / "bot.log"
         # The first start of an interpreter reads files that the next ones find cached.
@@ -256,8 +276,7 @@ async def measure(quick: bool = False) -> list[Figure]:
             "s",
             "python -c 'import telegram, sqlalchemy, matplotlib'",
             imports,
-            1.0,
-            absolute=True,
+            1.3,
             note=f"{note}; database already migrated; first calls (s): "
             + ", ".join(f"{method} {at:.2f}" for method, at in phases.items()),
             details={

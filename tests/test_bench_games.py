@@ -14,7 +14,8 @@ from bench import beside_tamalo, macchiavelli_deals, tago
 from bot.games.macchiavelli.parsing import parse_deal, parse_new_game, resolve
 from bot.games.tago.parsing import parse_hand, parse_new_night, parse_odds
 from scoring.macchiavelli import Match
-from scoring.tago import Night, odds
+from scoring.tago import Night
+from scoring.tago.odds import odds
 
 
 def test_a_macchiavelli_night_is_typed_as_the_bot_reads_it() -> None:

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 
 from play.macchiavelli.records import MatchRecord
 from scoring.macchiavelli import Match
-from scoring.macchiavelli.forecast import DealHistory, forecast, has_end
+from scoring.macchiavelli import forecast as engine  # its NumPy part loads when first used
+from scoring.macchiavelli.forecast import DealHistory
 from storage import UnitOfWork
 from storage.macchiavelli.history import DealHistoryStore
 
@@ -42,7 +43,7 @@ class Outlook:
     def chances(self) -> Mapping[str, float]:
         """Each player's chance to win, best first. CPU-bound (milliseconds): run it in a
         worker."""
-        return forecast(self.match, self.history, seed=seed_of(self.match)).win
+        return engine.forecast(self.match, self.history, seed=seed_of(self.match)).win
 
 
 def seed_of(match: Match) -> int:
@@ -54,7 +55,7 @@ def seed_of(match: Match) -> int:
 def forecasts(match: Match) -> bool:
     """Whether a deal's reply says who wins: the game has an end (``smazzate``, ``soglia``)
     and has not reached it (then the reply says who won)."""
-    return has_end(match.rules) and not match.is_over()
+    return engine.has_end(match.rules) and not match.is_over()
 
 
 async def history_of(

@@ -18,22 +18,18 @@ from collections import OrderedDict
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from play.kept import Kept
 from play.tamalo import views
 from play.tamalo.records import GameRecord
 from scoring.tamalo import Game, Hand, Mode, ScoredHand
-from scoring.tamalo.forecast.chances import ahead, as_it_stood, chances_now
-from scoring.tamalo.forecast.futures import (
-    Futures,
-    continues,
-    draw_point,
-    drawable,
-    drawn_from,
-)
-from scoring.tamalo.forecast.history import ChatHistory
+from scoring.tamalo import forecast as engine  # loads (with NumPy) at the first forecast
 from storage import UnitOfWork
 from storage.tamalo.history import HistoryStore
+
+if TYPE_CHECKING:
+    from scoring.tamalo.forecast import ChatHistory, Futures
 
 #: Histories kept: one per game being played, in as many chats at once.
 KEPT_HISTORIES = 256
@@ -67,20 +63,22 @@ class Outlook:
         game = self.game
         seed = 0  # the futures' own
         if futures is None:
-            seed = seed_of(drawn_from(game) if continues(game) else game)
-        return chances_now(game, self.history, seed=seed, futures=futures, to_final=self.to_final)
+            seed = seed_of(engine.drawn_from(game) if engine.continues(game) else game)
+        return engine.chances_now(
+            game, self.history, seed=seed, futures=futures, to_final=self.to_final
+        )
 
     def at_draw_point(self) -> bool:
         """Whether the game stands at a draw point (its start, or every fourth hand): the
         hands until the next play out the futures drawn here (``ahead``)."""
         game = self.game
-        return drawable(game) and draw_point(len(game.hands) + 1) == len(game.hands)
+        return engine.drawable(game) and engine.draw_point(len(game.hands) + 1) == len(game.hands)
 
     def ahead(self) -> Futures | None:
         """The futures of the game as it stands, if ``at_draw_point``. CPU-bound."""
         if not self.at_draw_point():
             return None
-        return ahead(self.game, self.history, seed=seed_of(self.game))
+        return engine.ahead(self.game, self.history, seed=seed_of(self.game))
 
     def story(self) -> tuple[Mapping[str, float], ...]:
         """The chances before the first hand and after each hand played (/previsione's
@@ -89,7 +87,7 @@ class Outlook:
         story: list[Mapping[str, float]] = []
         kept = Drawn(size=1)  # the hands with the same draw point play out the same futures
         for played in range(len(self.game.hands) + 1):
-            stood = Outlook(as_it_stood(self.game, played), self.history, self.to_final)
+            stood = Outlook(engine.as_it_stood(self.game, played), self.history, self.to_final)
             chances, futures = stood.worked_out(kept.of(stood))
             kept.keep(stood, futures)
             story.append(chances)
@@ -120,13 +118,13 @@ class Drawn:
 
     def of(self, outlook: Outlook) -> Futures | None:
         """The futures ``outlook``'s forecast plays out, if kept."""
-        if not continues(outlook.game):
+        if not engine.continues(outlook.game):
             return None
         kept = self._kept.found(self._key(outlook))  # by the history's id: kept alive with it
         if kept is None:
             return None
         _, hands, futures = kept
-        point = draw_point(len(outlook.game.hands))
+        point = engine.draw_point(len(outlook.game.hands))
         return futures if hands == _hands(outlook.game.hands[:point]) else None
 
     def keep(self, outlook: Outlook, futures: Futures | None) -> None:
@@ -195,7 +193,7 @@ async def outlook(
     if not wanted:
         return None
     if game.is_over():  # settled by its own hands: the chat's history has nothing to add
-        return Outlook(game, ChatHistory(), record.is_table)
+        return Outlook(game, engine.ChatHistory(), record.is_table)
     return Outlook(game, await histories.of(work, record, ended), record.is_table)
 
 

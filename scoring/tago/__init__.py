@@ -1,6 +1,9 @@
 """Tagò's pure rules engine (RULES-tago.md): the showdown's judge, the chips of a night (pots,
 side pots, jackpot, re-buys, settle-up) and the odds. No I/O; it imports nothing of the other
-games, only ``scoring.errors``. Card values are in halves, amounts in cents."""
+games, only ``scoring.errors``. Card values are in halves, amounts in cents.
+
+The odds (``scoring.tago.odds``, with NumPy) are not imported with the package: who wants them
+imports that module, so that the bot starts and records hands without NumPy."""
 
 from scoring.tago.cards import (
     DECK,
@@ -62,7 +65,6 @@ from scoring.tago.judge import (
 )
 from scoring.tago.ledger import Completed, Curioso, Deal, Event, Join, Leave, Ledger, Rebuy
 from scoring.tago.night import Night, Standing
-from scoring.tago.odds import ChoiceRule, Odds, odds
 from scoring.tago.playoff import PlayedOff, Playoff
 from scoring.tago.pots import Pot, layer_pots, split
 from scoring.tago.settle import JACKPOT, Cashier, Party, Payment, payments, settle_up
@@ -89,7 +91,6 @@ __all__ = [
     "Cashier",
     "Category",
     "ChoiceNeeded",
-    "ChoiceRule",
     "Completed",
     "Curioso",
     "Deal",
@@ -111,7 +112,6 @@ __all__ = [
     "NotCurious",
     "NotPositive",
     "NotSeated",
-    "Odds",
     "OverChips",
     "OverTableMaximum",
     "Party",
@@ -141,7 +141,6 @@ __all__ = [
     "format_halves",
     "judge",
     "layer_pots",
-    "odds",
     "parse_amount",
     "parse_card",
     "parse_cards",

@@ -11,16 +11,19 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import bindparam, case, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from scoring.tamalo.forecast.history import ChatHistory, PlayerHistory
+from scoring.tamalo import forecast as engine  # loads (with NumPy) at the first forecast
 from scoring.tamalo.model import Mode
 from storage import models
 from storage.db import run
 from storage.tamalo.hands import CALLER, COUNTER, OUT, TAMALO
+
+if TYPE_CHECKING:
+    from scoring.tamalo.forecast import ChatHistory, PlayerHistory
 
 #: The state of a game annulled by a tres-sex vote (``storage.games.GameState.ANNULLED``).
 ANNULLED = "annulled"
@@ -145,7 +148,7 @@ class HistoryStore:
         # at most: the chat's hands and calls add up from the players'.
         hands = round(sum(p.share for p in players.values()))
         called = sum(sum(p.calls.values()) for p in players.values())
-        return ChatHistory(players, hands, called)
+        return engine.ChatHistory(players, hands, called)
 
 
 @dataclass
@@ -169,7 +172,7 @@ class _Counts:
             self.totals[total] = self.totals.get(total, 0) + lines
 
     def history(self) -> PlayerHistory:
-        return PlayerHistory(
+        return engine.PlayerHistory(
             self.hands, self.share, self.totals, self.outs, self.calls, self.chances, self.counters
         )
 

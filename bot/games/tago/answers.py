@@ -5,12 +5,16 @@ loop). A handler parses, calls one of these and replies."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from bot.games.tago import texts
 from bot.games.tago.choice import JUDGE_CHOICE
 from bot.games.tago.parsing import JudgeRequest, OddsRequest
 from bot.render import Renderer
-from scoring.tago import Odds, judge, odds
+from scoring.tago import judge
+
+if TYPE_CHECKING:
+    from scoring.tago.odds import Odds
 
 
 @dataclass(frozen=True)
@@ -35,6 +39,8 @@ def odds_of(request: OddsRequest) -> Odds:
     """The odds of ``request``: CPU work (numpy), exact or 40,000 samples; at most a few tens
     of milliseconds for 8 players. Plain values in and out, so it can run in a thread or a
     worker process."""
+    from scoring.tago.odds import odds  # NumPy: loaded in the worker, at the first /quote
+
     return odds(request.punto, dict(request.shown), choice=request.choice, first=request.first)
 
 

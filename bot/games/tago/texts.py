@@ -8,6 +8,7 @@ looked up in the language in force (``bot.i18n``); chips are cents, card values 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from bot.games.tago.amounts import cards, chips, percent, value, who
 from bot.games.tago.choice import choice_data
@@ -15,11 +16,13 @@ from bot.i18n import _, ngettext
 from scoring.tago import (
     Category,
     Line,
-    Odds,
     Punto,
     Showdown,
     punto_options,
 )
+
+if TYPE_CHECKING:
+    from scoring.tago.odds import Odds
 
 # --- the judge ---
 

@@ -13,17 +13,16 @@ from hypothesis import strategies as st
 
 from scoring.tago import (
     DECK,
-    ChoiceRule,
     NotAnOption,
     NotSeated,
     PlayerCount,
     TooManyOfValue,
     WrongNumberOfCards,
     judge,
-    odds,
     parse_cards,
     punto_options,
 )
+from scoring.tago.odds import ChoiceRule, odds
 from scoring.tago.strength import punto_values, shares
 
 

@@ -12,7 +12,7 @@ from bot.games.tago.answers import Answer, judge_answer, odds_answer, odds_of
 from bot.games.tago.choice import parse_choice_data, with_choice
 from bot.games.tago.parsing import OddsRequest, parse_judge, parse_odds
 from bot.render import Renderer
-from scoring.tago import Odds
+from scoring.tago.odds import Odds
 
 
 def test_the_question_s_button_answers_the_command_again_with_the_choice() -> None:

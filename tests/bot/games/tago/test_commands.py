@@ -15,7 +15,7 @@ from telegram import Update
 from bot.games.tago import answers
 from bot.games.tago.answers import odds_of
 from bot.games.tago.parsing import OddsRequest
-from scoring.tago import Odds
+from scoring.tago.odds import Odds
 from tests.bot.conftest import StartBot, Table
 from tests.bot.fakes import BOT_USER, MESSAGE_IDS
 

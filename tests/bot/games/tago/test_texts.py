@@ -8,7 +8,8 @@ from bot.games.tago import night_texts, texts
 from bot.games.tago.amounts import chips, percent, signed_chips
 from bot.games.tago.answers import judge_answer
 from bot.games.tago.parsing import parse_hand, parse_judge, parse_new_night, parse_odds
-from scoring.tago import Night, odds
+from scoring.tago import Night
+from scoring.tago.odds import odds
 
 
 def night_of(typed: str, jackpot: int = 0) -> Night:
