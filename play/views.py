@@ -26,3 +26,9 @@ async def ladder(work: UnitOfWork, chat_id: int, kind: str) -> list[LeaderboardL
     """The chat's all-time rating ladder of one game (``kind``): empty before its first game
     finished."""
     return await work.results.leaderboard(chat_id, kind)
+
+
+async def ladders(work: UnitOfWork, chat_id: int) -> dict[str, list[LeaderboardLine]]:
+    """Every game kind's all-time rating ladder in the chat, in one read (``/classifica
+    generale``): a kind with no finished game has none."""
+    return await work.results.leaderboards(chat_id)

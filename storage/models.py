@@ -135,6 +135,8 @@ class Game(Base):
             postgresql_where=text("state = 'running' AND tournament_id IS NULL"),
         ),
         Index("ix_games_chat_id_id", "chat_id", "id"),
+        # A chat's games of one kind, in order: each game's own figures (0020).
+        Index("ix_games_chat_id_kind_id", "chat_id", "kind", "id"),
         Index("ix_games_chat_id_started_at", "chat_id", "started_at"),
         UniqueConstraint("tournament_id", "stage"),
     )

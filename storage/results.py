@@ -239,13 +239,33 @@ class Results:
 
     async def leaderboard(self, chat_id: int, kind: str) -> list[LeaderboardLine]:
         """Everyone with a finished game of ``kind`` in the chat, best rating first."""
-        rows = await self.session.execute(
-            select(models.Player.name, models.Rating)
-            .join(models.Rating, models.Rating.player_id == models.Player.id)
-            .where(models.Rating.chat_id == chat_id, models.Rating.kind == kind)
+        return (await self.leaderboards(chat_id, kind)).get(kind, [])
+
+    async def leaderboards(
+        self, chat_id: int, kind: str | None = None
+    ) -> dict[str, list[LeaderboardLine]]:
+        """The chat's leaderboard of every game kind it finished a game of (of ``kind`` only
+        if given), in one read: each kind's lines, best rating first."""
+        rating = models.Rating
+        query = (
+            select(
+                rating.kind,
+                models.Player.name,
+                rating.games,
+                rating.wins,
+                rating.rank_sum,
+                rating.mu,
+                rating.sigma,
+            )
+            .join(models.Player, models.Player.id == rating.player_id)
+            .where(rating.chat_id == chat_id)
         )
-        lines = [
-            LeaderboardLine(name, r.games, r.wins, r.rank_sum, Skill(r.mu, r.sigma))
-            for name, r in rows
-        ]
-        return sorted(lines, key=lambda line: (-line.skill.ordinal, line.player.casefold()))
+        if kind is not None:
+            query = query.where(rating.kind == kind)
+        boards: dict[str, list[LeaderboardLine]] = {}
+        for kind_of, name, games, wins, rank_sum, mu, sigma in await self.session.execute(query):
+            line = LeaderboardLine(name, games, wins, rank_sum, Skill(mu, sigma))
+            boards.setdefault(kind_of, []).append(line)
+        for lines in boards.values():
+            lines.sort(key=lambda line: (-line.skill.ordinal, line.player.casefold()))
+        return boards

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 
 from telegram import Message, Update
@@ -27,7 +28,7 @@ from bot.texts import figures
 from play import figures as shared
 from play import views
 from play.errors import LeaderboardEmpty, NoGamesTonight, NoStatsFor
-from storage import UnitOfWork
+from storage import LeaderboardLine, UnitOfWork
 
 #: The columns of a game's deals as every game stores them (a game with no document of its
 #: own): a data format, plain English names.
@@ -140,14 +141,20 @@ async def show_leaderboard(update: Update, context: Context) -> None:
     await _answer_ladders(update, context, parse_leaderboard(context.text_args))
 
 
-async def _ladder(work: UnitOfWork, chat_id: int, game: Game, period: Period) -> Ladder | None:
+async def _ladder(
+    work: UnitOfWork,
+    chat_id: int,
+    game: Game,
+    period: Period,
+    rated: Mapping[str, Sequence[LeaderboardLine]],
+) -> Ladder | None:
     """A game's ladder: its own, or else its rating ladder (every game's places are kept on
-    one), which has no period."""
+    one, ``rated``: read once for every game), which has no period."""
     if game.ladder is not None:
         return await game.ladder(work, chat_id, period)
     if period is not Period.ALL:
         return None
-    lines = await views.ladder(work, chat_id, game.kind)
+    lines = rated.get(game.kind)
     return Ladder(figures.rating_rows(lines), figures.rating_notes(lines)) if lines else None
 
 
@@ -155,18 +162,19 @@ async def _answer_ladders(update: Update, context: Context, period: Period) -> N
     """Each game's ladder over ``period``; refused while none has one."""
     chat_id = chat_id_of(update)
     async with reading(context) as work:
+        rated = await views.ladders(work, chat_id) if period is Period.ALL else {}
         panels = [
             (game, panel)
             for game in games.GAMES.values()
-            if (panel := await _ladder(work, chat_id, game, period))
+            if (panel := await _ladder(work, chat_id, game, period, rated))
         ]
     if not panels:
         if period is Period.ALL:
             raise LeaderboardEmpty
         raise UserError(texts.periods.no_ladder_by_period())
-    rated = [(game.title(), p.text, p.notes) for game, p in panels if p.rated]
+    rated_panels = [(game.title(), p.text, p.notes) for game, p in panels if p.rated]
     others = [p.text for _game, p in panels if not p.rated]
-    await message_of(update).reply_text(figures.ladders(rated, others))
+    await message_of(update).reply_text(figures.ladders(rated_panels, others))
 
 
 async def _exports(work: UnitOfWork, chat_id: int, game: Game, timezone: str) -> list[Export]:
