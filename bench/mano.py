@@ -255,7 +255,7 @@ async def measure(quick: bool = False) -> list[Figure]:
             "ms",
             "durable floor",
             per_floor,
-            10.0,
+            8.0,
             note=f"{summary}. Floor: {floor_note}",
             details=details,
         ),

@@ -29,11 +29,11 @@ def reopen_label() -> str:
     return _("↩️ Riapri la partita")
 
 
-def ask_to_end(game_id: int) -> InlineKeyboardMarkup:
-    """Close game ``game_id`` now, or go on."""
+def ask_to_end(game_id: int, yes: str | None = None) -> InlineKeyboardMarkup:
+    """Close game ``game_id`` now (``yes``: the game's own words for it), or go on."""
     return InlineKeyboardMarkup(
         [
-            [InlineKeyboardButton(end_yes(), callback_data=f"fine:{game_id}:y")],
+            [InlineKeyboardButton(yes or end_yes(), callback_data=f"fine:{game_id}:y")],
             [InlineKeyboardButton(end_no(), callback_data=f"fine:{game_id}:n")],
         ]
     )

@@ -122,7 +122,7 @@ async def end(turn: Turn) -> Reply:
     parse_nothing(turn.text, "fine")
     record = await play.running_night(turn.work, turn.front)
     if record.night.deals:
-        return turn.say(_night_question(), ask_to_end(record.id))
+        return turn.say(_night_question(), ask_to_end(record.id, _("🏁 Sì, chiudi la serata")))
     return turn.say(await actions.end(turn.work, record, datetime.now(UTC)))
 
 

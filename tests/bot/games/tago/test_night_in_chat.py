@@ -105,6 +105,7 @@ async def test_fine_asks_then_closes_the_night_as_saldo_does(table: Table) -> No
     before = await table.dump()
     asked = await table.reply("/fine")
     assert asked.startswith("Chiudere la serata di Tagò adesso?")
+    assert list(table.buttons()) == ["🏁 Sì, chiudi la serata", "▶️ No, continuiamo"]
     assert await table.dump() == before  # asked, nothing changed
     (closed,) = await table.close()
     assert closed.startswith("🏁 Fine della serata di Tagò. Risultati:\n1. Anna +300")
