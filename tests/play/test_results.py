@@ -59,6 +59,11 @@ async def test_changing_an_early_game_rates_every_later_game_again(db: Database)
         record = await records.get(work, first)
         assert record is not None
         await hands.fix_hand(work, record, 1, hand(Anna=25, Bruno=12, Carlo=5))
+        # Then the last game's hand is written again as it was: rated again from it on, from
+        # the ratings the games before it were given anew (each of them kept, not the last's).
+        last = await records.get(work, first + len(later))
+        assert last is not None
+        await hands.fix_hand(work, last, 1, later[-1][1])
         # Chat 2: the same games, typed right the first time.
         await finish(work, 2, trio, hand(Anna=25, Bruno=12, Carlo=5))
         for players, h in later:

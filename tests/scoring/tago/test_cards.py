@@ -64,6 +64,13 @@ def test_a_list_that_fits_no_way_is_read_as_typed_for_the_count_to_be_refused() 
     assert parse_cards("1,2", expected=3) == (2, 4)
 
 
+def test_only_a_0_followed_by_a_5_may_be_a_half() -> None:
+    """A 0 before any other card is a 0 (``0,3,4`` for two cards is not ½ and 4), and a 0
+    that ends the list is one too: both stay three cards, for their count to be refused."""
+    assert parse_cards("0,3,4", expected=2) == (0, 6, 8)
+    assert parse_cards("4,4,0", expected=2) == (8, 8, 0)
+
+
 def test_a_pasted_wall_of_halves_is_read_as_typed_at_once() -> None:
     assert len(parse_cards(",".join(["0", "5"] * 500), expected=3)) == 1000
 

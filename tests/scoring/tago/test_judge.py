@@ -65,6 +65,15 @@ def test_worked_example_zero_beats_a_valore_on_a_chosen_punto() -> None:
     assert (shown.winners, shown.category) == (("Bruno",), Category.ZERO)
 
 
+def test_a_punto_with_a_pair_taken_at_its_total_removes_no_pair() -> None:
+    """The first player chooses the PUNTO's value: its total keeps every card (only the
+    third card's value takes the pair away)."""
+    whole = read_punto(cards("4,4,2"), choice=20)
+    assert (whole.value, whole.pair_removed) == (20, None)
+    third = read_punto(cards("4,4,2"), choice=4)
+    assert (third.value, third.pair_removed) == (4, 8)  # the pair of 4s
+
+
 def test_worked_example_tris_against_tris_is_a_tie() -> None:
     shown = judge(cards("2,½,5"), hands(Anna="4,4,4", Bruno="6,6,6", Carlo="7,½,0"))
 
