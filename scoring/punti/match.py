@@ -219,9 +219,11 @@ class Match:
             return ()
         return tuple(member for side in self.leaders() for member in side.members)
 
-    def places(self) -> tuple[Place, ...]:
-        """Every player's place, best first, as the ladder reads it."""
-        winners = set(self.winners())
+    def places(self, *, closed: bool = False) -> tuple[Place, ...]:
+        """Every player's place, best first, as the ladder reads it; a game ``closed`` before
+        its end is won by those leading then."""
+        leaders = (m for side in self.leaders() for m in side.members)
+        winners = set(leaders if closed and self.rounds else self.winners())
         return tuple(
             Place(member, standing.rank, standing.total, member in winners)
             for standing in self.side_standings()

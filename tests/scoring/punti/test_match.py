@@ -37,6 +37,8 @@ def test_exactly_the_target_ends_the_game_and_one_under_does_not() -> None:
     exactly = played(DUO, {"Anna": 11, "Bruno": 3})
     assert exactly.is_over()
     assert exactly.winners() == ("Anna",)
+    assert [p.won for p in under.places()] == [False, False]
+    assert [p.won for p in under.places(closed=True)] == [True, False]
     with pytest.raises(GameOver):
         exactly.with_round({"Anna": 1, "Bruno": 1})
 
