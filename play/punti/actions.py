@@ -105,6 +105,13 @@ async def close(work: UnitOfWork, record: Record) -> Record:
     return await _set_state(work, record.stored, GameState.FINISHED)
 
 
+async def closed_by_move(work: UnitOfWork, stored: StoredGame) -> None:
+    """A game the chat's move to a supergroup closed: its places kept as it stood."""
+    again = await work.games.get(stored.id)
+    assert again is not None
+    await _keep_places(work, record_of(again))
+
+
 async def reopen(work: UnitOfWork, record: Record) -> Record:
     """A game closed with ``/fine`` runs again (one its rules ended does not)."""
     if record.running:
