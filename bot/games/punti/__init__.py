@@ -5,7 +5,7 @@ generale``) are the shared ones, read from what every game stores."""
 
 from __future__ import annotations
 
-from bot.games.punti import help, named, turns
+from bot.games.punti import figures, help, named, turns
 from bot.games.punti.refusals import RULE_TEXTS
 from bot.handling import Command
 from bot.i18n import N_, _
@@ -34,6 +34,7 @@ GAME = Game(
         "rivincita": turns.rematch,
         "entra": turns.join,
         "esci": turns.leave,
+        "grafico": figures.chart,
     },
     help=help.help_text,
     commands=(

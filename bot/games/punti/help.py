@@ -28,5 +28,6 @@ def help_text(everything: bool) -> str:
         _("/entra Elena (/join), /esci Anna (/leave) — chi arriva, chi va (con la squadra)"),
         _("/riapri (/reopen) — riapre la partita chiusa con /fine"),
         _("/rivincita (/rematch) — un'altra partita, stesse regole e stessi giocatori"),
+        _("/grafico (/chart) — i totali di ognuno, smazzata per smazzata"),
     ]
     return game_help(intro, lines, first=5, everything=everything)

@@ -315,3 +315,8 @@ def who_plays() -> str:
     return _(
         "Scrivi chi gioca: /{new} punti Anna Bruno, o a coppie Anna+Carla Bruno+Dario."
     ).format(new=command_name("nuova"))
+
+
+def chart_title(name: str | None, day: str) -> str:
+    """ "Scopa del 28/11/2026"."""
+    return _("{game} del {day}").format(game=title(name), day=day)

@@ -164,3 +164,13 @@ async def test_a_game_in_english_has_no_italian_left(table: Table) -> None:
     assert said[2].endswith("⚖️ Anna+Carla and Bruno+Dario tied for the lead: one more round.")
     assert said[4].endswith("🏁 Anna and Carla win!")
     assert {text: found for text in said if (found := italian_in(text))} == {}
+
+
+async def test_the_chart_draws_every_side_round_by_round(table: Table) -> None:
+    await table.send(SCOPA)
+    assert (await table.reply("/grafico")).startswith("Non c'è ancora")
+    await table.send("/mano 6 5")
+    await table.send("/entra Elena")
+    await table.send("/mano 1 2 3")
+    ((_name, png),) = await table.files("/grafico")
+    assert png.startswith(b"\x89PNG")
