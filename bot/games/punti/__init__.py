@@ -5,7 +5,7 @@ generale``) are the shared ones, read from what every game stores."""
 
 from __future__ import annotations
 
-from bot.games.punti import figures, help, named, turns
+from bot.games.punti import figures, help, named, panels, turns
 from bot.games.punti.refusals import RULE_TEXTS
 from bot.handling import Command
 from bot.i18n import N_, _
@@ -45,4 +45,5 @@ GAME = Game(
     reopening=turns.reopening,
     moved=closed_by_move,
     chat_names=named.chat_names,
+    player_stats=panels.player_panel,
 )

@@ -320,3 +320,10 @@ def who_plays() -> str:
 def chart_title(name: str | None, day: str) -> str:
     """ "Scopa del 28/11/2026"."""
     return _("{game} del {day}").format(game=title(name), day=day)
+
+
+def named_record(name: str | None, games: int, wins: int) -> str:
+    """ "Scopa: 3 partite, 2 vinte"."""
+    played = ngettext("{count} partita", "{count} partite", games).format(count=games)
+    won = ngettext("{count} vinta", "{count} vinte", wins).format(count=wins)
+    return f"{title(name)}: {played}, {won}"

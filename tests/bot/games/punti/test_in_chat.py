@@ -174,3 +174,18 @@ async def test_the_chart_draws_every_side_round_by_round(table: Table) -> None:
     await table.send("/mano 1 2 3")
     ((_name, png),) = await table.files("/grafico")
     assert png.startswith(b"\x89PNG")
+
+
+async def test_a_players_stats_count_each_named_game(table: Table) -> None:
+    await table.send(SCOPA)
+    await table.send("/mano 11 3")
+    await table.send("/nuova punti nome=Briscola soglia=2 Anna Bruno")
+    await table.send("/mano 1 2")
+    await table.send("/nuova punti soglia=5 Anna Bruno")
+    await table.send("/mano 0 3")
+    await table.close()
+    anna = await table.reply("/stats Anna")
+    assert anna.startswith("📊 Punti · Anna\n3 partite finite, 1 vinta (33%)")
+    assert anna.endswith(
+        "Scopa: 1 partita, 1 vinta\nBriscola: 1 partita, 0 vinte\nPunti: 1 partita, 0 vinte"
+    )
