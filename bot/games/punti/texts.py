@@ -154,6 +154,10 @@ def edit_changes_nothing() -> str:
 # --- the chat's named games (/giochi) ---
 
 
+#: Named games ``/giochi`` lists at most (the first named).
+GAMES_LISTED = 30
+
+
 def named_games(games: Sequence[tuple[str, Rules, int]]) -> str:
     if not games:
         return _(
@@ -161,9 +165,11 @@ def named_games(games: Sequence[tuple[str, Rules, int]]) -> str:
             "Bruno lo ricorda, e poi basta /{new} scopa Anna Bruno."
         ).format(new=command_name("nuova"))
     lines = [_("🎲 I giochi di questa chat:")]
-    for name, rules, played in games:
+    for name, rules, played in games[:GAMES_LISTED]:
         count = ngettext("{count} partita", "{count} partite", played).format(count=played)
         lines.append(f"{name} — {describe(rules)} ({count})")
+    if (more := len(games) - GAMES_LISTED) > 0:  # a message holds 4096 characters
+        lines.append(ngettext("… e un altro", "… e altri {count}", more).format(count=more))
     first = games[0][0].casefold()
     lines.append(
         _("Si comincia con /{new} {game} Anna Bruno.").format(new=command_name("nuova"), game=first)
