@@ -5,7 +5,7 @@ generale``) are the shared ones, read from what every game stores."""
 
 from __future__ import annotations
 
-from bot.games.punti import figures, help, named, panels, turns
+from bot.games.punti import figures, help, keypad_commands, keypad_texts, named, panels, turns
 from bot.games.punti.refusals import RULE_TEXTS
 from bot.handling import Command
 from bot.i18n import N_, _
@@ -24,7 +24,7 @@ GAME = Game(
     title=title,
     actions={
         "nuova": turns.new_game,
-        "mano": turns.record_round,
+        "mano": keypad_commands.or_typed(turns.record_round),
         "mano modificata": turns.edited_round,
         "correggi": turns.fix_round,
         "annulla": turns.undo,
@@ -40,10 +40,12 @@ GAME = Game(
     commands=(
         Command("giochi", "games", named.show_games, N_("Punti, i giochi con un nome e le regole")),
     ),
+    buttons=((keypad_commands.PATTERN, keypad_commands.press),),
     rule_texts=RULE_TEXTS,
     closing=turns.closing,
     reopening=turns.reopening,
     moved=closed_by_move,
+    entry_expired=keypad_texts.expired,
     chat_names=named.chat_names,
     player_stats=panels.player_panel,
 )

@@ -18,7 +18,10 @@ def help_text(everything: bool) -> str:
             "/nuova punti soglia=11 nome=Scopa Anna+Carla Bruno+Dario — una partita: le "
             "regole (soglia=100, smazzate=N, basso, pari=condivisa), il nome, chi gioca"
         ),
-        _("/mano Anna 4 Bruno 7 (/hand), o in ordine /mano 4 7 — i punti di una smazzata"),
+        _(
+            "/mano Anna 4 Bruno 7 (/hand), o in ordine /mano 4 7 — i punti di una smazzata "
+            "(/mano da solo: i pulsanti)"
+        ),
         _("/classifica (/standings) — i totali"),
         _("/annulla (/undo) — toglie l'ultima smazzata"),
         _("/fine (/end) — chiude la partita (vince chi è in testa)"),

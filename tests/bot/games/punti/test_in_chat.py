@@ -122,7 +122,7 @@ REFUSED_DURING = [
     ("/mano Anna 4", "Mancano i punti di Bruno+Dario"),
     ("/mano 4", "Hai scritto 1 punteggio, ma giocano in 2"),
     ("/mano Anna quattro Bruno 7", "«Anna quattro»: dopo il nome vanno i punti"),
-    ("/mano", "Scrivi i punti di ognuno: /mano Anna 4 Bruno 7"),
+    ("/mano Anna", "Scrivi i punti di ognuno: /mano Anna 4 Bruno 7"),
     ("/correggi 3 Anna 1 Bruno 1", "Scrivi il numero della smazzata (da 1 a 1)"),
     ("/correggi 1 Anna 1", "Mancano i punti di Bruno+Dario"),
     ("/entra Anna", "Anna è scritto due volte"),
@@ -159,6 +159,7 @@ async def test_a_game_in_english_has_no_italian_left(table: Table) -> None:
         *await table.send("/new scopa Anna Bruno"),
         *await table.send("/help"),
         *await table.send("/help all"),
+        *await table.send("/hand"),
     ]
     assert said[0].startswith("🎲 Scopa: Anna+Carla against Bruno+Dario, to 11 points, highest")
     assert said[2].endswith("⚖️ Anna+Carla and Bruno+Dario tied for the lead: one more round.")
