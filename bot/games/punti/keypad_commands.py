@@ -11,7 +11,7 @@ reply, and closes the entry in the same transaction: a double tap records it onc
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
@@ -21,6 +21,7 @@ from bot.answers import sending_now
 from bot.context import Context
 from bot.games.punti import keypad_texts as pad_texts
 from bot.games.punti import texts
+from bot.games.punti.forecast import forecast_line, forecast_of
 from bot.games.punti.keypad import (
     PREFIX,
     Action,
@@ -38,9 +39,10 @@ from bot.table import Action as TurnAction
 from bot.table import Reply, Turn
 from play.errors import NoRunningGame, Refused
 from play.punti import actions
-from play.punti.game import Record, latest
+from play.punti.forecast import Outlook
+from play.punti.game import latest
 from scoring.errors import RuleBroken
-from storage import EntryInProgress, UnitOfWork
+from storage import EntryInProgress
 
 #: Callback data of the keypad's buttons.
 PATTERN = rf"^{PREFIX}:"
@@ -106,6 +108,8 @@ class Outcome:
     text: str | None = None
     buttons: InlineKeyboardMarkup | None = None
     alert: bool = False
+    #: What the forecast's line under a round recorded is worked out from, once committed.
+    outlook: Outlook | None = None
 
 
 async def press(update: Update, context: Context) -> None:
@@ -123,6 +127,10 @@ async def press(update: Update, context: Context) -> None:
     except (RuleBroken, Refused) as error:  # the round as entered is refused: nothing kept
         outcome = Outcome(toast=answer_in(RULE_TEXTS, error).message[:200], alert=True)
     await query.answer(outcome.toast, show_alert=outcome.alert)
+    if outcome.outlook is not None and outcome.text is not None:
+        outcome = replace(
+            outcome, text=outcome.text + await forecast_line(context, outcome.outlook)
+        )
     if outcome.text is not None:
         await _edit(query.message, outcome.text, outcome.buttons)
 
@@ -165,28 +173,17 @@ async def _press(
             shown = _shown(entry_id, pad, number, stored.user_name)
             return Outcome(warning, f"{warning}\n\n{shown.text}", shown.buttons, alert=True)
         if action == Action.RECORD and pad.step is Step.CONFIRM:
-            return await _record(work, record, pad, stored.message_id, entry_id, user_id)
+            shown_in = stored.message_id if stored.message_id is not None else -entry_id
+            after = await actions.record_round(work, record, pad.points(), shown_in, user_id)
+            await entries.close(entry_id)
+            outlook = await forecast_of(context, work, after)
+            return Outcome(text=texts.round_recorded(after.match, after.name), outlook=outlook)
         try:
             pad = pad.press(action)
         except PadMistake as mistake:
             return Outcome(toast=pad_texts.mistake(mistake))
         await entries.keep(entry_id, pad.to_json(), now)
         return _shown(entry_id, pad, number, stored.user_name)
-
-
-async def _record(
-    work: UnitOfWork,
-    record: Record,
-    pad: Keypad,
-    message_id: int | None,
-    entry_id: int,
-    user_id: int,
-) -> Outcome:
-    """The round the keypad made, recorded as a typed ``/mano`` would be."""
-    shown_in = message_id if message_id is not None else -entry_id
-    after = await actions.record_round(work, record, pad.points(), shown_in, user_id)
-    await work.entries.close(entry_id)
-    return Outcome(text=texts.round_recorded(after.match, after.name))
 
 
 def _shown(entry_id: int, pad: Keypad, number: int, who: str, toast: str | None = None) -> Outcome:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from bot.i18n import _, ngettext
 from bot.texts.common import command_name, names, some_names
+from bot.texts.forecast_lines import forecast_line
 from scoring.punti import Match, Rules, Side
 
 
@@ -333,3 +334,8 @@ def named_record(name: str | None, games: int, wins: int) -> str:
     played = ngettext("{count} partita", "{count} partite", games).format(count=games)
     won = ngettext("{count} vinta", "{count} vinte", wins).format(count=wins)
     return f"{title(name)}: {played}, {won}"
+
+
+def who_wins(chances: Mapping[str, float]) -> str:
+    """The forecast under a round: "Chi vince? Anna+Carla 61% · Bruno+Dario 39%"."""
+    return forecast_line(_("Chi vince?"), chances)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.confirmations import ask_to_end, reopen_button
 from bot.games.punti import texts
+from bot.games.punti.forecast import with_forecast
 from bot.games.punti.parsing import parse_fix, parse_joining, parse_leaving, parse_new, parse_round
 from bot.parsing.words import parse_nothing
 from bot.refusals import UserError
@@ -50,7 +51,7 @@ async def record_round(turn: Turn) -> Reply:
     after = await actions.record_round(
         turn.work, record, points, turn.message.message_id, turn.sender
     )
-    return turn.say(texts.round_recorded(after.match, after.name))
+    return await with_forecast(turn, after, texts.round_recorded(after.match, after.name))
 
 
 async def edited_round(turn: Turn) -> Reply:
@@ -63,7 +64,7 @@ async def fix_round(turn: Turn) -> Reply:
     record = _latest(turn)
     number, points = parse_fix(turn.text, record.match)
     after = await actions.fix_round(turn.work, record, number, points)
-    return turn.say(texts.round_fixed(number, after.match, after.name))
+    return await with_forecast(turn, after, texts.round_fixed(number, after.match, after.name))
 
 
 async def undo(turn: Turn) -> Reply:
@@ -72,7 +73,7 @@ async def undo(turn: Turn) -> Reply:
     record = _latest(turn)
     number = len(record.match.rounds)
     after = await actions.undo(turn.work, record)
-    return turn.say(texts.round_undone(number, after.match, after.name))
+    return await with_forecast(turn, after, texts.round_undone(number, after.match, after.name))
 
 
 async def standings(turn: Turn) -> Reply:
