@@ -40,3 +40,14 @@ def test_a_small_group_life_fills_its_buckets() -> None:
     figures = bench.figures(buckets, made)
     assert len(figures) == 6  # Brier, calibration, calls above 90%: two buckets
     assert {f.verdict for f in figures} <= {"PASS", "FAIL", "info"}
+
+
+def test_a_night_of_points_games_is_what_the_engine_plays() -> None:
+    from bench import punti
+
+    night = punti.round_night(3, 12)
+    assert len(night) > 36  # every round, and each game's /nuova
+    rounds = [text for _, text in night if text.startswith("/mano ")]
+    assert len(rounds) == 36
+    assert all(chat < punti.FIRST_CHAT + 1 for chat, _ in night)
+    assert any("+" in text for _, text in night if text.startswith("/nuova"))
