@@ -1,5 +1,6 @@
-"""A player's points games by the name the chat gave them: how many each finished, how many
-won (``/stats Anna``'s lines under the shared rating)."""
+"""The chat's points games by the name it gave them: each player's finished games and wins
+under each name (``/stats Anna``'s lines, and the lines under ``/classifica generale``'s
+rating ladder of points games)."""
 
 from __future__ import annotations
 
@@ -16,22 +17,34 @@ class NamedRecord:
     """A player's finished games of one name (``None``: games declared without one)."""
 
     name: str | None
+    player: str
     games: int
     wins: int
 
 
-async def by_name(work: UnitOfWork, chat_id: int, player: str) -> list[NamedRecord]:
-    """``player``'s finished points games with rounds, by name, in the order first played."""
-    key = name_key(player)
-    found: dict[str | None, tuple[int, int]] = {}
+async def records(work: UnitOfWork, chat_id: int) -> list[NamedRecord]:
+    """Every player's finished points games with rounds, by name (in the order each name was
+    first played), and within a name by wins, then games, then name."""
+    found: dict[str | None, dict[str, tuple[int, int]]] = {}
     for stored in await work.games.of_kind(chat_id, KIND):
         if stored.state is not GameState.FINISHED or not stored.played.hands:
             continue
         record = record_of(stored)
         match = record.match
-        places = match.places(closed=not match.is_over())
-        place = next((p for p in places if name_key(p.player) == key), None)
-        if place is not None:
-            games, wins = found.get(record.name, (0, 0))
-            found[record.name] = (games + 1, wins + place.won)
-    return [NamedRecord(name, games, wins) for name, (games, wins) in found.items()]
+        of_name = found.setdefault(record.name, {})
+        for place in match.places(closed=not match.is_over()):
+            games, wins = of_name.get(place.player, (0, 0))
+            of_name[place.player] = (games + 1, wins + place.won)
+    return [
+        NamedRecord(name, player, games, wins)
+        for name, players in found.items()
+        for player, (games, wins) in sorted(
+            players.items(), key=lambda item: (-item[1][1], -item[1][0], item[0])
+        )
+    ]
+
+
+async def by_name(work: UnitOfWork, chat_id: int, player: str) -> list[NamedRecord]:
+    """``player``'s records, one per name she played."""
+    key = name_key(player)
+    return [r for r in await records(work, chat_id) if name_key(r.player) == key]

@@ -48,4 +48,5 @@ GAME = Game(
     entry_expired=keypad_texts.expired,
     chat_names=named.chat_names,
     player_stats=panels.player_panel,
+    ladder=panels.ladder_panel,
 )

@@ -1,12 +1,15 @@
-"""A points game's panel of ``/stats Anna``: the shared rating line, then her games by the
-names the chat gave them (``Scopa: 3 partite, 2 vinte``)."""
+"""A points game's panels: ``/stats Anna`` (the shared rating line, then her games by the names
+the chat gave them: ``Scopa: 3 partite, 2 vinte``) and ``/classifica generale`` (the rating
+ladder of every points game, then each name's winners)."""
 
 from __future__ import annotations
 
 from bot.games.punti import texts
-from bot.texts.figures import rating_panel
-from play import figures
-from play.punti.figures import by_name
+from bot.periods import Period
+from bot.table import Ladder
+from bot.texts.figures import rating_notes, rating_panel, rating_rows
+from play import figures, views
+from play.punti.figures import by_name, records
 from storage import UnitOfWork
 from storage.punti import KIND
 
@@ -22,3 +25,21 @@ async def player_panel(work: UnitOfWork, chat_id: int, name: str) -> str | None:
         return panel  # only unnamed games: the rating line says it all
     rows = [texts.named_record(r.name, r.games, r.wins) for r in named]
     return panel + "\n" + "\n".join(rows)
+
+
+async def ladder_panel(work: UnitOfWork, chat_id: int, period: Period) -> Ladder | None:
+    """The rating ladder of the chat's points games (of all time: it has no period), then,
+    where the chat named its games, each name's players by wins."""
+    if period is not Period.ALL:
+        return None
+    lines = await views.ladder(work, chat_id, KIND)
+    if not lines:
+        return None
+    found = await records(work, chat_id)
+    names = list(dict.fromkeys(r.name for r in found))
+    text = rating_rows(lines)
+    if any(name is not None for name in names):
+        for name in names:
+            of_name = [(r.player, r.wins, r.games) for r in found if r.name == name]
+            text += "\n" + texts.name_ladder(name, of_name)
+    return Ladder(text, rating_notes(lines))

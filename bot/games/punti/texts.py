@@ -339,3 +339,16 @@ def named_record(name: str | None, games: int, wins: int) -> str:
 def who_wins(chances: Mapping[str, float]) -> str:
     """The forecast under a round: "Chi vince? Anna+Carla 61% · Bruno+Dario 39%"."""
     return forecast_line(_("Chi vince?"), chances)
+
+
+#: Players a name's line under the ladder shows at most.
+LADDER_PLAYERS = 5
+
+
+def name_ladder(name: str | None, players: Sequence[tuple[str, int, int]]) -> str:
+    """ "Scopa: Anna 3/4 · Bruno 2/4 · Carla 0/1" (wins out of games, best first)."""
+    shown = " · ".join(f"{p} {wins}/{games}" for p, wins, games in players[:LADDER_PLAYERS])
+    more = len(players) - LADDER_PLAYERS
+    if more > 0:
+        shown += " · " + ngettext("un altro", "altri {count}", more).format(count=more)
+    return _("{game}, vinte su giocate: {players}").format(game=title(name), players=shown)

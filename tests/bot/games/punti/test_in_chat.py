@@ -190,3 +190,18 @@ async def test_a_players_stats_count_each_named_game(table: Table) -> None:
     assert anna.endswith(
         "Scopa: 1 partita, 1 vinta\nBriscola: 1 partita, 0 vinte\nPunti: 1 partita, 0 vinte"
     )
+
+
+async def test_the_general_ladder_shows_each_names_winners(table: Table) -> None:
+    await table.send(SCOPA)
+    await table.send("/mano 11 3")
+    await table.send("/nuova scopa Anna+Bruno Carla+Dario")
+    await table.send("/mano 2 11")
+    await table.send("/nuova punti nome=Briscola soglia=2 Anna Bruno")
+    await table.send("/mano 1 2")
+    board = await table.reply("/classifica generale")
+    assert board.startswith("🏆 Classifica generale\n1. ")
+    assert "\nScopa, vinte su giocate: Carla 2/2 · Anna 1/2 · Dario 1/2 · Bruno 0/2\n" in board
+    assert "\nBriscola, vinte su giocate: Bruno 1/1 · Anna 0/1\n" in board
+    week = await table.reply("/classifica generale settimana")
+    assert "Scopa" not in week
