@@ -13,13 +13,14 @@ from collections.abc import Sequence
 
 from bot import refusals
 from bot.games.macchiavelli import GAME as MACCHIAVELLI
+from bot.games.punti import GAME as PUNTI
 from bot.games.tago.game import GAME as TAGO
 from bot.games.tamalo import GAME as TAMALO
 from bot.handling import Command
 from bot.table import Game
 
 #: Every game, by kind. The first is the default: ``/nuova Anna Bruno`` starts it.
-GAMES: dict[str, Game] = {game.kind: game for game in (TAMALO, MACCHIAVELLI, TAGO)}
+GAMES: dict[str, Game] = {game.kind: game for game in (TAMALO, MACCHIAVELLI, TAGO, PUNTI)}
 DEFAULT: Game = next(iter(GAMES.values()))
 
 for _game in GAMES.values():  # each refusal answered once, the shared ones or a game's own

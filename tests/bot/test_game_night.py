@@ -259,13 +259,14 @@ async def test_the_command_menu_is_registered_at_start_up_in_each_language(table
         "fine", "riapri", "rivincita", "tresei", "torneo", "grafico", "serata", "stats",
         "esporta", "impostazioni", "lingua", "regole", "sonoio", "aiuto", "previsione", "mosse",
         "mossa", "dicono", "tavoli", "cartellini", "giudica", "quote", "ricarica", "curioso",
-        "jackpot", "saldo",
+        "jackpot", "saldo", "giochi",
     ]  # fmt: skip
     assert [c["command"] for c in menus["en"]["commands"]] == [
         "new", "hand", "standings", "fix", "undo", "dealer", "join", "leave",
         "end", "reopen", "rematch", "tressex", "tournament", "chart", "tonight", "stats",
         "export", "settings", "language", "rules", "iam", "help", "forecast", "moves", "move",
         "rumours", "tables", "cards", "judge", "odds", "rebuy", "curious", "jackpot", "settle",
+        "games",
     ]  # fmt: skip
     assert menus[None]["commands"][0]["description"].startswith("Nuova partita")
     assert menus["en"]["commands"][0]["description"].startswith("New game")

@@ -258,6 +258,7 @@ ITALIAN_COMMANDS = re.compile(
 
 def italian_in(text: str) -> list[str]:
     plain = re.sub(r"tres sex non expedit", "", text, flags=re.IGNORECASE)  # Latin, a name
+    plain = plain.replace("/new punti", "")  # the game's first name, typed so in any language
     return ITALIAN.findall(plain) + ITALIAN_COMMANDS.findall(plain)
 
 

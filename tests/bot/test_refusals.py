@@ -30,6 +30,7 @@ from play.errors import (
     UnknownPlayer,
 )
 from play.macchiavelli.tournament import AllRoundsPlayed, TournamentClosed, TournamentDiscarded
+from play.punti.named import NameOfAGame, NameTaken
 from play.tago.night import NoNightRunning, NothingToUndo
 from play.tamalo import (  # noqa: F401
     game,
@@ -60,6 +61,7 @@ from play.tamalo.hands import (
     UndoneJustNow,
 )
 from play.tamalo.tournament import FinalUnderWay
+from scoring import punti as p
 from scoring import tago as t
 from scoring.tamalo import (
     AlreadySeated,
@@ -76,6 +78,7 @@ from scoring.tamalo import (
     RuleBroken,
     TournamentTooSmall,
 )
+from storage.punti import NamedGame
 
 #: One of each kind, as the engine or an action raises it.
 EXAMPLES: tuple[RuleBroken | Refused, ...] = (
@@ -162,6 +165,15 @@ EXAMPLES: tuple[RuleBroken | Refused, ...] = (
     TournamentClosed(),
     TournamentDiscarded(),
     AllRoundsPlayed(3),
+    # A points game's: its engine's and its names'.
+    p.PlayerTwice("Dario"),
+    p.TooFewSides(),
+    p.MissingSides(("Anna+Carla", "Bruno+Dario")),
+    p.NotPlaying("Dario"),
+    p.GameOver(),
+    p.NoSuchRound(7, 3),
+    NameOfAGame("tago"),
+    NameTaken(NamedGame("scopa", "Scopa", {"target": 11}, 2)),
 )
 
 

@@ -1,36 +1,32 @@
-"""A fourth game, registered by the test alone (``tests.toy_game``: points per round to 21),
-played through the real Application with every chat-wide command: the table of games takes
-it as it takes the three, with no shared module edited, and a command it has no panel for
-still answers truly (its games counted, its ladder, its rounds exported, its night)."""
+"""The fourth game, the points game (``bot.games.punti``: a folder in each layer and one line
+in the table), played through the real Application with every chat-wide command: the table of
+games takes it as it takes the three, and a command it has no panel for still answers truly
+(its games counted, its ladder, its rounds exported, its night)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
-import pytest
-
 from tests.bot.conftest import Table
 from tests.bot.test_lifecycle import SUPERGROUP, upgrade
-from tests.toy_game import register
+
+STARTED = (
+    "🎲 Punti: Anna contro Bruno, a 21 punti, vince chi ne fa di più.\n"
+    "I punti di ogni smazzata: /mano Anna 4 Bruno 7"
+)
 
 
-@pytest.fixture
-async def toy(table: Table) -> AsyncIterator[Table]:
-    with register():
-        yield table
-
-
-async def test_a_game_to_its_end_with_every_chat_wide_command(toy: Table) -> None:
-    table = toy
-    assert await table.reply("/nuova punti Anna Bruno") == "🎲 Punti a 21: Anna, Bruno."
-    assert (await table.reply("/aiuto")).startswith("🎲 Punti a 21.\n")
+async def test_a_game_to_its_end_with_every_chat_wide_command(table: Table) -> None:
+    assert await table.reply("/nuova punti soglia=21 Anna Bruno") == STARTED
+    assert (await table.reply("/aiuto")).startswith("🎲 Punti: ogni altro gioco")
     assert "Tamalo: /nuova" in await table.reply("/aiuto")
-    assert (await table.reply("/mano Anna 4 Bruno 7")).startswith("Round 1.\nPunti:\nBruno 7")
-    assert (await table.reply("/mano Anna 5 Bruno 1")).startswith("Round 2.")
+    assert (await table.reply("/mano Anna 4 Bruno 7")).startswith(
+        "🏆 Punti · 1 smazzata\n1. Bruno 7\n2. Anna 4"
+    )
+    assert (await table.reply("/mano Anna 5 Bruno 1")).startswith("🏆 Punti · 2 smazzate")
     fixed = await table.reply("/correggi 2 Anna 15 Bruno 1")
-    assert fixed == "Round 2 corretto.\nPunti:\nAnna 19\nBruno 8"
-    assert await table.reply("/annulla") == "Round annullato.\nPunti:\nBruno 7\nAnna 4"
-    assert await table.reply("/classifica") == "Punti:\nBruno 7\nAnna 4"
+    assert fixed == "✏️ Smazzata 2 corretta.\n🏆 Punti · 2 smazzate\n1. Anna 19\n2. Bruno 8"
+    undone = await table.reply("/annulla")
+    assert undone == "↩️ Smazzata 2 annullata.\n🏆 Punti · 1 smazzata\n1. Bruno 7\n2. Anna 4"
+    assert await table.reply("/classifica") == "🏆 Punti · 1 smazzata\n1. Bruno 7\n2. Anna 4"
     # A chat-wide command it takes no turn at: said so, with those it takes.
     refused = await table.reply("/mazziere")
     assert refused.startswith("/mazziere non serve in una partita di Punti: lì servono /mano,")
@@ -38,12 +34,19 @@ async def test_a_game_to_its_end_with_every_chat_wide_command(toy: Table) -> Non
     running = await table.reply("/nuova Carlo Dario")
     assert running.startswith("C'è una partita di Punti in corso (Anna e Bruno)")
     # /fine asks first, the press closes it; /riapri takes it back.
-    assert await table.reply("/fine") == "Chiudere la partita a punti?"
+    assert (
+        await table.reply("/fine") == "Chiudere adesso la partita di Punti? Vince chi è in testa."
+    )
     (closed,) = await table.close()
-    assert closed.startswith("Partita a punti chiusa.")
-    assert await table.reply("/riapri") == "Partita a punti riaperta."
+    assert closed == (
+        "🏁 Partita di Punti chiusa.\n🏆 Punti · 1 smazzata\n1. Bruno 7\n2. Anna 4\n🏁 Vince Bruno!"
+    )
+    assert (await table.reply("/riapri")).startswith("🔓 Partita di Punti riaperta.")
     ended = await table.reply("/mano Anna 30 Bruno 2")
-    assert ended.endswith("🏁 Vince Anna!")
+    assert ended.endswith("1. Anna 34\n2. Bruno 9\n🏁 Vince Anna!")
+    assert (
+        await table.reply("/mano Anna 1 Bruno 1") == "La partita è finita: /rivincita per un'altra."
+    )
 
     # The chat-wide figures show it from what every game stores.
     stats = await table.reply("/stats")
@@ -61,28 +64,19 @@ async def test_a_game_to_its_end_with_every_chat_wide_command(toy: Table) -> Non
     assert name.startswith("punti-")
     assert content.decode().splitlines()[0] == "game,date,state,deal,player,value"
     assert len(content.decode().splitlines()) == 1 + 4  # two rounds of two players
+    # /rivincita: the same rules and players again.
+    again = await table.reply("/rivincita")
+    assert again == STARTED
 
 
-async def test_a_chat_upgraded_to_a_supergroup_keeps_it(toy: Table) -> None:
+async def test_a_chat_upgraded_to_a_supergroup_keeps_it_and_its_names(table: Table) -> None:
     """The supergroup already has a game of it running: the old chat's, closed by the move,
-    has no places of its own to keep (no hook), and the move goes through."""
-    supergroup = toy.in_chat(SUPERGROUP)
+    keeps its places as it stood; the old chat's named game moves with it."""
+    supergroup = table.in_chat(SUPERGROUP)
     await supergroup.send("/nuova punti Carlo Dario")
-    await toy.send("/nuova punti Anna Bruno")
-    await toy.send("/mano Anna 3 Bruno 4")
-    moved = await upgrade(toy)
-    assert await moved.reply("/classifica") == "Punti:\nCarlo 0\nDario 0"
-    assert "2 partite" not in await moved.reply("/stats")
+    await table.send("/nuova punti nome=Scopa soglia=11 Anna Bruno")
+    await table.send("/mano Anna 3 Bruno 4")
+    moved = await upgrade(table)
+    assert await moved.reply("/classifica") == "🏆 Punti · 0 smazzate\n1. Carlo 0\n1. Dario 0"
     assert "1 partita finita, 1 mano" in await moved.reply("/stats")
-
-
-async def test_a_game_named_by_the_chat_is_started_again_by_its_name(toy: Table) -> None:
-    refused = await toy.reply("/nuova punti nome=tago Anna Bruno")
-    assert refused == "«tago» è già il nome di un gioco: scegline un altro."
-    named = await toy.reply("/nuova punti nome=Briscola Anna Bruno")
-    assert named == "🎲 Briscola a 21: Anna, Bruno."
-    await toy.close()
-    # The chat's word for it starts it; in another chat, Briscola is a Tamalo player.
-    assert await toy.reply("/nuova briscola Carlo Dario") == "🎲 Briscola a 21: Carlo, Dario."
-    other = toy.in_chat(-100_555)
-    assert (await other.reply("/nuova briscola Carlo Dario")).startswith("🃏 Nuova partita")
+    assert (await moved.reply("/giochi")).startswith("🎲 I giochi di questa chat:\nScopa — a 11")

@@ -28,6 +28,7 @@ MENU = [
     ("tavoli", "tables"), ("cartellini", "cards"),
     ("giudica", "judge"), ("quote", "odds"), ("ricarica", "rebuy"), ("curioso", "curious"),
     ("jackpot", "jackpot"), ("saldo", "settle"),
+    ("giochi", "games"),
 ]  # fmt: skip
 
 #: The turns a game may take: the chat-wide commands, and an edited /mano.
