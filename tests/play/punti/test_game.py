@@ -1,12 +1,19 @@
 """A points game kept in the database: what is stored is what the game rebuilds to, it ends
-by itself at its target (places kept), a round undone or fixed reopens it, sides join and
-leave, and a chat's names for its games keep their rules."""
+by itself at its target (places kept) but not by a side that left, a round undone or fixed
+reopens it (an undo with no round is refused first), sides join and leave, and a chat's names
+for its games keep their rules."""
 
 from __future__ import annotations
 
 import pytest
 
-from play.errors import FixClosedGame, GameRunning, ReopenReachedTarget, UndoClosedGame
+from play.errors import (
+    FixClosedGame,
+    GameRunning,
+    NoHandToUndo,
+    ReopenReachedTarget,
+    UndoClosedGame,
+)
 from play.punti import actions as play
 from play.punti.game import Record, record_of
 from play.punti.named import NameOfAGame, NameTaken, check_name, named_games, rules_of
@@ -55,6 +62,8 @@ async def test_a_game_in_pairs_is_stored_and_ends_at_its_target(acting: Acting) 
 async def test_a_round_fixed_ends_or_reopens_the_game(acting: Acting) -> None:
     async with acting() as work:
         record = await play.start(work, CHAT, [["Anna"], ["Bruno"]], Rules(target=11))
+        with pytest.raises(NoHandToUndo):  # before the engine is asked
+            await play.undo(work, record)
         record = await play.record_round(work, record, {"Anna": 6, "Bruno": 5}, 1, None)
         over = await play.fix_round(work, record, 1, {"Anna": 11, "Bruno": 5})
         assert not over.running
@@ -111,3 +120,23 @@ async def test_a_name_keeps_its_rules_and_a_game_runs_alone(acting: Acting) -> N
     assert named["scopa"].played == 2
     assert rules_of(named["scopa"]) == scopa
     assert again.stored.state is GameState.RUNNING
+
+
+async def test_a_side_that_left_and_is_corrected_past_the_target_ends_nothing(
+    acting: Acting,
+) -> None:
+    async with acting() as work:
+        record = await play.start(work, CHAT, [["Anna"], ["Bruno"], ["Carlo"]], Rules(target=11))
+        record = await play.record_round(work, record, {"Anna": 5, "Bruno": 3, "Carlo": 9}, 1, None)
+        record = await play.leave(work, record, record.match.sides[2])
+        fixed = await play.fix_round(work, record, 1, {"Anna": 5, "Bruno": 3, "Carlo": 12})
+    again = await reloaded(acting, fixed)
+    assert again.running  # Carlo cannot win: his 12 does not end the game
+    assert again.match.side_totals() == {"Anna": 5, "Bruno": 3, "Carlo": 12}
+    async with acting() as work:
+        over = await play.record_round(work, again, {"Anna": 6, "Bruno": 0}, 2, None)
+        assert not over.running
+        board = await work.results.leaderboard(CHAT, "punti")
+    assert sorted((line.player, line.wins) for line in board) == [
+        ("Anna", 1), ("Bruno", 0), ("Carlo", 0),
+    ]  # fmt: skip

@@ -1,5 +1,7 @@
-"""A points game's rules: its end at the target (reached exactly, one under), a tie played on
-or shared, lowest wins, a fixed number of rounds, teams, negative points, and who plays."""
+"""A points game's rules: its end at the target (reached exactly, one under; not by a side
+that left), a tie played on or shared, lowest wins, a fixed number of rounds (one at least),
+teams, negative points, who plays which round (joined after it, left after it, after an undo),
+the sides found by name, and the rules read back from what is stored."""
 
 from __future__ import annotations
 
@@ -177,3 +179,85 @@ def test_the_winner_leads_alone_unless_shared(rounds: list[tuple[int, int]]) -> 
     else:
         assert max(totals.values()) < 11 or totals["Anna"] == totals["Bruno"] or not rounds
     assert all(isinstance(place, Place) for place in game.places())
+
+
+def test_a_player_or_a_team_is_found_by_any_name_and_a_stranger_is_not() -> None:
+    burraco = Match.start([["Anna", "Carla"], ["Bruno", "Dario"]], TO_11)
+    assert burraco.side_of("BRUNO") == burraco.sides[1]
+    assert burraco.side_of("bruno+dario") == burraco.sides[1]
+    assert burraco.side_of("anna+carla") == burraco.sides[0]
+    assert burraco.side_of("Zeno") is None
+    assert DUO.side_of("bruno") == DUO.sides[1]
+
+
+def test_undoing_takes_back_the_last_round_only() -> None:
+    game = played(DUO, {"Anna": 3, "Bruno": 4}, {"Anna": 1, "Bruno": 1}, {"Anna": 2, "Bruno": 5})
+    back = game.without_last_round()
+    assert back.rounds == game.rounds[:2]
+    assert back.side_totals() == {"Anna": 4, "Bruno": 5}
+
+
+def test_a_side_that_joined_plays_from_the_round_after_and_one_that_left_the_last_it_played() -> (
+    None
+):
+    trio = played(DUO, {"Anna": 3, "Bruno": 4}).with_side(["Carlo"])
+    trio = trio.with_round({"Anna": 1, "Bruno": 1, "Carlo": 2})
+    # Round 1 was played before Carlo sat down: it is fixed without him, and not with him.
+    fixed = trio.with_round_fixed(1, {"Anna": 5, "Bruno": 4})
+    assert fixed.side_totals() == {"Anna": 6, "Bruno": 5, "Carlo": 2}
+    with pytest.raises(NotPlaying):
+        trio.with_round_fixed(1, {"Anna": 5, "Bruno": 4, "Carlo": 1})
+    # Round 2 is the last Carlo played before he left: it is fixed with his points.
+    left = trio.without_side(trio.sides[2])
+    assert [s.name for s in left.playing(2)] == ["Anna", "Bruno", "Carlo"]
+    assert [s.name for s in left.playing(3)] == ["Anna", "Bruno"]
+    refixed = left.with_round_fixed(2, {"Anna": 1, "Bruno": 1, "Carlo": 7})
+    assert refixed.side_totals() == {"Anna": 4, "Bruno": 5, "Carlo": 7}
+    with pytest.raises(MissingSides):
+        left.with_round_fixed(2, {"Anna": 1, "Bruno": 1})
+
+
+def test_the_round_after_an_undo_is_played_by_those_who_played_it() -> None:
+    game = played(DUO, {"Anna": 3, "Bruno": 4}, {"Anna": 1, "Bruno": 1}).with_side(["Carlo"])
+    back = game.without_last_round()  # Carlo sat down after round 2: he joins from round 3
+    again = back.with_round({"Anna": 2, "Bruno": 2})
+    assert again.side_totals() == {"Anna": 5, "Bruno": 6, "Carlo": 0}
+    with pytest.raises(NotPlaying):
+        back.with_round({"Anna": 2, "Bruno": 2, "Carlo": 2})
+
+
+def test_a_side_that_left_ends_nothing_by_reaching_the_target() -> None:
+    trio = Match.start([["Anna"], ["Bruno"], ["Carlo"]], TO_11)
+    game = played(trio, {"Anna": 5, "Bruno": 3, "Carlo": 9})
+    left = game.without_side(game.sides[2])
+    # Carlo's round corrected past the target: he cannot win, so the game goes on.
+    fixed = left.with_round_fixed(1, {"Anna": 5, "Bruno": 3, "Carlo": 12})
+    assert not fixed.end_reached()
+    assert not fixed.is_over()
+    assert fixed.winners() == ()
+    over = fixed.with_round({"Anna": 6, "Bruno": 0})
+    assert over.winners() == ("Anna",)
+    assert [(p.player, p.rank, p.total) for p in over.places()] == [
+        ("Anna", 1, 11),
+        ("Bruno", 2, 3),
+        ("Carlo", 3, 12),
+    ]
+
+
+def test_a_game_of_no_rounds_is_refused_and_one_round_is_a_game() -> None:
+    with pytest.raises(AssertionError):
+        Rules(target=None, rounds=0)
+    one = Match.start([["Anna"], ["Bruno"]], Rules(target=None, rounds=1))
+    assert not one.end_reached()
+    assert played(one, {"Anna": 1, "Bruno": 0}).winners() == ("Anna",)
+
+
+def test_rules_stored_without_a_flag_read_as_the_usual_game() -> None:
+    """A flag missing from the stored options (a game kept before the flag existed) is the
+    usual rule: the highest total wins, and a tie for the win is played on."""
+    rules = Rules.from_options({"target": 11, "rounds": None})
+    assert rules == Rules(target=11)
+    assert not rules.lowest
+    assert not rules.shared
+    tied = played(Match.start([["Anna"], ["Bruno"]], rules), {"Anna": 11, "Bruno": 11})
+    assert not tied.is_over()
