@@ -23,7 +23,7 @@ def shared_panel(front: Front) -> Panel:
         for line in hand:
             totals[line.player_id] = totals.get(line.player_id, 0) + line.total
     names = latest.played.names()
-    rows = tuple(f"{names.get(player, '?')}  {total}" for player, total in totals.items())
+    rows = tuple(f"{names.get(player, '?')} {total}" for player, total in totals.items())
     return Panel(rows, last_hands(latest))
 
 
@@ -37,13 +37,17 @@ def last_hands(
     return tuple(
         (
             texts.hand_number(number),
-            tuple(f"{names.get(line.player_id, '?')}  {line.total}" for line in hand),
+            tuple(f"{names.get(line.player_id, '?')} {line.total}" for line in hand),
         )
         for number, hand in reversed(hands)
         if hand
     )
 
 
-def rows_of(text: str) -> tuple[str, ...]:
-    """A game's standings text (its ``/classifica``) as the panel's rows."""
-    return tuple(line for line in text.splitlines() if line.strip())
+def panel_of(text: str, hands: tuple[tuple[str, tuple[str, ...]], ...] = ()) -> Panel:
+    """A game's standings text (its ``/classifica``) as a panel: a line that ends with
+    ":" says what follows (its caption, in small type), every other line is a row."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    caption = " ".join(line.rstrip(":") for line in lines if line.endswith(":"))
+    rows = tuple(line for line in lines if not line.endswith(":"))
+    return Panel(rows, hands, caption)

@@ -165,11 +165,13 @@ TonightPanel = Callable[[UnitOfWork, int, datetime, datetime, str], Awaitable[Ni
 @dataclass(frozen=True)
 class Panel:
     """A game's panel on the live scoreboard (``/tavolo``'s page): its standings, one row
-    each in large type, and its last hands, newest first, each a heading and its rows.
-    Plain text: the page escapes every row."""
+    each in large type, and its last hands, newest first, each a heading and its rows;
+    ``caption``: what the standings are (after how many hands, to what target), in small
+    type. Plain text: the page escapes every row."""
 
     standings: tuple[str, ...]
     hands: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    caption: str = ""
 
 
 #: A game's panel on the live scoreboard: (the read, the chat's games in front, running or

@@ -167,5 +167,5 @@ def test_the_console_serves_the_live_scoreboard_on_this_machine(tmp_path: Path) 
     assert any("127.0.0.1" in line and "/tavolo" in line for line in printed)  # the banner
     assert page.status_code == 200
     assert "Anna" in page.text
-    assert "Bruno  12" in page.text
+    assert "Bruno 12" in page.text
     assert console.returncode == 0

@@ -30,9 +30,10 @@ def board_fragment(shown: Shown) -> str:
     hands."""
     panel = shown.panel
     rows = "".join(f"<li>{escape(row)}</li>" for row in panel.standings)
+    caption = f'<p class="caption">{escape(panel.caption)}</p>' if panel.caption else ""
     parts = [
         f'<h1 class="game">{escape(shown.title)}</h1>',
-        f'<section class="standings"><h2>{escape(texts.standings_heading())}</h2>'
+        f'<section class="standings"><h2>{escape(texts.standings_heading())}</h2>{caption}'
         f"<ol>{rows}</ol></section>",
     ]
     if not shown.running:

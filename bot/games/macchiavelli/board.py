@@ -4,7 +4,7 @@ and its last deals as stored; a tournament's is the shared panel, for now."""
 from __future__ import annotations
 
 from bot.games.macchiavelli import texts
-from bot.panel_rows import last_hands, rows_of
+from bot.panel_rows import last_hands, panel_of
 from bot.table import Panel
 from play import macchiavelli as play
 from storage import Front, UnitOfWork
@@ -16,4 +16,4 @@ async def panel(work: UnitOfWork, front: Front) -> Panel | None:
     if record is None:
         return None
     text = texts.standings(record.match, running=record.running)
-    return Panel(rows_of(text), last_hands(front[-1]))
+    return panel_of(text, last_hands(front[-1]))

@@ -4,7 +4,7 @@ tournament), and its last hands as stored."""
 from __future__ import annotations
 
 from bot.games.tamalo import texts
-from bot.panel_rows import last_hands, rows_of
+from bot.panel_rows import last_hands, panel_of
 from bot.table import Panel
 from play.tamalo import views
 from storage import Front, UnitOfWork
@@ -16,4 +16,4 @@ async def panel(work: UnitOfWork, front: Front) -> Panel:
         texts.hands.standings(r.game, running=r.running, label=texts.words.table_label(r))
         for r in await views.shown_games(work, front)
     )
-    return Panel(rows_of(text), last_hands(front[-1]))
+    return panel_of(text, last_hands(front[-1]))

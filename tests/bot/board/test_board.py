@@ -165,7 +165,7 @@ async def test_the_page_shows_the_standings_and_hands_with_its_security_headers(
     assert "Ultime mani" in html
     assert "Mano 1" in html
     assert "Anna" in html
-    assert "Bruno  12" in html
+    assert "Bruno 12" in html
     assert f'data-events="/tavolo/{token}/events"' in html
     assert '<script src="/tavolo/static/board.js"' in html
     assert "<script>" not in html
@@ -194,7 +194,7 @@ async def test_a_hostile_name_is_shown_as_text(served: Table) -> None:
 
 def test_every_row_of_a_panel_is_escaped() -> None:
     hostile = "<img src=x onerror=alert(1)>"
-    panel = Panel((f"1. {hostile} 3",), (("Mano 1", (f"{hostile}  3",)),))
+    panel = Panel((f"1. {hostile} 3",), (("Mano 1", (f"{hostile} 3",)),))
     html = page.board_fragment(Shown(f"{hostile}", panel, running=True))
     assert "<img" not in html
     assert html.count("&lt;img src=x onerror=alert(1)&gt;") == 3
@@ -244,7 +244,7 @@ async def test_the_events_show_a_hand_recorded_within_a_second(served: Table) ->
         second = await next_board(events)
         assert asyncio.get_running_loop().time() - started < 1.0
         assert "Mano 1" in second
-        assert "Bruno  12" in second
+        assert "Bruno 12" in second
         await served.record("/mano Anna 1 Bruno 2 Carlo 30")
         assert "Mano 2" in await next_board(events)
     finally:
