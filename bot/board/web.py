@@ -56,22 +56,25 @@ async def board_events(
     db: Database, token: str, every: float = EVERY, keep_alive: float = KEEP_ALIVE
 ) -> AsyncIterator[str]:
     """The events of a board's page: the board written again each time its games change
-    (``board``), a comment now and then, and ``expired`` once its link stops working."""
+    (``board``), a comment now and then, and ``expired`` once its link stops working. Each
+    read is one statement (the chat's games in front); the panel is worked out, and the
+    chat's language read, only when they changed."""
+    found = await read_board(db, token, datetime.now(UTC))
+    language = i18n.DEFAULT if found is None else found[1]
     seen: tuple[object, ...] | None = None
     quiet = 0.0
-    while True:
-        found = await read_board(db, token, datetime.now(UTC))
-        if found is None:
-            with i18n.speaking(i18n.DEFAULT):
-                html = page.message_fragment(texts.link_expired())
-            yield _event("expired", html)
-            return
-        board, language = found
-        now_version, now_shown = await read_shown(db, board.chat_id)
-        if now_version != seen and now_shown is not None:
-            seen = now_version
+    while found is not None and datetime.now(UTC) < found[0].expires_at:
+        chat_id = found[0].chat_id
+        changed: Shown | None = None
+        async with db.reading() as session:
+            work = UnitOfWork(session)
+            front = await work.games.front(chat_id)
+            if (now_version := version(front)) != seen:
+                seen, changed = now_version, await shown(work, front)
+        if changed is not None:
+            language = await chat_language(db, chat_id) or i18n.DEFAULT
             with i18n.speaking(language):
-                html = page.board_fragment(now_shown)
+                html = page.board_fragment(changed)
             quiet = 0.0
             yield _event("board", html)
         elif quiet >= keep_alive:
@@ -79,6 +82,9 @@ async def board_events(
             yield ": still here\n\n"
         await asyncio.sleep(every)
         quiet += every
+    with i18n.speaking(language):  # never across a yield: the language is this task's
+        expired = page.message_fragment(texts.link_expired())
+    yield _event("expired", expired)
 
 
 def _event(name: str, html: str) -> str:

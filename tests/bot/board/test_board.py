@@ -252,18 +252,22 @@ async def test_the_events_show_a_hand_recorded_within_a_second(served: Table) ->
 
 
 async def test_the_events_end_when_the_link_expires(served: Table) -> None:
-    await served.send("/nuova Anna Bruno")
-    token = await token_of(served)
+    await served.send("/lingua en")
+    await served.send("/new Anna Bruno")
+    token = await token_of(served, "/table")
+    soon = datetime.now(UTC) + timedelta(seconds=1)
+    async with served.app.bot_data.db.transaction() as session:
+        await session.execute(text("UPDATE board_tokens SET expires_at = :soon"), {"soon": soon})
     events = board_events(served.app.bot_data.db, token, every=0.05)
     await next_board(events)
-    async with served.app.bot_data.db.transaction() as session:
-        await session.execute(text("UPDATE board_tokens SET expires_at = :then"),
-                              {"then": datetime.now(UTC) - timedelta(seconds=1)})  # fmt: skip
     last = await asyncio.wait_for(anext(events), 5)
+    assert datetime.now(UTC) >= soon
     assert last.startswith("event: expired")
-    assert "non vale più" in last
+    assert "This link no longer works" in last  # in the chat's language
     with pytest.raises(StopAsyncIteration):
         await anext(events)
+    gone = board_events(served.app.bot_data.db, token)  # opened after it expired
+    assert (await anext(gone)).startswith("event: expired")
 
 
 async def test_the_events_of_an_unknown_link_are_refused(served: Table) -> None:
