@@ -120,8 +120,11 @@ def board_routes(db: Database, bot_token: str) -> list[Route]:
         )
 
     async def app_page(request: Request) -> Response:
-        """The Mini App's first page (the URL given to BotFather)."""
-        with i18n.speaking(i18n.DEFAULT):
+        """The Mini App's first page (the URL given to BotFather), in the language of the
+        chat its link is of (Telegram adds the link's token to the address)."""
+        token = request.query_params.get("tgWebAppStartParam", "")
+        found = await read_board(db, token, datetime.now(UTC)) if token else None
+        with i18n.speaking(i18n.DEFAULT if found is None else found[1]):
             return _html(page.app_page())
 
     async def open_app(request: Request) -> Response:

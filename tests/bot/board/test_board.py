@@ -206,9 +206,11 @@ async def test_the_page_speaks_the_chats_language(served: Table) -> None:
     token = await token_of(served, "/table")
     async with web(served) as browser:
         html = (await browser.get(f"/tavolo/{token}")).text
+        app = (await browser.get(f"/tavolo/app?tgWebAppStartParam={token}")).text
     assert '<html lang="en">' in html
     assert "Standings" in html
     assert "No hands yet." in html
+    assert "Opening the scoreboard" in app  # the Mini App's first page too
 
 
 async def test_a_closed_game_shows_its_final_standings(served: Table) -> None:
