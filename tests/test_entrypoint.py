@@ -258,6 +258,46 @@ def wait_until_listening(bot: Bot, port: int, deadline: float) -> None:
             time.sleep(0.05)
 
 
+def test_polling_with_web_server_yes_serves_health_and_the_scoreboard(
+    bot_api: FakeBotApi, tmp_path: Path
+) -> None:
+    """``WEB_SERVER=yes``: the bot polls, and its web server answers on ``PORT`` meanwhile
+    (the health check, the scoreboard's files with their Content-Security-Policy); Ctrl-C
+    stops both."""
+    api_port, port = bot_api.server_address[1], free_port()
+    process = run_bot(
+        tmp_path,
+        "--polling",
+        TELEGRAM_BOT_TOKEN=TOKEN,
+        TELEGRAM_BASE_URL=f"http://127.0.0.1:{api_port}/bot",
+        WEB_SERVER="yes",
+        PORT=str(port),
+        WEBHOOK_LISTEN="127.0.0.1",
+        CHART_WORKERS="0",
+    )
+    try:
+        wait_until_listening(process, port, time.monotonic() + 60)
+        replied = bot_api.replied.wait(timeout=60)
+        health = get(port, "/health")
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        try:
+            connection.request("GET", "/tavolo/nothing-here")
+            response = connection.getresponse()
+            unknown = response.status, response.getheader("Content-Security-Policy") or ""
+            response.read()
+        finally:
+            connection.close()
+    finally:
+        out, err = process.stop()
+    assert replied, f"no reply to /start; the bot logged:\n{err[-3000:]}"
+    assert health == (200, {"database": "ok"})
+    assert unknown[0] == 404
+    assert "default-src 'none'" in unknown[1]
+    assert not bot_api.called("setWebhook")
+    assert TOKEN not in out + err
+    assert process.returncode == 0
+
+
 def start_update(update_id: int) -> dict[str, Any]:
     return {**START, "update_id": update_id}
 
