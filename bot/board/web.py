@@ -9,9 +9,10 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Coroutine
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any, TypeVar
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
@@ -26,6 +27,7 @@ from storage import Database, UnitOfWork, chat_language
 from storage.boards import Board, BoardStore
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 #: Seconds between two reads of a board's games: a hand shows within about this long.
 EVERY = 0.5
@@ -59,20 +61,16 @@ async def board_events(
     (``board``), a comment now and then, and ``expired`` once its link stops working. Each
     read is one statement (the chat's games in front); the panel is worked out, and the
     chat's language read, only when they changed."""
-    found = await read_board(db, token, datetime.now(UTC))
+    found = await whole(read_board(db, token, datetime.now(UTC)))
     language = i18n.DEFAULT if found is None else found[1]
     seen: tuple[object, ...] | None = None
     quiet = 0.0
     while found is not None and datetime.now(UTC) < found[0].expires_at:
         chat_id = found[0].chat_id
-        changed: Shown | None = None
-        async with db.reading() as session:
-            work = UnitOfWork(session)
-            front = await work.games.front(chat_id)
-            if (now_version := version(front)) != seen:
-                seen, changed = now_version, await shown(work, front)
+        seen, changed = await whole(_changes(db, chat_id, seen))
         if changed is not None:
-            language = await chat_language(db, chat_id) or i18n.DEFAULT
+            said = await whole(chat_language(db, chat_id))
+            language = said or i18n.DEFAULT
             with i18n.speaking(language):
                 html = page.board_fragment(changed)
             quiet = 0.0
@@ -85,6 +83,34 @@ async def board_events(
     with i18n.speaking(language):  # never across a yield: the language is this task's
         expired = page.message_fragment(texts.link_expired())
     yield _event("expired", expired)
+
+
+async def _changes(
+    db: Database, chat_id: int, seen: tuple[object, ...] | None
+) -> tuple[tuple[object, ...], Shown | None]:
+    """The chat's games' version now, and their panel if it is not ``seen``."""
+    async with db.reading() as session:
+        work = UnitOfWork(session)
+        front = await work.games.front(chat_id)
+        if (now := version(front)) == seen:
+            return now, None
+        return now, await shown(work, front)
+
+
+#: Reads a closed page left under way, each ending by itself (kept here until it does).
+_READING: set[asyncio.Task[Any]] = set()
+
+
+async def whole(read: Coroutine[Any, Any, T]) -> T:
+    """``read`` to its end, even if its page is closed meanwhile: Starlette cancels a closed
+    page's stream, and every await after it, so a read cut in the middle would leave its
+    connection in a transaction (SQLite: "cannot start a transaction within a
+    transaction" for the next request that gets it)."""
+    task = asyncio.create_task(read)
+    _READING.add(task)
+    task.add_done_callback(_READING.discard)
+    task.add_done_callback(lambda done: done.cancelled() or done.exception())
+    return await asyncio.shield(task)
 
 
 def _event(name: str, html: str) -> str:

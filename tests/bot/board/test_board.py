@@ -10,6 +10,7 @@ import re
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 
+import anyio
 import httpx
 import pytest
 from sqlalchemy import text
@@ -21,7 +22,7 @@ from bot.board.panels import Shown
 from bot.board.web import board_events, board_routes
 from bot.commands.board import TOKEN_BYTES
 from bot.table import Panel
-from storage import UnitOfWork
+from storage import Front, GameStore, UnitOfWork
 from storage.boards import BOARD_LIFETIME, BoardStore
 from tests.bot.conftest import Table
 
@@ -323,3 +324,46 @@ async def test_the_mini_app_opens_its_board_and_refuses_forged_expired_and_cross
         assert await opens("unknown", signed("unknown", bot_token)) == 403
         bad = await browser.post("/tavolo/app/open", content=b"not json")
         assert bad.status_code == 400
+
+
+async def test_a_page_closed_in_the_middle_of_a_read_leaves_the_database_as_it_was(
+    served: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A browser closing the page cancels its events wherever they are (Starlette cancels
+    the stream's task group, and every await after it too), here in the middle of a read:
+    the read ends by itself, its connection back in the pool as it was, and the next pages
+    and hands go on."""
+    await served.send("/nuova Anna Bruno")
+    token = await token_of(served)
+    db = served.app.bot_data.db
+    front = GameStore.front
+    reads: list[str] = []
+
+    async def slow_front(self: GameStore, chat_id: int) -> Front:
+        reads.append("started")
+        await asyncio.sleep(0.05)  # the page is closed now, in the middle of this read
+        found = await front(self, chat_id)
+        reads.append("ended")
+        return found
+
+    async def watch() -> None:
+        async for _event in board_events(db, token, every=0.001):
+            pass
+
+    monkeypatch.setattr(GameStore, "front", slow_front)
+    for _ in range(8):  # more than the pool's connections
+        async with anyio.create_task_group() as group:
+            group.start_soon(watch)
+            await asyncio.sleep(0.02)
+            group.cancel_scope.cancel()
+    monkeypatch.setattr(GameStore, "front", front)
+    for _ in range(500):  # each read ends by itself, in turn (a busy machine: a while)
+        if reads.count("ended") == 8:
+            break
+        await asyncio.sleep(0.02)
+    assert reads.count("ended") == reads.count("started") == 8
+    async with web(served) as browser:
+        for _ in range(20):
+            assert (await browser.get(f"/tavolo/{token}")).status_code == 200
+    await served.record("/mano Anna 3 Bruno 12")
+    assert "Bruno 12" in await served.reply("/classifica")
