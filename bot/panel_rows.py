@@ -44,7 +44,7 @@ def last_hands(
     )
 
 
-def panel_of(text: str, hands: tuple[tuple[str, tuple[str, ...]], ...] = ()) -> Panel:
+def panel_of(text: str, hands: tuple[tuple[str, tuple[str, ...]], ...] | None = None) -> Panel:
     """A game's standings text (its ``/classifica``) as a panel: a line that ends with
     ":" says what follows (its caption, in small type), every other line is a row."""
     lines = [line.strip() for line in text.splitlines() if line.strip()]

@@ -167,10 +167,11 @@ class Panel:
     """A game's panel on the live scoreboard (``/tavolo``'s page): its standings, one row
     each in large type, and its last hands, newest first, each a heading and its rows;
     ``caption``: what the standings are (after how many hands, to what target), in small
-    type. Plain text: the page escapes every row."""
+    type. ``hands`` ``None``: the game shows no hands on its board (Tagò's stacks say it
+    all). Plain text: the page escapes every row."""
 
     standings: tuple[str, ...]
-    hands: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    hands: tuple[tuple[str, tuple[str, ...]], ...] | None = None
     caption: str = ""
 
 

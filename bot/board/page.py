@@ -38,15 +38,14 @@ def board_fragment(shown: Shown) -> str:
     ]
     if not shown.running:
         parts.append(f'<p class="over">{escape(texts.game_over())}</p>')
-    hands = "".join(
-        f"<li><h3>{escape(heading)}</h3><p>{' · '.join(escape(row) for row in lines)}</p></li>"
-        for heading, lines in panel.hands
-    )
-    if not hands:
-        hands = f'<li class="none">{escape(texts.no_hands_yet())}</li>'
-    parts.append(
-        f'<section class="hands"><h2>{escape(texts.hands_heading())}</h2><ul>{hands}</ul></section>'
-    )
+    if panel.hands is not None:
+        hands = "".join(
+            f"<li><h3>{escape(heading)}</h3><p>{' · '.join(escape(row) for row in lines)}</p></li>"
+            for heading, lines in panel.hands
+        )
+        hands = hands or f'<li class="none">{escape(texts.no_hands_yet())}</li>'
+        heading = escape(texts.hands_heading())
+        parts.append(f'<section class="hands"><h2>{heading}</h2><ul>{hands}</ul></section>')
     return "".join(parts)
 
 

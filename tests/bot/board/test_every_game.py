@@ -54,6 +54,7 @@ async def test_a_tago_night_shows_its_stacks(served: Table) -> None:
     assert any("Carlo" in row for row in rows)
     shown = [row.strip().rstrip(":") for row in rows if "'" not in row and '"' not in row]
     assert all(row in html for row in shown)
+    assert "Ultime mani" not in html  # its stacks say it all: no "no hands yet" after a hand
 
 
 @pytest.fixture
