@@ -249,9 +249,10 @@ async def serving_board(app: TamaloApp, port: int | None) -> AsyncIterator[str |
         sock.bind((LOCAL, port))
     except OSError:  # another console, or the bot itself: any free port will do
         sock.bind((LOCAL, 0))
-    web = Starlette(routes=board_routes(app.bot_data.db, app.bot.token))
+    closing = asyncio.Event()
+    web = Starlette(routes=board_routes(app.bot_data.db, app.bot.token, closing))
     with sock:
-        async with listening(web, LOCAL, port, sock):
+        async with listening(web, LOCAL, port, sock, closing):
             yield f"http://{LOCAL}:{sock.getsockname()[1]}"
 
 

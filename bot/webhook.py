@@ -83,9 +83,15 @@ class Intake:
                         kept.set_result(None)
 
 
-def web_app(journal: UpdateJournal, inbox: Inbox, path: str, secret: str) -> Starlette:
+def web_app(
+    journal: UpdateJournal,
+    inbox: Inbox,
+    path: str,
+    secret: str,
+    closing: asyncio.Event | None = None,
+) -> Starlette:
     """The routes: the update path Telegram posts to, the health check and the live
-    scoreboard (``bot.board``)."""
+    scoreboard (``bot.board``; ``closing``: set when the server stops)."""
     expected = secret.encode()
     intake = Intake(journal)
 
@@ -116,14 +122,16 @@ def web_app(journal: UpdateJournal, inbox: Inbox, path: str, secret: str) -> Sta
     return Starlette(
         routes=[
             Route("/" + path.lstrip("/"), receive, methods=["POST"]),
-            *served_routes(inbox.app, journal),
+            *served_routes(inbox.app, journal, closing),
         ]
     )
 
 
-def served_routes(app: TamaloApp, journal: UpdateJournal) -> list[Route]:
+def served_routes(
+    app: TamaloApp, journal: UpdateJournal, closing: asyncio.Event | None = None
+) -> list[Route]:
     """What the bot's web server serves in either mode: the health check and the live
-    scoreboard."""
+    scoreboard (its pages' events end when ``closing`` is set)."""
 
     async def health(request: Request) -> Response:
         """Whether the database answers."""
@@ -133,7 +141,7 @@ def served_routes(app: TamaloApp, journal: UpdateJournal) -> list[Route]:
 
     return [
         Route(HEALTH_PATH, health, methods=["GET"]),
-        *board_routes(app.bot_data.db, app.bot.token),
+        *board_routes(app.bot_data.db, app.bot.token, closing),
     ]
 
 
@@ -165,8 +173,11 @@ async def _serve_webhook(
     **options: Any,
 ) -> None:
     async with serving(app, stop) as inbox:
-        web = web_app(inbox.journal, inbox, path, secret)
-        async with listening(web, settings.webhook_listen, settings.port) as server:
+        closing = asyncio.Event()
+        web = web_app(inbox.journal, inbox, path, secret, closing)
+        async with listening(
+            web, settings.webhook_listen, settings.port, closing=closing
+        ) as server:
             if server is None:
                 return
             await app.bot.set_webhook(url=url, secret_token=secret, **options)
@@ -175,10 +186,16 @@ async def _serve_webhook(
 
 @contextlib.asynccontextmanager
 async def listening(
-    web: Starlette, host: str, port: int, sock: socket.socket | None = None
+    web: Starlette,
+    host: str,
+    port: int,
+    sock: socket.socket | None = None,
+    closing: asyncio.Event | None = None,
 ) -> AsyncIterator[Server | None]:
     """``web`` served on ``host:port`` (or on ``sock``, bound already) until the block
-    ends (``None``: it could not listen, and stopped at once; its error is raised)."""
+    ends (``None``: it could not listen, and stopped at once; its error is raised).
+    ``closing`` is set as it stops: the scoreboard's streams end at once instead of holding
+    the stop for uvicorn's grace."""
     config = uvicorn.Config(
         web,
         host=host,
@@ -198,6 +215,8 @@ async def listening(
     try:
         yield server
     finally:
+        if closing is not None:
+            closing.set()
         server.should_exit = True
         await served
 
@@ -209,7 +228,8 @@ async def run_polling_served(
     ``WEBHOOK_LISTEN:PORT`` (``WEB_SERVER=yes``)."""
 
     def beside(inbox: Inbox) -> contextlib.AbstractAsyncContextManager[object]:
-        web = Starlette(routes=served_routes(app, inbox.journal))
-        return listening(web, settings.webhook_listen, settings.port)
+        closing = asyncio.Event()
+        web = Starlette(routes=served_routes(app, inbox.journal, closing))
+        return listening(web, settings.webhook_listen, settings.port, closing=closing)
 
     await run_polling(app, allowed_updates, beside)

@@ -7,6 +7,7 @@ its check of Telegram's ``initData``, and the page's own script and style."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from collections.abc import AsyncIterator, Coroutine
@@ -55,17 +56,25 @@ async def read_shown(db: Database, chat_id: int) -> tuple[tuple[object, ...], Sh
 
 
 async def board_events(
-    db: Database, token: str, every: float = EVERY, keep_alive: float = KEEP_ALIVE
+    db: Database,
+    token: str,
+    every: float = EVERY,
+    keep_alive: float = KEEP_ALIVE,
+    closing: asyncio.Event | None = None,
 ) -> AsyncIterator[str]:
     """The events of a board's page: the board written again each time its games change
-    (``board``), a comment now and then, and ``expired`` once its link stops working. Each
+    (``board``), a comment now and then, and ``expired`` once its link stops working; they
+    end at once when the server is ``closing`` (the browser reconnects to another). Each
     read is one statement (the chat's games in front); the panel is worked out, and the
     chat's language read, only when they changed."""
+    closing = closing or asyncio.Event()
     found = await whole(read_board(db, token, datetime.now(UTC)))
     language = i18n.DEFAULT if found is None else found[1]
     seen: tuple[object, ...] | None = None
     quiet = 0.0
     while found is not None and datetime.now(UTC) < found[0].expires_at:
+        if closing.is_set():
+            return
         chat_id = found[0].chat_id
         seen, changed = await whole(_changes(db, chat_id, seen))
         if changed is not None:
@@ -78,7 +87,8 @@ async def board_events(
         elif quiet >= keep_alive:
             quiet = 0.0
             yield ": still here\n\n"
-        await asyncio.sleep(every)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(closing.wait(), every)
         quiet += every
     with i18n.speaking(language):  # never across a yield: the language is this task's
         expired = page.message_fragment(texts.link_expired())
@@ -117,9 +127,10 @@ def _event(name: str, html: str) -> str:
     return f"event: {name}\ndata: {json.dumps({'html': html}, ensure_ascii=False)}\n\n"
 
 
-def board_routes(db: Database, bot_token: str) -> list[Route]:
+def board_routes(db: Database, bot_token: str, closing: asyncio.Event | None = None) -> list[Route]:
     """The scoreboard's routes, reading ``db``; ``bot_token`` checks the Mini App's
-    ``initData`` and is never written anywhere."""
+    ``initData`` and is never written anywhere; ``closing``, set, ends the pages' events
+    (the server is stopping)."""
 
     async def board_page(request: Request) -> Response:
         """A link's page, as the board is now."""
@@ -142,7 +153,9 @@ def board_routes(db: Database, bot_token: str) -> list[Route]:
             return Response(status_code=404, headers=page.HEADERS)
         headers = page.HEADERS | {"X-Accel-Buffering": "no"}  # nginx: pass each event on
         return StreamingResponse(
-            board_events(db, token), media_type="text/event-stream", headers=headers
+            board_events(db, token, closing=closing),
+            media_type="text/event-stream",
+            headers=headers,
         )
 
     async def app_page(request: Request) -> Response:

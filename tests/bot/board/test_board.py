@@ -367,3 +367,20 @@ async def test_a_page_closed_in_the_middle_of_a_read_leaves_the_database_as_it_w
             assert (await browser.get(f"/tavolo/{token}")).status_code == 200
     await served.record("/mano Anna 3 Bruno 12")
     assert "Bruno 12" in await served.reply("/classifica")
+
+
+async def test_the_events_end_at_once_when_the_server_stops(served: Table) -> None:
+    """A stopping server ends its pages' streams at once (their browsers reconnect to
+    another instance, or to this one started again), not after uvicorn's grace."""
+    await served.send("/nuova Anna Bruno")
+    token = await token_of(served)
+    closing = asyncio.Event()
+    events = board_events(served.app.bot_data.db, token, every=60, closing=closing)
+    await next_board(events)
+    waiting = asyncio.create_task(anext(events))
+    await asyncio.sleep(0.05)
+    started = asyncio.get_running_loop().time()
+    closing.set()
+    with pytest.raises(StopAsyncIteration):
+        await asyncio.wait_for(waiting, 5)
+    assert asyncio.get_running_loop().time() - started < 0.5
