@@ -339,9 +339,12 @@ async def test_a_page_closed_in_the_middle_of_a_read_leaves_the_database_as_it_w
     front = GameStore.front
     reads: list[str] = []
 
+    read_started = asyncio.Event()
+
     async def slow_front(self: GameStore, chat_id: int) -> Front:
         reads.append("started")
-        await asyncio.sleep(0.05)  # the page is closed now, in the middle of this read
+        read_started.set()
+        await asyncio.sleep(0.3)  # the page is closed now, in the middle of this read
         found = await front(self, chat_id)
         reads.append("ended")
         return found
@@ -352,9 +355,10 @@ async def test_a_page_closed_in_the_middle_of_a_read_leaves_the_database_as_it_w
 
     monkeypatch.setattr(GameStore, "front", slow_front)
     for _ in range(8):  # more than the pool's connections
+        read_started.clear()
         async with anyio.create_task_group() as group:
             group.start_soon(watch)
-            await asyncio.sleep(0.02)
+            await read_started.wait()  # its read under way
             group.cancel_scope.cancel()
     monkeypatch.setattr(GameStore, "front", front)
     for _ in range(500):  # each read ends by itself, in turn (a busy machine: a while)
@@ -377,7 +381,11 @@ async def test_the_events_end_at_once_when_the_server_stops(served: Table) -> No
     closing = asyncio.Event()
     events = board_events(served.app.bot_data.db, token, every=60, closing=closing)
     await next_board(events)
-    waiting = asyncio.create_task(anext(events))
+
+    async def next_event() -> str:
+        return await anext(events)
+
+    waiting = asyncio.create_task(next_event())
     await asyncio.sleep(0.05)
     started = asyncio.get_running_loop().time()
     closing.set()
