@@ -1,12 +1,12 @@
 """What the live scoreboard shows of a chat: the chat's game's panel (``bot.table.Game.board``),
 or the shared one from what every game stores (each player's total of what was recorded, the
-last hands); read in one snapshot, in the chat's language."""
+last hands), read in one snapshot."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot import games, i18n
+from bot import games
 from bot.panel_rows import shared_panel
 from bot.refusals import UserError
 from bot.table import Panel
@@ -45,7 +45,3 @@ async def shown(work: UnitOfWork, front: Front) -> Shown | None:
         panel = shared_panel(front)
     title = game.title() if game is not None else front[-1].kind
     return Shown(title, panel, any(stored.running for stored in front))
-
-
-def language_of(chat_language: str | None) -> str:
-    return chat_language or i18n.DEFAULT

@@ -47,12 +47,11 @@ async def read_board(db: Database, token: str, now: datetime) -> tuple[Board, st
     return board, await chat_language(db, board.chat_id) or i18n.DEFAULT
 
 
-async def read_shown(db: Database, chat_id: int) -> tuple[tuple[object, ...], Shown | None]:
-    """The chat's games in front, as their version and their game's panel."""
+async def read_shown(db: Database, chat_id: int) -> Shown | None:
+    """The chat's games in front, as their game's panel shows them."""
     async with db.reading() as session:
         work = UnitOfWork(session)
-        front = await work.games.front(chat_id)
-        return version(front), await shown(work, front)
+        return await shown(work, await work.games.front(chat_id))
 
 
 async def board_events(
@@ -75,13 +74,9 @@ async def board_events(
     while found is not None and datetime.now(UTC) < found[0].expires_at:
         if closing.is_set():
             return
-        chat_id = found[0].chat_id
-        seen, changed = await whole(_changes(db, chat_id, seen))
+        seen, changed = await whole(_changes(db, found[0].chat_id, seen))
         if changed is not None:
-            said = await whole(chat_language(db, chat_id))
-            language = said or i18n.DEFAULT
-            with i18n.speaking(language):
-                html = page.board_fragment(changed)
+            language, html = changed
             quiet = 0.0
             yield _event("board", html)
         elif quiet >= keep_alive:
@@ -97,14 +92,19 @@ async def board_events(
 
 async def _changes(
     db: Database, chat_id: int, seen: tuple[object, ...] | None
-) -> tuple[tuple[object, ...], Shown | None]:
-    """The chat's games' version now, and their panel if it is not ``seen``."""
+) -> tuple[tuple[object, ...], tuple[str, str] | None]:
+    """The chat's games' version now and, if it is not ``seen``, the chat's language and
+    the board written in it."""
     async with db.reading() as session:
         work = UnitOfWork(session)
         front = await work.games.front(chat_id)
         if (now := version(front)) == seen:
             return now, None
-        return now, await shown(work, front)
+        language = await chat_language(db, chat_id) or i18n.DEFAULT
+        with i18n.speaking(language):  # the game's panel says its words in it too
+            now_shown = await shown(work, front)
+            html = "" if now_shown is None else page.board_fragment(now_shown)
+    return now, (language, html) if html else None
 
 
 #: Reads a closed page left under way, each ending by itself (kept here until it does).
@@ -140,8 +140,8 @@ def board_routes(db: Database, bot_token: str, closing: asyncio.Event | None = N
             with i18n.speaking(i18n.DEFAULT):
                 return _html(page.message_page(texts.link_expired()), 404)
         board, language = found
-        _version, now_shown = await read_shown(db, board.chat_id)
-        with i18n.speaking(language):
+        with i18n.speaking(language):  # the game's panel says its words in it too
+            now_shown = await read_shown(db, board.chat_id)
             if now_shown is None:
                 return _html(page.message_page(texts.link_expired()), 404)
             return _html(page.board_page(now_shown, token))

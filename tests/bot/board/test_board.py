@@ -212,6 +212,18 @@ async def test_the_page_speaks_the_chats_language(served: Table) -> None:
     assert "Standings" in html
     assert "No hands yet." in html
     assert "Opening the scoreboard" in app  # the Mini App's first page too
+    await served.record("/hand Anna 3 Bruno 12")
+    events = board_events(served.app.bot_data.db, token)
+    try:
+        live = await next_board(events)
+    finally:
+        await events.aclose()  # type: ignore[attr-defined]
+    async with web(served) as browser:
+        html = (await browser.get(f"/tavolo/{token}")).text
+    for shown in (html, live):  # the game's own words too, in the page and in its events
+        assert "Standings after 1 hand" in shown
+        assert "Hand 1" in shown
+        assert "Classifica" not in shown
 
 
 async def test_a_closed_game_shows_its_final_standings(served: Table) -> None:
