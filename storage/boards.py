@@ -7,12 +7,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import BigInteger, DateTime, ForeignKey, Index, String, delete, select
+from sqlalchemy import (
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    Index,
+    String,
+    column,
+    delete,
+    select,
+    table,
+)
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from storage.base import Base, utcnow
 
+#: The chats' language, as its table has it (``storage.models`` imports this module).
+_CHATS = table("chats", column("id"), column("language"))
 #: How long a scoreboard's link works: a game night, and the morning after.
 BOARD_LIFETIME = timedelta(hours=24)
 
@@ -78,3 +90,11 @@ class BoardStore:
             expires = expires.replace(tzinfo=UTC)
         board = Board(row.token, row.chat_id, row.game_id, expires)
         return None if board.expired(now) else board
+
+    async def language(self, chat_id: int) -> str | None:
+        """The language the board's chat chose (``None``: it never chose), read in this
+        unit of work: a page's read holds one connection, never two."""
+        found: str | None = await self.session.scalar(
+            select(_CHATS.c.language).where(_CHATS.c.id == chat_id)
+        )
+        return found

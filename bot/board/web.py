@@ -24,7 +24,7 @@ from bot.board import page
 from bot.board.initdata import InitDataRefused, verify_for
 from bot.board.panels import Shown, shown, version
 from bot.texts import board as texts
-from storage import Database, UnitOfWork, chat_language
+from storage import Database, UnitOfWork
 from storage.boards import Board, BoardStore
 
 log = logging.getLogger(__name__)
@@ -41,10 +41,11 @@ TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf
 async def read_board(db: Database, token: str, now: datetime) -> tuple[Board, str] | None:
     """The link ``token`` if it works, and its chat's language."""
     async with db.reading() as session:
-        board = await UnitOfWork(session).store(BoardStore).find(token, now)
-    if board is None:
-        return None
-    return board, await chat_language(db, board.chat_id) or i18n.DEFAULT
+        boards = UnitOfWork(session).store(BoardStore)
+        board = await boards.find(token, now)
+        if board is None:
+            return None
+        return board, await boards.language(board.chat_id) or i18n.DEFAULT
 
 
 async def read_shown(db: Database, chat_id: int) -> Shown | None:
@@ -100,7 +101,7 @@ async def _changes(
         front = await work.games.front(chat_id)
         if (now := version(front)) == seen:
             return now, None
-        language = await chat_language(db, chat_id) or i18n.DEFAULT
+        language = await work.store(BoardStore).language(chat_id) or i18n.DEFAULT
         with i18n.speaking(language):  # the game's panel says its words in it too
             now_shown = await shown(work, front)
             html = "" if now_shown is None else page.board_fragment(now_shown)
