@@ -45,13 +45,18 @@ async function openApp(board, params) {
     for (const p of board.querySelectorAll(".message")) p.hidden = !p.hidden;
   };
   if (!initData || !token) return refused();
-  const response = await fetch(board.dataset.app, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ token: token, init_data: initData }),
-  });
-  if (!response.ok) return refused();
-  const opened = await response.json();
+  let opened;
+  try {
+    const response = await fetch(board.dataset.app, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token: token, init_data: initData }),
+    });
+    if (!response.ok) return refused();
+    opened = await response.json();
+  } catch (e) {
+    return refused(); // the server away: said, rather than "opening…" for ever
+  }
   window.location.replace(opened.board + window.location.hash);
 }
 
