@@ -1,7 +1,7 @@
 """Tables: enough to recompute any game from its hands. The tables of the bot's delivery
-(the inbox, the outbox, the messages handled) are ``storage.delivery_tables``'s, the live
-scoreboard's links ``storage.boards``'; named here too. Every table derives from
-``storage.base.Base``."""
+(the inbox, the outbox, the messages handled) are ``storage.delivery_tables``'s, and the
+live scoreboard's links ``storage.boards``'s; both are named here too. Every table derives
+from ``storage.base.Base``."""
 
 from __future__ import annotations
 
