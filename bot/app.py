@@ -113,6 +113,7 @@ def build_application(
     app.bot_data.db = db
     app.bot_data.paced = rate_limit
     app.bot_data.renderer = Renderer(settings.chart_workers)
+    app.bot_data.board_url, app.bot_data.mini_app = settings.board_url, settings.mini_app
     app.bot_data.drawing = set()
     # Before the handlers that answer (commands and buttons): the chat's language.
     app.add_handler(TypeHandler(Update, begin_answer), group=ANSWER_BEGINS)

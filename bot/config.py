@@ -17,6 +17,10 @@ DEFAULT_BASE_URL = "https://api.telegram.org/bot"
 DEFAULT_BASE_FILE_URL = "https://api.telegram.org/file/bot"
 DEFAULT_PORT = 8080
 DEFAULT_LISTEN = "0.0.0.0"
+#: BotFather's rule for a Mini App's short name (``/newapp``), the ``<app>`` of its direct link.
+MINI_APP_PATTERN = re.compile(r"[A-Za-z0-9_]{3,30}")
+#: Yes and no, as a setting may say them.
+YES, NO = ("1", "yes", "on", "true", "sì", "si"), ("0", "no", "off", "false", "")
 #: Telegram's rule for setWebhook's secret_token.
 WEBHOOK_SECRET_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,256}")
 #: The settings that are secrets: never shown, whatever else goes wrong.
@@ -59,6 +63,15 @@ class Settings:
     #: Where the webhook's web server listens (behind the platform's HTTPS proxy).
     port: int = DEFAULT_PORT
     webhook_listen: str = DEFAULT_LISTEN
+    #: The bot's public HTTPS address (``https://tamalo.example.com``): the live scoreboard
+    #: (``/tavolo``) is served under it. Unset, a webhook's own address's is used.
+    public_url: str | None = None
+    #: The Mini App's short name given to BotFather (``/newapp``): ``/tavolo`` adds its
+    #: direct link, ``https://t.me/<bot>/<app>?startapp=<token>``.
+    mini_app: str | None = None
+    #: With long polling, serve the scoreboard (and the health check) on
+    #: ``WEBHOOK_LISTEN:PORT`` all the same; a webhook always serves it.
+    web_server: bool = False
 
     @classmethod
     def load(
@@ -88,6 +101,9 @@ class Settings:
             webhook_secret=_webhook_secret(webhook_secret) if webhook_secret else None,
             port=_port(get("PORT", str(DEFAULT_PORT))),
             webhook_listen=get("WEBHOOK_LISTEN", DEFAULT_LISTEN),
+            public_url=_public_url(get("PUBLIC_URL", "")),
+            mini_app=_mini_app(get("MINI_APP_NAME", "")),
+            web_server=_yes_or_no("WEB_SERVER", get("WEB_SERVER", "no")),
         )
 
     def require_token(self) -> str:
@@ -97,6 +113,17 @@ class Settings:
                 "environment or in .env (see .env.example)."
             )
         return self.token.get()
+
+    @property
+    def board_url(self) -> str | None:
+        """Where the live scoreboard is reached from outside (no trailing ``/``): the public
+        address, else a webhook's own; ``None`` without an HTTPS address."""
+        if self.public_url is not None:
+            return self.public_url
+        if self.webhook_url is not None and self.webhook_url.startswith("https://"):
+            parts = urlsplit(self.webhook_url)
+            return f"https://{parts.netloc}"
+        return None
 
     def require_webhook(self) -> tuple[str, str]:
         """The webhook's URL and secret, both needed to run as a webhook."""
@@ -181,3 +208,35 @@ def _webhook_secret(value: str) -> Secret:
             f"with: python -c 'import secrets; print(secrets.token_urlsafe(32))'"
         )
     return Secret(value)
+
+
+def _public_url(value: str) -> str | None:
+    if not value:
+        return None
+    try:
+        parts = urlsplit(value)
+    except ValueError:
+        parts = urlsplit("")
+    if parts.scheme != "https" or not parts.hostname or parts.query or parts.fragment:
+        raise SettingsError(
+            f"PUBLIC_URL must be the bot's public https:// address, such as "
+            f"https://tamalo.example.com (Telegram opens Mini Apps over HTTPS only), not {value!r}."
+        )
+    return value.rstrip("/")
+
+
+def _mini_app(value: str) -> str | None:
+    if not value:
+        return None
+    if not MINI_APP_PATTERN.fullmatch(value):
+        raise SettingsError(
+            f"MINI_APP_NAME must be the Mini App's short name given to @BotFather with /newapp "
+            f"(3 to 30 letters, digits or _), not {value!r}."
+        )
+    return value
+
+
+def _yes_or_no(name: str, value: str) -> bool:
+    if value.casefold() not in YES + NO:
+        raise SettingsError(f"{name} must be yes or no, not {value!r}.")
+    return value.casefold() in YES

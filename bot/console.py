@@ -13,7 +13,9 @@ import asyncio
 import itertools
 import json
 import re
-from collections.abc import Iterator, Sequence
+import socket
+from collections.abc import AsyncIterator, Iterator, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -33,6 +35,8 @@ from storage import chat_language, last_message_id
 CHAT_ID = -1_000_000_001
 CHAT = {"id": CHAT_ID, "type": "group", "title": "Tavolo (console)"}
 BOT_USER = {"id": 1, "is_bot": True, "first_name": "TamaloBot", "username": "TamaloBot"}
+#: Where the console serves the live scoreboard: this machine only.
+LOCAL = "127.0.0.1"
 #: Whoever types a line without ``Name>`` in front: the group's owner, its one admin, named
 #: in the chat's language (``texts.help.console_you``); ``Tu>`` and ``You>`` are them too.
 YOU = "Tu"
@@ -100,12 +104,15 @@ class ConsoleRequest(OfflineBotApi):
         if name in FILES and request_data is not None:
             path = self._save(request_data, FILES[name])
             lines.append(f"🤖 [{FILES[name]}: {path}]")
-        if keyboard := _keyboard(parameters.get("reply_markup")):
+        keyboard = _keyboard(parameters.get("reply_markup"))
+        if pressable := [(label, data) for label, data, url in keyboard if not url]:
             message["reply_markup"] = _parsed(parameters["reply_markup"])
-            self.buttons = [Button(label, data, message) for label, data in keyboard]
+            self.buttons = [Button(label, data, message) for label, data in pressable]
             lines.append(
                 "   " + "  ".join(f"[{n}] {b.label}" for n, b in enumerate(self.buttons, 1))
             )
+        # A link opens in a browser, not here: printed whole (the scoreboard's, ``/tavolo``).
+        lines += [f"   {label}: {url}" for label, _data, url in keyboard if url]
         self._print("\n".join(lines))
         return message
 
@@ -137,13 +144,14 @@ def _parsed(value: object) -> Any:
     return json.loads(value) if isinstance(value, str) else value
 
 
-def _keyboard(markup: object) -> list[tuple[str, str]]:
-    """The inline buttons of a ``reply_markup``, row after row: (label, callback data)."""
+def _keyboard(markup: object) -> list[tuple[str, str, str]]:
+    """The inline buttons of a ``reply_markup``, row after row: (label, callback data, the
+    link a URL button opens)."""
     markup = _parsed(markup)
     if not isinstance(markup, dict):
         return []
     return [
-        (button["text"], button.get("callback_data", ""))
+        (button["text"], button.get("callback_data", ""), button.get("url", ""))
         for row in markup.get("inline_keyboard", [])
         for button in row
     ]
@@ -223,14 +231,45 @@ def _pressed(line: str, buttons: Sequence[Button]) -> tuple[Button, str] | None:
     return None
 
 
-async def run(settings: Settings, stdin: TextIO, out: TextIO, files: Path) -> None:
-    """Play until the input ends: each line a message (or a button pressed)."""
+@asynccontextmanager
+async def serving_board(app: TamaloApp, port: int | None) -> AsyncIterator[str | None]:
+    """The live scoreboard served on 127.0.0.1 (``port``, or any port if that one is taken)
+    while the block runs: its address; ``None`` without a ``port``."""
+    if port is None:
+        yield None
+        return
+    from starlette.applications import Starlette
+
+    from bot.board.web import board_routes
+    from bot.webhook import listening
+
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((LOCAL, port))
+    except OSError:  # another console, or the bot itself: any free port will do
+        sock.bind((LOCAL, 0))
+    closing = asyncio.Event()
+    web = Starlette(routes=board_routes(app.bot_data.db, app.bot.token, closing))
+    with sock:
+        async with listening(web, LOCAL, port, sock, closing):
+            yield f"http://{LOCAL}:{sock.getsockname()[1]}"
+
+
+async def run(
+    settings: Settings, stdin: TextIO, out: TextIO, files: Path, board_port: int | None = None
+) -> None:
+    """Play until the input ends: each line a message (or a button pressed). With a
+    ``board_port``, ``/tavolo``'s scoreboard is served on 127.0.0.1 meanwhile."""
     request = ConsoleRequest(out, files)
     app = build_application(console_settings(settings), request=request, rate_limit=False)
-    async with running(app):
+    async with running(app), serving_board(app, board_port) as board_url:
+        app.bot_data.board_url, app.bot_data.mini_app = board_url, None
         db = app.bot_data.db
         with i18n.speaking(await chat_language(db, CHAT_ID) or i18n.DEFAULT):
             print(texts.help.console_banner(), file=out, flush=True)
+            if board_url is not None:
+                print(texts.board.console_board(board_url), file=out, flush=True)
         # Numbered after every message the chat's games remember: an earlier session's
         # "/mano" claimed its id, and the same id again would be "already recorded".
         last = await last_message_id(db, CHAT_ID)

@@ -30,6 +30,11 @@ class BotData:
     forecast_lines: bool = True
     #: Closes hand entries left alone and tidies the journal, while the bot runs (``keep_tidy``).
     sweeper: asyncio.Task[None] | None = None
+    #: Where the live scoreboard is reached (``Settings.board_url``; the console's own
+    #: address): ``None``, and ``/tavolo`` says how to get one.
+    board_url: str | None = None
+    #: The Mini App's short name (``Settings.mini_app``): ``/tavolo`` adds its direct link.
+    mini_app: str | None = None
     #: Publishes again the menus of the chats that chose a language, at start-up.
     menus: asyncio.Task[None] | None = None
 

@@ -19,8 +19,8 @@ import os
 import secrets
 import signal
 import socket
-from collections.abc import AsyncIterator, Coroutine
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Coroutine
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, TypeVar
 
 from telegram import Update
@@ -185,11 +185,19 @@ def stop_signal() -> asyncio.Event:
     return stop
 
 
-async def run_polling(app: TamaloApp, allowed_updates: list[str]) -> None:
-    """The bot with long polling, until stopped."""
+async def run_polling(
+    app: TamaloApp,
+    allowed_updates: list[str],
+    beside: Callable[[Inbox], AbstractAsyncContextManager[object]] | None = None,
+) -> None:
+    """The bot with long polling, until stopped; ``beside``: what runs while it polls (the
+    web server of ``WEB_SERVER=yes``)."""
     stop = stop_signal()
     with contextlib.suppress(Stopped):
-        async with serving(app, stop) as inbox:
+        async with (
+            serving(app, stop) as inbox,
+            beside(inbox) if beside is not None else contextlib.nullcontext(),
+        ):
             # Only one process polls a bot (Telegram refuses a second): chats a crashed one
             # held are this one's at once, without waiting for their leases to run out.
             await inbox.journal.let_go_of()

@@ -81,7 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         configure_logging("WARNING", secrets)  # the terminal is for the game
         from bot import console  # only here: the bot itself starts faster without it
 
-        asyncio.run(console.run(settings, sys.stdin, sys.stdout, args.files))
+        asyncio.run(console.run(settings, sys.stdin, sys.stdout, args.files, settings.port))
         return 0
     configure_logging(settings.log_level, secrets)
     webhook = args.mode == "webhook" or (args.mode is None and settings.webhook_url is not None)
@@ -108,6 +108,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                     drop_pending_updates=False,
                 )
             )
+        elif settings.web_server:
+            app = build_application(settings)
+            log.info("Polling, and serving on %s:%d", settings.webhook_listen, settings.port)
+            from bot.webhook import run_polling_served
+
+            asyncio.run(run_polling_served(app, settings, ALLOWED_UPDATES))
         else:
             app = build_application(settings)
             asyncio.run(run_polling(app, ALLOWED_UPDATES))

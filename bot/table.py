@@ -161,6 +161,24 @@ class NightPanel:
 #: time zone) → the panel, or ``None`` if the game was not played that night.
 TonightPanel = Callable[[UnitOfWork, int, datetime, datetime, str], Awaitable[NightPanel | None]]
 
+
+@dataclass(frozen=True)
+class Panel:
+    """A game's panel on the live scoreboard (``/tavolo``'s page): its standings, one row
+    each in large type, and its last hands, newest first, each a heading and its rows;
+    ``caption``: what the standings are (after how many hands, to what target), in small
+    type. ``hands`` ``None``: the game shows no hands on its board (Tagò's stacks say it
+    all). Plain text: the page escapes every row."""
+
+    standings: tuple[str, ...]
+    hands: tuple[tuple[str, tuple[str, ...]], ...] | None = None
+    caption: str = ""
+
+
+#: A game's panel on the live scoreboard: (the read, the chat's games in front, running or
+#: the last) → its panel, or ``None`` to be shown by the shared one (``bot.board.panels``).
+BoardPanel = Callable[[UnitOfWork, Front], Awaitable[Panel | None]]
+
 #: What a chat's move to a new id does to one of its games the move closed (keeps its
 #: places, as a game closed by ``/fine``).
 Moved = Callable[[UnitOfWork, StoredGame], Awaitable[None]]
@@ -252,6 +270,9 @@ class Game:
     #: Its games put to a vote of their players (``/tresei``: its action opens it, the
     #: shared buttons count it); ``None``: nothing of it is voted on.
     poll: Poll | None = None
+    #: Its panel on the live scoreboard (``/tavolo``); ``None``: the shared one, each
+    #: player's total of what was recorded and the last hands as stored.
+    board: BoardPanel | None = None
 
 
 #: The chat-wide commands a game's refusal lists, in the menu's order (not the ones that start

@@ -14,7 +14,8 @@ import asyncio
 import contextlib
 import hmac
 import logging
-from collections.abc import Iterator
+import socket
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import uvicorn
@@ -23,10 +24,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from bot.board.web import board_routes
 from bot.config import Settings
 from bot.context import TamaloApp
 from bot.delivery import chat_of
-from bot.inbox import Inbox, Stopped, serving, stop_signal
+from bot.inbox import Inbox, Stopped, run_polling, serving, stop_signal
 from bot.outage import DATABASE, is_outage
 from storage import UpdateJournal
 
@@ -81,8 +83,15 @@ class Intake:
                         kept.set_result(None)
 
 
-def web_app(journal: UpdateJournal, inbox: Inbox, path: str, secret: str) -> Starlette:
-    """The routes: the update path Telegram posts to, and the health check."""
+def web_app(
+    journal: UpdateJournal,
+    inbox: Inbox,
+    path: str,
+    secret: str,
+    closing: asyncio.Event | None = None,
+) -> Starlette:
+    """The routes: the update path Telegram posts to, the health check and the live
+    scoreboard (``bot.board``; ``closing``: set when the server stops)."""
     expected = secret.encode()
     intake = Intake(journal)
 
@@ -110,18 +119,30 @@ def web_app(journal: UpdateJournal, inbox: Inbox, path: str, secret: str) -> Sta
         inbox.arrived(chat)
         return Response()
 
+    return Starlette(
+        routes=[
+            Route("/" + path.lstrip("/"), receive, methods=["POST"]),
+            *served_routes(inbox.app, journal, closing),
+        ]
+    )
+
+
+def served_routes(
+    app: TamaloApp, journal: UpdateJournal, closing: asyncio.Event | None = None
+) -> list[Route]:
+    """What the bot's web server serves in either mode: the health check and the live
+    scoreboard (its pages' events end when ``closing`` is set)."""
+
     async def health(request: Request) -> Response:
         """Whether the database answers."""
         if await journal.answers():
             return JSONResponse({"database": "ok"})
         return JSONResponse({"database": "unreachable"}, status_code=503)
 
-    return Starlette(
-        routes=[
-            Route("/" + path.lstrip("/"), receive, methods=["POST"]),
-            Route(HEALTH_PATH, health, methods=["GET"]),
-        ]
-    )
+    return [
+        Route(HEALTH_PATH, health, methods=["GET"]),
+        *board_routes(app.bot_data.db, app.bot.token, closing),
+    ]
 
 
 class Server(uvicorn.Server):
@@ -152,22 +173,63 @@ async def _serve_webhook(
     **options: Any,
 ) -> None:
     async with serving(app, stop) as inbox:
-        config = uvicorn.Config(
-            web_app(inbox.journal, inbox, path, secret),
-            host=settings.webhook_listen,
-            port=settings.port,
-            log_config=None,  # the bot's logging, which never prints the secret
-            access_log=False,
-            timeout_graceful_shutdown=GRACE,
-        )
-        server = Server(config)
-        listening = asyncio.create_task(server.serve())
-        while not server.started:
-            if listening.done():
-                await listening  # it could not listen: its error
+        closing = asyncio.Event()
+        web = web_app(inbox.journal, inbox, path, secret, closing)
+        async with listening(
+            web, settings.webhook_listen, settings.port, closing=closing
+        ) as server:
+            if server is None:
                 return
-            await asyncio.sleep(0.05)
-        await app.bot.set_webhook(url=url, secret_token=secret, **options)
-        await stop.wait()
+            await app.bot.set_webhook(url=url, secret_token=secret, **options)
+            await stop.wait()
+
+
+@contextlib.asynccontextmanager
+async def listening(
+    web: Starlette,
+    host: str,
+    port: int,
+    sock: socket.socket | None = None,
+    closing: asyncio.Event | None = None,
+) -> AsyncIterator[Server | None]:
+    """``web`` served on ``host:port`` (or on ``sock``, bound already) until the block
+    ends (``None``: it could not listen, and stopped at once; its error is raised).
+    ``closing`` is set as it stops: the scoreboard's streams end at once instead of holding
+    the stop for uvicorn's grace."""
+    config = uvicorn.Config(
+        web,
+        host=host,
+        port=port,
+        log_config=None,  # the bot's logging, which never prints the secret
+        access_log=False,
+        timeout_graceful_shutdown=GRACE,
+    )
+    server = Server(config)
+    served = asyncio.create_task(server.serve(sockets=None if sock is None else [sock]))
+    while not server.started:
+        if served.done():
+            await served  # it could not listen: its error
+            yield None
+            return
+        await asyncio.sleep(0.05)
+    try:
+        yield server
+    finally:
+        if closing is not None:
+            closing.set()
         server.should_exit = True
-        await listening
+        await served
+
+
+async def run_polling_served(
+    app: TamaloApp, settings: Settings, allowed_updates: list[str]
+) -> None:
+    """Long polling, with the health check and the live scoreboard served on
+    ``WEBHOOK_LISTEN:PORT`` (``WEB_SERVER=yes``)."""
+
+    def beside(inbox: Inbox) -> contextlib.AbstractAsyncContextManager[object]:
+        closing = asyncio.Event()
+        web = Starlette(routes=served_routes(app, inbox.journal, closing))
+        return listening(web, settings.webhook_listen, settings.port, closing=closing)
+
+    await run_polling(app, allowed_updates, beside)

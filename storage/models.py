@@ -1,6 +1,7 @@
 """Tables: enough to recompute any game from its hands. The tables of the bot's delivery
-(the inbox, the outbox, the messages handled) are ``storage.delivery_tables``'s, named here
-too; every table derives from ``storage.base.Base``."""
+(the inbox, the outbox, the messages handled) are ``storage.delivery_tables``'s, and the
+live scoreboard's links ``storage.boards``'s; both are named here too. Every table derives
+from ``storage.base.Base``."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from storage.base import NAMING, Base, utcnow
+from storage.boards import BoardToken
 from storage.delivery_tables import (
     HandledMessage,
     InboxLease,
@@ -35,6 +37,7 @@ from storage.delivery_tables import (
 __all__ = [
     "NAMING",
     "Base",
+    "BoardToken",
     "HandledMessage",
     "InboxLease",
     "OutboxLease",

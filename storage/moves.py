@@ -60,7 +60,8 @@ async def move_chat(session: AsyncSession, old: int, new: int) -> ChatMove | Non
     await session.execute(
         update(models.HandRow).where(models.HandRow.game_id.in_(old_games)).values(message_id=None)
     )
-    for table in (models.Player, models.Tournament, models.Game, models.Rating, models.NamedMove):
+    moved = (models.Player, models.Tournament, models.Game, models.Rating, models.NamedMove)
+    for table in (*moved, models.BoardToken):  # a scoreboard's link follows its game
         await session.execute(update(table).where(table.chat_id == old).values(chat_id=new))
     # Nor do its messages' questions: a repeated hand waiting, the last undo's reply.
     for asked in (models.HandledMessage, models.PendingHand, models.LastUndo):

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import os
 import re
+import socket
 import subprocess
 import sys
 from pathlib import Path
+
+import httpx
 
 from bot import texts
 
@@ -115,3 +118,54 @@ def test_the_tago_judge_s_buttons_work_in_the_console(tmp_path: Path) -> None:
     assert "[1] 14 (somma)  [2] 2 (coppia tolta)" in out
     assert "🏆 Vince Bruno con ZERO. Lo ZERO vince anche il jackpot!" in out
     assert "🤖 (Già giudicata: il verdetto è nel messaggio.)" in out
+
+
+def test_the_console_serves_the_live_scoreboard_on_this_machine(tmp_path: Path) -> None:
+    """``/tavolo`` in the console prints the scoreboard's link on 127.0.0.1, and the page it
+    opens shows the game, as a browser would see it."""
+    with socket.socket() as probe:  # a port free now, for the console to take
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("TELEGRAM_", "WEBHOOK_", "DATABASE_", "PORT"))
+    }
+    env |= {
+        "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'tamalo.db'}",
+        "PORT": str(port),
+        "PYTHONPATH": str(Path(__file__).parents[1]),
+    }
+    console = subprocess.Popen(
+        [sys.executable, "-m", "bot", "--console", "--files", str(tmp_path / "files")],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+    )
+    assert console.stdin is not None
+    assert console.stdout is not None
+    try:
+        console.stdin.write("/nuova Anna Bruno\n/mano Anna 3 Bruno 12\n/tavolo\n")
+        console.stdin.flush()
+        printed: list[str] = []
+        while not (
+            link := re.search(
+                r"📺 [^:\n]+: (http://127\.0\.0\.1:\d+/tavolo/\S+)",
+                line := console.stdout.readline(),
+            )
+        ):
+            assert line, "".join(printed)
+            printed.append(line)
+        page = httpx.get(link[1], timeout=30)
+    finally:
+        console.stdin.close()
+        console.wait(timeout=60)
+    assert link[1].startswith(f"http://127.0.0.1:{port}/tavolo/")
+    assert any("127.0.0.1" in line and "/tavolo" in line for line in printed)  # the banner
+    assert page.status_code == 200
+    assert "Anna" in page.text
+    assert "Bruno 12" in page.text
+    assert console.returncode == 0

@@ -31,6 +31,7 @@ COMMAND = re.compile(r"(?<![^\s(>`\"“|])/([^\W\d]\w*)")
 NOT_OURS = {
     "newbot": "BotFather's command that makes a bot",
     "health": "the webhook's health check, GET /health",
+    "newapp": "BotFather's command that registers a Mini App",
 }
 README_LIMIT = 15 * 1024  # bytes
 #: ``Anna* 3``, ``Bruno† 2``, ``Dario ∅ 0`` or a bare ``31``: one player's reported total.

@@ -151,7 +151,10 @@ class Bot:
 
 
 #: What the developer's own environment must not add to a test's: it decides how the bot runs.
-OWN_SETTINGS = ("TELEGRAM_", "DATABASE_", "WEBHOOK_", "PORT", "LOG_LEVEL", "CHART_WORKERS")
+OWN_SETTINGS = (
+    "TELEGRAM_", "DATABASE_", "WEBHOOK_", "PORT", "LOG_LEVEL", "CHART_WORKERS", "PUBLIC_URL",
+    "MINI_APP_NAME", "WEB_SERVER",
+)  # fmt: skip
 
 
 def run_bot(tmp_path: Path, *args: str, **env: str) -> Bot:
@@ -255,6 +258,46 @@ def wait_until_listening(bot: Bot, port: int, deadline: float) -> None:
             time.sleep(0.05)
 
 
+def test_polling_with_web_server_yes_serves_health_and_the_scoreboard(
+    bot_api: FakeBotApi, tmp_path: Path
+) -> None:
+    """``WEB_SERVER=yes``: the bot polls, and its web server answers on ``PORT`` meanwhile
+    (the health check, the scoreboard's files with their Content-Security-Policy); Ctrl-C
+    stops both."""
+    api_port, port = bot_api.server_address[1], free_port()
+    process = run_bot(
+        tmp_path,
+        "--polling",
+        TELEGRAM_BOT_TOKEN=TOKEN,
+        TELEGRAM_BASE_URL=f"http://127.0.0.1:{api_port}/bot",
+        WEB_SERVER="yes",
+        PORT=str(port),
+        WEBHOOK_LISTEN="127.0.0.1",
+        CHART_WORKERS="0",
+    )
+    try:
+        wait_until_listening(process, port, time.monotonic() + 60)
+        replied = bot_api.replied.wait(timeout=60)
+        health = get(port, "/health")
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        try:
+            connection.request("GET", "/tavolo/nothing-here")
+            response = connection.getresponse()
+            unknown = response.status, response.getheader("Content-Security-Policy") or ""
+            response.read()
+        finally:
+            connection.close()
+    finally:
+        out, err = process.stop()
+    assert replied, f"no reply to /start; the bot logged:\n{err[-3000:]}"
+    assert health == (200, {"database": "ok"})
+    assert unknown[0] == 404
+    assert "default-src 'none'" in unknown[1]
+    assert not bot_api.called("setWebhook")
+    assert TOKEN not in out + err
+    assert process.returncode == 0
+
+
 def start_update(update_id: int) -> dict[str, Any]:
     return {**START, "update_id": update_id}
 
@@ -328,6 +371,13 @@ class FakeApp:
         assert app is self
         self.runs.append(("polling", {"allowed_updates": allowed_updates}))
 
+    async def run_polling_served(
+        self, app: object, settings: Settings, allowed_updates: list[str]
+    ) -> None:
+        assert app is self
+        served = {"listen": f"{settings.webhook_listen}:{settings.port}"}
+        self.runs.append(("polling served", {"allowed_updates": allowed_updates, **served}))
+
 
 @pytest.fixture
 def launch(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> tuple[FakeApp, list[list[str]]]:
@@ -341,6 +391,7 @@ def launch(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> tuple[FakeApp, li
     monkeypatch.setattr(entrypoint, "build_application", lambda settings, **options: app)
     monkeypatch.setattr(entrypoint, "run_polling", app.run_polling)
     monkeypatch.setattr(webhook, "run_webhook", app.run_webhook)
+    monkeypatch.setattr(webhook, "run_polling_served", app.run_polling_served)
     monkeypatch.setattr(
         entrypoint, "configure_logging", lambda level, secrets: redacted.append(list(secrets))
     )
@@ -379,6 +430,21 @@ def test_polling_without_a_webhook_url_or_when_asked(
     assert app.runs == [("polling", {"allowed_updates": ALLOWED_UPDATES})] * 2
 
 
+def test_polling_with_web_server_yes_serves_the_scoreboard_too(
+    launch: tuple[FakeApp, list[list[str]]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app, _ = launch
+    monkeypatch.setenv("WEB_SERVER", "yes")
+    monkeypatch.setenv("PORT", "8123")
+    assert entrypoint.main([]) == 0
+    monkeypatch.setenv("WEB_SERVER", "no")
+    assert entrypoint.main([]) == 0
+    assert app.runs == [
+        ("polling served", {"allowed_updates": ALLOWED_UPDATES, "listen": "0.0.0.0:8123"}),
+        ("polling", {"allowed_updates": ALLOWED_UPDATES}),
+    ]
+
+
 @pytest.mark.parametrize(
     ("args", "env", "message"),
     [
@@ -390,6 +456,9 @@ def test_polling_without_a_webhook_url_or_when_asked(
             "WEBHOOK_SECRET must",
         ),
         (["--webhook"], {"WEBHOOK_URL": "https://t.example/t", "PORT": "http"}, "PORT must"),
+        ([], {"PUBLIC_URL": "http://tamalo.example.com"}, "PUBLIC_URL must be the bot's public"),
+        ([], {"MINI_APP_NAME": "t"}, "MINI_APP_NAME must be the Mini App's short name"),
+        ([], {"WEB_SERVER": "maybe"}, "WEB_SERVER must be yes or no"),
     ],
 )
 def test_a_webhook_without_what_it_needs_exits_with_2(

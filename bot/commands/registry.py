@@ -12,7 +12,7 @@ follow them, game by game, in the order of the table of games.
 from __future__ import annotations
 
 from bot import games, texts
-from bot.commands import help, people, settings, stats
+from bot.commands import board, help, people, settings, stats
 from bot.commands.dispatch import chat_wide
 from bot.handling import Command
 from bot.i18n import N_
@@ -70,6 +70,12 @@ CHAT_WIDE: tuple[Command, ...] = (
         N_("Un torneo: /torneo e i nomi (/torneo macchiavelli e almeno 9 nomi)"),
     ),
     Command("grafico", "chart", chat_wide("grafico"), N_("Grafico dei punti della partita")),
+    Command(
+        "tavolo",
+        "table",
+        board.table_links,
+        N_("Il tabellone dal vivo della partita, per il telefono o la TV"),
+    ),
     Command("serata", "tonight", stats.tonight, N_("Riepilogo della serata, con i grafici")),
     Command("stats", "stats", stats.show_stats, N_("Statistiche: /stats Anna, o del gruppo")),
     # The English for "/classifica generale": not in the menu; /classifica shows it, and the

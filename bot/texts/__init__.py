@@ -13,6 +13,6 @@ parameters is a function too, never a constant read once: a constant would keep 
 it was read in.
 """
 
-from bot.texts import common, help, mistakes, people, periods, settings, vote
+from bot.texts import board, common, help, mistakes, people, periods, settings, vote
 
-__all__ = ["common", "help", "mistakes", "people", "periods", "settings", "vote"]
+__all__ = ["board", "common", "help", "mistakes", "people", "periods", "settings", "vote"]

@@ -20,6 +20,9 @@ GROUP_LINES: Final[dict[str, tuple[str, ...]]] = {
         ),
     ),
     "serata": (N_("/serata (/tonight) — le partite di stasera, con i grafici della serata"),),
+    "tavolo": (
+        N_("/tavolo (/table) — il tabellone dal vivo della partita, sul telefono o sulla TV"),
+    ),
     "esporta": (N_("/esporta (/export) — tutte le partite del gruppo, in file CSV"),),
     "impostazioni": (
         N_(

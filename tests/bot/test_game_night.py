@@ -256,14 +256,14 @@ async def test_the_command_menu_is_registered_at_start_up_in_each_language(table
     assert set(menus) == {None, "en"}  # Italian for everyone, English in English apps' privates
     assert [c["command"] for c in menus[None]["commands"]] == [
         "nuova", "mano", "classifica", "correggi", "annulla", "mazziere", "entra", "esci",
-        "fine", "riapri", "rivincita", "tresei", "torneo", "grafico", "serata", "stats",
+        "fine", "riapri", "rivincita", "tresei", "torneo", "grafico", "tavolo", "serata", "stats",
         "esporta", "impostazioni", "lingua", "regole", "sonoio", "aiuto", "previsione", "mosse",
         "mossa", "dicono", "tavoli", "cartellini", "giudica", "quote", "ricarica", "curioso",
         "jackpot", "saldo", "giochi",
     ]  # fmt: skip
     assert [c["command"] for c in menus["en"]["commands"]] == [
         "new", "hand", "standings", "fix", "undo", "dealer", "join", "leave",
-        "end", "reopen", "rematch", "tressex", "tournament", "chart", "tonight", "stats",
+        "end", "reopen", "rematch", "tressex", "tournament", "chart", "table", "tonight", "stats",
         "export", "settings", "language", "rules", "iam", "help", "forecast", "moves", "move",
         "rumours", "tables", "cards", "judge", "odds", "rebuy", "curious", "jackpot", "settle",
         "games",

@@ -148,6 +148,7 @@ async def test_every_command_in_the_largest_chat_stays_within_telegrams_limits(
         f"/nuova Anna {twelve}", "/mano " + " ".join(["30"] * 12) + " t=Anna",
         f"/correggi 1 {' '.join(['30'] * 12)} t=Anna", "/classifica", "/mazziere",
         f"/entra {seat(300)}", f"/esci {seat(300)}", "/grafico", "/previsione", "/serata",
+        "/tavolo",
         "/stats", "/stats Anna", f"/stats {seat(5)}", "/leaderboard", "/esporta",
         "/sonoio Nessuno", "/mossa coppiona Nessuno", "/mossa coppiona Anna", "/sonoio Anna",
         "/sonoio", "/annulla", "/tresei", "/fine", "/riapri", "/rivincita",

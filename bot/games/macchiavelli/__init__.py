@@ -6,7 +6,15 @@ the printable cards and score sheets of a tournament are ``sheets``, drawn by ``
 
 from __future__ import annotations
 
-from bot.games.macchiavelli import figures, game, help, pad_commands, pad_texts, tournament
+from bot.games.macchiavelli import (
+    board,
+    figures,
+    game,
+    help,
+    pad_commands,
+    pad_texts,
+    tournament,
+)
 from bot.games.macchiavelli.parsing import GAME_WORDS
 from bot.games.macchiavelli.tonight import tonight
 from bot.handling import Command
@@ -92,5 +100,6 @@ GAME = Game(
     chat_stats=figures.chat_panel,
     export=figures.export,
     tonight=tonight,
+    board=board.panel,
     poll=tournament.POLL,
 )

@@ -5,7 +5,15 @@ and its share of the chat-wide figures. A night is chips, not points: its play i
 
 from __future__ import annotations
 
-from bot.games.tago import commands, figures, help, night, panels, seating_commands
+from bot.games.tago import (
+    board,
+    commands,
+    figures,
+    help,
+    night,
+    panels,
+    seating_commands,
+)
 from bot.games.tago.actions import RULE_TEXTS
 from bot.games.tago.tonight import tonight
 from bot.handling import Command
@@ -74,4 +82,5 @@ GAME = Game(
     chat_stats=panels.chat_panel,
     ladder=panels.ladder_panel,
     tonight=tonight,
+    board=board.panel,
 )

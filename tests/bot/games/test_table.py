@@ -20,7 +20,7 @@ MENU = [
     ("annulla", "undo"), ("mazziere", "dealer"), ("entra", "join"), ("esci", "leave"),
     ("fine", "end"), ("riapri", "reopen"), ("rivincita", "rematch"), ("tresei", "tressex"),
     ("torneo", "tournament"),
-    ("grafico", "chart"), ("serata", "tonight"), ("stats", "stats"),
+    ("grafico", "chart"), ("tavolo", "table"), ("serata", "tonight"), ("stats", "stats"),
     ("leaderboard", "leaderboard"), ("esporta", "export"), ("impostazioni", "settings"),
     ("lingua", "language"), ("regole", "rules"), ("sonoio", "iam"), ("aiuto", "help"),
     ("previsione", "forecast"), ("mosse", "moves"), ("mossa", "move"),

@@ -1,0 +1,207 @@
+"""The live scoreboard's routes, on the bot's web server (``bot.webhook``): the page of a link
+(``/tavolo/<token>``), its events (``/tavolo/<token>/events``: the board written again
+whenever the chat's games change, read off the database every ``EVERY`` seconds, so that any
+bot process serves any page and none keeps anything for it), the Mini App's first page and
+its check of Telegram's ``initData``, and the page's own script and style."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator, Coroutine
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from bot import i18n
+from bot.board import page
+from bot.board.initdata import InitDataRefused, verify_for
+from bot.board.panels import Shown, shown, version
+from bot.texts import board as texts
+from storage import Database, UnitOfWork
+from storage.boards import Board, BoardStore
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+#: Seconds between two reads of a board's games: a hand shows within about this long.
+EVERY = 0.5
+#: Seconds between two comments on a quiet stream, so that proxies keep it open.
+KEEP_ALIVE = 15.0
+STATIC = Path(__file__).parent / "static"
+TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
+
+
+async def read_board(db: Database, token: str, now: datetime) -> tuple[Board, str] | None:
+    """The link ``token`` if it works, and its chat's language."""
+    async with db.reading() as session:
+        boards = UnitOfWork(session).store(BoardStore)
+        board = await boards.find(token, now)
+        if board is None:
+            return None
+        return board, await boards.language(board.chat_id) or i18n.DEFAULT
+
+
+async def read_shown(db: Database, chat_id: int) -> Shown | None:
+    """The chat's games in front, as their game's panel shows them."""
+    async with db.reading() as session:
+        work = UnitOfWork(session)
+        return await shown(work, await work.games.front(chat_id))
+
+
+async def board_events(
+    db: Database,
+    token: str,
+    every: float = EVERY,
+    keep_alive: float = KEEP_ALIVE,
+    closing: asyncio.Event | None = None,
+) -> AsyncIterator[str]:
+    """The events of a board's page: the board written again each time its games change
+    (``board``), a comment now and then, and ``expired`` once its link stops working; they
+    end at once when the server is ``closing`` (the browser reconnects to another). Each
+    read is one statement (the chat's games in front); the panel is worked out, and the
+    chat's language read, only when they changed."""
+    closing = closing or asyncio.Event()
+    found = await whole(read_board(db, token, datetime.now(UTC)))
+    language = i18n.DEFAULT if found is None else found[1]
+    seen: tuple[object, ...] | None = None
+    quiet = 0.0
+    while found is not None and datetime.now(UTC) < found[0].expires_at:
+        if closing.is_set():
+            return
+        seen, changed = await whole(_changes(db, found[0].chat_id, seen))
+        if changed is not None:
+            language, html = changed
+            quiet = 0.0
+            yield _event("board", html)
+        elif quiet >= keep_alive:
+            quiet = 0.0
+            yield ": still here\n\n"
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(closing.wait(), every)
+        quiet += every
+    with i18n.speaking(language):  # never across a yield: the language is this task's
+        expired = page.message_fragment(texts.link_expired())
+    yield _event("expired", expired)
+
+
+async def _changes(
+    db: Database, chat_id: int, seen: tuple[object, ...] | None
+) -> tuple[tuple[object, ...], tuple[str, str] | None]:
+    """The chat's games' version now and, if it is not ``seen``, the chat's language and
+    the board written in it."""
+    async with db.reading() as session:
+        work = UnitOfWork(session)
+        front = await work.games.front(chat_id)
+        if (now := version(front)) == seen:
+            return now, None
+        language = await work.store(BoardStore).language(chat_id) or i18n.DEFAULT
+        with i18n.speaking(language):  # the game's panel says its words in it too
+            now_shown = await shown(work, front)
+            html = "" if now_shown is None else page.board_fragment(now_shown)
+    return now, (language, html) if html else None
+
+
+#: Reads a closed page left under way, each ending by itself (kept here until it does).
+_READING: set[asyncio.Task[Any]] = set()
+
+
+async def whole(read: Coroutine[Any, Any, T]) -> T:
+    """``read`` to its end, even if its page is closed meanwhile: Starlette cancels a closed
+    page's stream, and every await after it, so a read cut in the middle would leave its
+    connection in a transaction (SQLite: "cannot start a transaction within a
+    transaction" for the next request that gets it)."""
+    task = asyncio.create_task(read)
+    _READING.add(task)
+    task.add_done_callback(_READING.discard)
+    task.add_done_callback(lambda done: done.cancelled() or done.exception())
+    return await asyncio.shield(task)
+
+
+def _event(name: str, html: str) -> str:
+    return f"event: {name}\ndata: {json.dumps({'html': html}, ensure_ascii=False)}\n\n"
+
+
+def board_routes(db: Database, bot_token: str, closing: asyncio.Event | None = None) -> list[Route]:
+    """The scoreboard's routes, reading ``db``; ``bot_token`` checks the Mini App's
+    ``initData`` and is never written anywhere; ``closing``, set, ends the pages' events
+    (the server is stopping)."""
+
+    async def board_page(request: Request) -> Response:
+        """A link's page, as the board is now."""
+        token = request.path_params["token"]
+        found = await read_board(db, token, datetime.now(UTC))
+        if found is None:
+            with i18n.speaking(i18n.DEFAULT):
+                return _html(page.message_page(texts.link_expired()), 404)
+        board, language = found
+        with i18n.speaking(language):  # the game's panel says its words in it too
+            now_shown = await read_shown(db, board.chat_id)
+            if now_shown is None:
+                return _html(page.message_page(texts.link_expired()), 404)
+            return _html(page.board_page(now_shown, token))
+
+    async def events(request: Request) -> Response:
+        """A link's events, until the page is closed or the link expires."""
+        token = request.path_params["token"]
+        if await read_board(db, token, datetime.now(UTC)) is None:
+            return Response(status_code=404, headers=page.HEADERS)
+        headers = page.HEADERS | {"X-Accel-Buffering": "no"}  # nginx: pass each event on
+        return StreamingResponse(
+            board_events(db, token, closing=closing),
+            media_type="text/event-stream",
+            headers=headers,
+        )
+
+    async def app_page(request: Request) -> Response:
+        """The Mini App's first page (the URL given to BotFather), in the language of the
+        chat its link is of (Telegram adds the link's token to the address)."""
+        token = request.query_params.get("tgWebAppStartParam", "")
+        found = await read_board(db, token, datetime.now(UTC)) if token else None
+        with i18n.speaking(i18n.DEFAULT if found is None else found[1]):
+            return _html(page.app_page())
+
+    async def open_app(request: Request) -> Response:
+        """The Mini App's ``initData`` checked for the link it was opened for: the board's
+        address, or 403 (logged once, without the data)."""
+        try:
+            asked = await request.json()
+            token, init_data = str(asked["token"]), str(asked["init_data"])
+        except (ValueError, KeyError, TypeError):
+            return JSONResponse({"error": "bad request"}, status_code=400, headers=page.HEADERS)
+        now = datetime.now(UTC)
+        try:
+            checked = verify_for(init_data, bot_token, token, now)
+        except InitDataRefused as refused:
+            log.info("Mini App refused: %s", refused.reason)
+            return JSONResponse({"error": "refused"}, status_code=403, headers=page.HEADERS)
+        if await read_board(db, token, now) is None:
+            log.info("Mini App refused: link unknown or expired (user %s)", checked.user_id)
+            return JSONResponse({"error": "expired"}, status_code=403, headers=page.HEADERS)
+        return JSONResponse({"board": f"/tavolo/{token}"}, headers=page.HEADERS)
+
+    async def static(request: Request) -> Response:
+        name = request.path_params["name"]
+        path = STATIC / name
+        if path.suffix not in TYPES or path.parent != STATIC or not path.is_file():
+            return Response(status_code=404)
+        headers = page.HEADERS | {"Cache-Control": "public, max-age=300"}
+        return Response(path.read_bytes(), media_type=TYPES[path.suffix], headers=headers)
+
+    return [
+        Route("/tavolo/app", app_page, methods=["GET"]),
+        Route("/tavolo/app/open", open_app, methods=["POST"]),
+        Route("/tavolo/static/{name}", static, methods=["GET"]),
+        Route("/tavolo/{token}", board_page, methods=["GET"]),
+        Route("/tavolo/{token}/events", events, methods=["GET"]),
+    ]
+
+
+def _html(text: str, status: int = 200) -> HTMLResponse:
+    return HTMLResponse(text, status_code=status, headers=page.HEADERS)

@@ -1,0 +1,14 @@
+"""Tagò's panel on the live scoreboard (``/tavolo``): the night's stacks as ``/classifica``
+says them (the last night's results once it is closed)."""
+
+from __future__ import annotations
+
+from bot.games.tago import actions
+from bot.panel_rows import panel_of
+from bot.table import Panel
+from storage import Front, UnitOfWork
+
+
+async def panel(work: UnitOfWork, front: Front) -> Panel:
+    """The stacks, or the night's results."""
+    return panel_of(await actions.standings(work, front))

@@ -1,0 +1,83 @@
+"""Every game of the table shows on the live scoreboard: each through its own panel (its
+``/classifica``), a game that gives none through the shared one; and a board's link follows
+its chat when the chat becomes a supergroup."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import httpx
+import pytest
+from starlette.applications import Starlette
+
+from bot.board.web import board_routes
+from tests.bot.board.test_board import BASE, token_of
+from tests.bot.conftest import Table
+from tests.bot.test_lifecycle import SUPERGROUP, upgrade
+from tests.toy_game import register
+
+
+@pytest.fixture
+def served(table: Table) -> Table:
+    table.app.bot_data.board_url = BASE
+    return table
+
+
+async def page_of(table: Table, token: str) -> str:
+    routes = board_routes(table.app.bot_data.db, table.app.bot.token)
+    transport = httpx.ASGITransport(app=Starlette(routes=routes))
+    async with httpx.AsyncClient(transport=transport, base_url=BASE) as browser:
+        response = await browser.get(f"/tavolo/{token}")
+    assert response.status_code == 200
+    return response.text
+
+
+async def test_a_macchiavelli_game_shows_its_standings_and_deals(served: Table) -> None:
+    await served.reply("/nuova macchiavelli Anna Bruno")
+    await served.record("/mano 3 5")
+    standings = await served.reply("/classifica")
+    html = await page_of(served, await token_of(served))
+    assert '<h1 class="game">Macchiavelli</h1>' in html
+    for row in (line for line in standings.splitlines() if line.strip()):
+        shown = row.strip().rstrip(":").replace("'", "&#x27;")
+        assert shown in html, row  # its /classifica, row by row (a heading as its caption)
+    assert "Mano 1" in html
+
+
+async def test_a_tago_night_shows_its_stacks(served: Table) -> None:
+    await served.send("/nuova tago light 5/300 Anna Bruno Carlo")
+    await served.send("/mano punto=4,½,0 Anna 50 1,3,0 Bruno 50 2,3,0 Carlo 50 5,6,½")
+    stacks = await served.reply("/classifica")
+    html = await page_of(served, await token_of(served))
+    assert "Tagò" in html
+    rows = [line for line in stacks.splitlines() if line.strip()]
+    assert any("Carlo" in row for row in rows)
+    shown = [row.strip().rstrip(":") for row in rows if "'" not in row and '"' not in row]
+    assert all(row in html for row in shown)
+    assert "Ultime mani" not in html  # its stacks say it all: no "no hands yet" after a hand
+
+
+@pytest.fixture
+async def toy(served: Table) -> AsyncIterator[Table]:
+    with register():
+        yield served
+
+
+async def test_a_game_with_no_panel_shows_the_shared_one(toy: Table) -> None:
+    await toy.reply("/nuova punti Anna Bruno")
+    await toy.reply("/mano Anna 4 Bruno 7")
+    await toy.reply("/mano Anna 5 Bruno 1")
+    html = await page_of(toy, await token_of(toy))
+    assert "Anna 9" in html  # each player's total of what was recorded
+    assert "Bruno 8" in html
+    assert html.index("Mano 2") < html.index("Mano 1")  # the newest hand first
+
+
+async def test_the_link_follows_its_chat_into_a_supergroup(served: Table) -> None:
+    await served.send("/nuova Anna Bruno")
+    await served.record("/mano Anna 3 Bruno 12")
+    token = await token_of(served)
+    await upgrade(served)
+    await served.in_chat(SUPERGROUP).record("/mano Anna 1 Bruno 2")
+    html = await page_of(served, token)
+    assert "Mano 2" in html
