@@ -4,8 +4,6 @@ its chat when the chat becomes a supergroup."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 import httpx
 import pytest
 from starlette.applications import Starlette
@@ -14,7 +12,6 @@ from bot.board.web import board_routes
 from tests.bot.board.test_board import BASE, token_of
 from tests.bot.conftest import Table
 from tests.bot.test_lifecycle import SUPERGROUP, upgrade
-from tests.toy_game import register
 
 
 @pytest.fixture
@@ -57,17 +54,13 @@ async def test_a_tago_night_shows_its_stacks(served: Table) -> None:
     assert "Ultime mani" not in html  # its stacks say it all: no "no hands yet" after a hand
 
 
-@pytest.fixture
-async def toy(served: Table) -> AsyncIterator[Table]:
-    with register():
-        yield served
-
-
-async def test_a_game_with_no_panel_shows_the_shared_one(toy: Table) -> None:
-    await toy.reply("/nuova punti Anna Bruno")
-    await toy.reply("/mano Anna 4 Bruno 7")
-    await toy.reply("/mano Anna 5 Bruno 1")
-    html = await page_of(toy, await token_of(toy))
+async def test_a_game_with_no_panel_shows_the_shared_one(served: Table) -> None:
+    """The points game gives no panel of its own: the shared one, each side's total and the
+    last rounds."""
+    await served.reply("/nuova punti Anna Bruno")
+    await served.reply("/mano Anna 4 Bruno 7")
+    await served.reply("/mano Anna 5 Bruno 1")
+    html = await page_of(served, await token_of(served))
     assert "Anna 9" in html  # each player's total of what was recorded
     assert "Bruno 8" in html
     assert html.index("Mano 2") < html.index("Mano 1")  # the newest hand first
