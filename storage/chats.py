@@ -10,6 +10,7 @@ from sqlalchemy import Table, bindparam, delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage import models
+from storage.db import run
 
 if TYPE_CHECKING:
     from storage.db import Database
@@ -162,8 +163,8 @@ async def chat_on_arrival(db: Database, chat_id: int) -> Arrival:
     """What every command and button first reads of its chat, in one statement: the language
     it chose, and whether it has a standings message that /classifica may still edit."""
     async with db.connection(writing=False) as connection:
-        row = (await connection.execute(_ARRIVAL, {"chat": chat_id})).first()
-    return Arrival(row[0], row[1]) if row is not None else Arrival()
+        rows = await run(connection, _ARRIVAL, {"chat": chat_id})
+    return Arrival(rows[0][0], rows[0][1]) if rows else Arrival()
 
 
 async def arrival_in(session: AsyncSession, chat_id: int) -> Arrival:

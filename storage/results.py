@@ -12,9 +12,27 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from scoring.ratings import NEWCOMER, PROVISIONAL_BELOW, Skill
 from storage import models
+from storage.db import run
 
 _RESULTS = cast(Table, models.GameResult.__table__)
 _RATINGS = cast(Table, models.Rating.__table__)
+_PLAYERS = cast(Table, models.Player.__table__)
+# The chat's leaderboard lines, of every kind or of one: built once, each one trip to
+# aiosqlite's thread (``storage.db.run``).
+_BOARDS = (
+    select(
+        _RATINGS.c.kind,
+        _PLAYERS.c.name,
+        _RATINGS.c.games,
+        _RATINGS.c.wins,
+        _RATINGS.c.rank_sum,
+        _RATINGS.c.mu,
+        _RATINGS.c.sigma,
+    )
+    .join(_PLAYERS, _PLAYERS.c.id == _RATINGS.c.player_id)
+    .where(_RATINGS.c.chat_id == bindparam("chat"))
+)
+_BOARD = _BOARDS.where(_RATINGS.c.kind == bindparam("kind"))
 
 
 class Placed(Protocol):
@@ -246,24 +264,13 @@ class Results:
     ) -> dict[str, list[LeaderboardLine]]:
         """The chat's leaderboard of every game kind it finished a game of (of ``kind`` only
         if given), in one read: each kind's lines, best rating first."""
-        rating = models.Rating
-        query = (
-            select(
-                rating.kind,
-                models.Player.name,
-                rating.games,
-                rating.wins,
-                rating.rank_sum,
-                rating.mu,
-                rating.sigma,
-            )
-            .join(models.Player, models.Player.id == rating.player_id)
-            .where(rating.chat_id == chat_id)
-        )
-        if kind is not None:
-            query = query.where(rating.kind == kind)
+        connection = await self.session.connection()
+        if kind is None:
+            rows = await run(connection, _BOARDS, {"chat": chat_id})
+        else:
+            rows = await run(connection, _BOARD, {"chat": chat_id, "kind": kind})
         boards: dict[str, list[LeaderboardLine]] = {}
-        for kind_of, name, games, wins, rank_sum, mu, sigma in await self.session.execute(query):
+        for kind_of, name, games, wins, rank_sum, mu, sigma in rows:
             line = LeaderboardLine(name, games, wins, rank_sum, Skill(mu, sigma))
             boards.setdefault(kind_of, []).append(line)
         for lines in boards.values():

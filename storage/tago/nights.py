@@ -5,12 +5,27 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import Table, bindparam, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage import models
+from storage.db import run
 from storage.states import GameState
 from storage.tago import TAGO
+
+_GAMES = models.Game.__table__
+assert isinstance(_GAMES, Table)
+# The chat's nights in the order they were started, built once (one trip on SQLite).
+_NIGHTS = (
+    select(_GAMES.c.id)
+    .where(
+        _GAMES.c.chat_id == bindparam("chat"),
+        _GAMES.c.kind == TAGO,
+        _GAMES.c.state != GameState.ANNULLED.value,
+    )
+    .order_by(_GAMES.c.id)
+)
+_NIGHTS_SINCE = _NIGHTS.where(_GAMES.c.started_at >= bindparam("since"))
 
 
 class NightList:
@@ -22,12 +37,9 @@ class NightList:
     async def ids(self, chat_id: int, since: datetime | None = None) -> list[int]:
         """The chat's nights running or closed (annulled ones left out), started at ``since``
         or later if given, in the order they were started."""
-        game = models.Game
-        query = select(game.id).where(
-            game.chat_id == chat_id,
-            game.kind == TAGO,
-            game.state != GameState.ANNULLED.value,
-        )
-        if since is not None:
-            query = query.where(game.started_at >= since)
-        return list(await self.session.scalars(query.order_by(game.id)))
+        connection = await self.session.connection()
+        if since is None:
+            rows = await run(connection, _NIGHTS, {"chat": chat_id})
+        else:
+            rows = await run(connection, _NIGHTS_SINCE, {"chat": chat_id, "since": since})
+        return [night for (night,) in rows]
