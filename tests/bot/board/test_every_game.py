@@ -52,6 +52,8 @@ async def test_a_tago_night_shows_its_stacks(served: Table) -> None:
     shown = [row.strip().rstrip(":") for row in rows if "'" not in row and '"' not in row]
     assert all(row in html for row in shown)
     assert "Ultime mani" not in html  # its stacks say it all: no "no hands yet" after a hand
+    heading = rows[0].strip()  # what the table is, in small type above the stacks
+    assert f'<p class="caption">{heading}</p>' in html
 
 
 async def test_a_game_with_no_panel_shows_the_shared_one(served: Table) -> None:
