@@ -364,3 +364,14 @@ async def test_a_database_the_bot_cannot_use_is_waited_for_one_line_a_try(
     assert tried[1].endswith("), retrying in 2 s")
     assert all(r.levelno == logging.WARNING and not r.exc_info for r in caplog.records)
     assert password not in " ".join(tried)
+
+
+def test_the_bot_starts_without_its_heavy_libraries() -> None:
+    """Issue 35, the cold start: the forecasts' and the odds' NumPy, the charts' matplotlib
+    load at their first use (a forecast, a /quote, a chart), not with the bot's modules."""
+    code = (
+        "import sys, bot.launch, bot.app; "
+        "print(sorted(m for m in ('numpy', 'matplotlib') if m in sys.modules))"
+    )
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert shown.stdout.strip() == "[]"

@@ -15,12 +15,15 @@ import zlib
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from play.punti.game import Record
 from scoring.punti import Match
-from scoring.punti.forecast import History, chances
 from storage import UnitOfWork
 from storage.punti.history import RoundHistoryStore
+
+if TYPE_CHECKING:
+    from scoring.punti.forecast import History
 
 #: Histories kept: one per game being played, in as many chats at once.
 KEPT_HISTORIES = 256
@@ -39,6 +42,8 @@ class Outlook:
     def chances(self) -> Mapping[str, float]:
         """Each side's chance to win, best first. CPU-bound (milliseconds): run it in a
         worker."""
+        from scoring.punti.forecast import chances  # NumPy: loaded at the first forecast
+
         return chances(self.match, self.history, seed=seed_of(self.match))
 
 
