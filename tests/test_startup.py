@@ -316,20 +316,28 @@ class ClosesAtOnce(BlackHole):
 def broken_databases() -> list[object]:
     """Databases the bot cannot use, and the reason each try is to log."""
     kinds: list[object] = [
-        pytest.param("closes", "ConnectionError: unexpected connection_lost() call", id="closes"),
-        pytest.param("sqlite", "OperationalError: unable to open database file", id="sqlite-dir"),
+        # The hang-up is read as a lost connection, or as a reset when it comes before the
+        # driver's first write has left: which of the two is the machine's timing.
+        pytest.param(
+            "closes",
+            ("ConnectionError: unexpected connection_lost() call", "ConnectionResetError: "),
+            id="closes",
+        ),
+        pytest.param(
+            "sqlite", ("OperationalError: unable to open database file",), id="sqlite-dir"
+        ),
     ]
     if POSTGRES_URL:
         kinds += [
-            pytest.param("role", 'role "tamalo_nobody" does not exist', id="wrong-user"),
-            pytest.param("database", 'database "tamalo_none" does not exist', id="no-database"),
+            pytest.param("role", ('role "tamalo_nobody" does not exist',), id="wrong-user"),
+            pytest.param("database", ('database "tamalo_none" does not exist',), id="no-database"),
         ]
     return kinds
 
 
 @pytest.mark.parametrize(("kind", "reason"), broken_databases())
 async def test_a_database_the_bot_cannot_use_is_waited_for_one_line_a_try(
-    kind: str, reason: str, tmp_path: Path, caplog: pytest.LogCaptureFixture
+    kind: str, reason: tuple[str, ...], tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     # Main stopped on a traceback when the server refused the user or had no such database.
     server = ClosesAtOnce() if kind == "closes" else None
@@ -359,7 +367,7 @@ async def test_a_database_the_bot_cannot_use_is_waited_for_one_line_a_try(
             server.close()
 
     assert tried[0].startswith("Cannot reach the database ("), tried
-    assert reason in tried[0], tried
+    assert any(said in tried[0] for said in reason), tried
     assert tried[0].endswith("), retrying in 1 s")
     assert tried[1].endswith("), retrying in 2 s")
     assert all(r.levelno == logging.WARNING and not r.exc_info for r in caplog.records)
