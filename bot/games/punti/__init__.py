@@ -5,7 +5,16 @@ generale``) are the shared ones, read from what every game stores."""
 
 from __future__ import annotations
 
-from bot.games.punti import figures, help, keypad_commands, keypad_texts, named, panels, turns
+from bot.games.punti import (
+    figures,
+    help,
+    keypad_commands,
+    keypad_texts,
+    named,
+    panels,
+    tonight,
+    turns,
+)
 from bot.games.punti.refusals import RULE_TEXTS
 from bot.handling import Command
 from bot.i18n import N_, _
@@ -49,4 +58,5 @@ GAME = Game(
     chat_names=named.chat_names,
     player_stats=panels.player_panel,
     ladder=panels.ladder_panel,
+    tonight=tonight.tonight,
 )

@@ -352,3 +352,10 @@ def name_ladder(name: str | None, players: Sequence[tuple[str, int, int]]) -> st
     if more > 0:
         shown += " · " + ngettext("un altro", "altri {count}", more).format(count=more)
     return _("{game}, vinte su giocate: {players}").format(game=title(name), players=shown)
+
+
+def night_line(started: str, name: str | None, rounds: int, running: bool) -> str:
+    """A game of the evening under ``/serata``: ``21:00 · Scopa, 3 smazzate: finita``."""
+    played = ngettext("{count} smazzata", "{count} smazzate", rounds).format(count=rounds)
+    state = _("in corso") if running else _("finita")
+    return f"{started} · {title(name)}, {played}: {state}"

@@ -58,7 +58,8 @@ async def test_a_game_to_its_end_with_every_chat_wide_command(table: Table) -> N
     tonight = await table.reply("/serata")
     assert "1 partita" in tonight
     assert "\nPunti\n" in tonight
-    assert "2 mani: finita" in tonight
+    assert " · Punti, 2 smazzate: finita" in tonight  # its own words: rounds, not hands
+    assert tonight.endswith("👑 Re della serata: Anna con 1 vittoria.")
     documents = await table.files("/esporta", "sendDocument")
     ((name, content),) = documents
     assert name.startswith("punti-")

@@ -205,3 +205,12 @@ async def test_the_general_ladder_shows_each_names_winners(table: Table) -> None
     assert "\nBriscola, vinte su giocate: Bruno 1/1 · Anna 0/1\n" in board
     week = await table.reply("/classifica generale settimana")
     assert "Scopa" not in week
+
+
+async def test_the_night_names_each_game_and_counts_its_rounds(table: Table) -> None:
+    """/serata says a named game by its name, and its rounds as rounds."""
+    await table.send("/nuova punti nome=Scopa soglia=11 Anna+Carla Bruno+Dario")
+    await table.send("/mano Anna 11 Bruno 3")
+    tonight = await table.reply("/serata")
+    assert "\nPunti\n" in tonight
+    assert " · Scopa, 1 smazzata: finita" in tonight
