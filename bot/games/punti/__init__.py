@@ -56,6 +56,7 @@ GAME = Game(
     moved=closed_by_move,
     entry_expired=keypad_texts.expired,
     chat_names=named.chat_names,
+    chat_stats=panels.chat_panel,
     player_stats=panels.player_panel,
     ladder=panels.ladder_panel,
     tonight=tonight.tonight,

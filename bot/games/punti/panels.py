@@ -1,6 +1,7 @@
-"""A points game's panels: ``/stats Anna`` (the shared rating line, then her games by the names
-the chat gave them: ``Scopa: 3 partite, 2 vinte``) and ``/classifica generale`` (the rating
-ladder of every points game, then each name's winners)."""
+"""A points game's panels: ``/stats`` (its games and rounds counted, as rounds), ``/stats
+Anna`` (the shared rating line, then her games by the names the chat gave them: ``Scopa: 3
+partite, 2 vinte``) and ``/classifica generale`` (the rating ladder of every points game, then
+each name's winners)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,14 @@ from play import figures, views
 from play.punti.figures import by_name, records
 from storage import UnitOfWork
 from storage.punti import KIND
+
+
+async def chat_panel(work: UnitOfWork, chat_id: int, timezone: str) -> str | None:
+    """``/stats``'s points games panel: games finished and rounds played, or ``None``."""
+    played = await figures.counts(work, chat_id, KIND)
+    if not played.played:
+        return None
+    return texts.chat_counts(played.finished, played.deals, bool(played.running))
 
 
 async def player_panel(work: UnitOfWork, chat_id: int, name: str) -> str | None:

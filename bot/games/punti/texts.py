@@ -359,3 +359,11 @@ def night_line(started: str, name: str | None, rounds: int, running: bool) -> st
     played = ngettext("{count} smazzata", "{count} smazzate", rounds).format(count=rounds)
     state = _("in corso") if running else _("finita")
     return f"{started} · {title(name)}, {played}: {state}"
+
+
+def chat_counts(finished: int, rounds: int, running: bool) -> str:
+    """``/stats``: ``3 partite finite, 41 smazzate · una in corso.``"""
+    games = ngettext("{count} partita finita", "{count} partite finite", finished)
+    played = ngettext("{count} smazzata", "{count} smazzate", rounds).format(count=rounds)
+    line = f"{games.format(count=finished)}, {played}"
+    return line + (" · " + _("una in corso") if running else "") + "."

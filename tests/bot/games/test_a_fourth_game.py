@@ -50,7 +50,7 @@ async def test_a_game_to_its_end_with_every_chat_wide_command(table: Table) -> N
 
     # The chat-wide figures show it from what every game stores.
     stats = await table.reply("/stats")
-    assert "Punti\n1 partita finita, 2 mani." in stats
+    assert "Punti\n1 partita finita, 2 smazzate." in stats  # its rounds, as rounds
     anna = await table.reply("/stats Anna")
     assert anna.startswith("📊 Punti · Anna\n1 partita finita, 1 vinta (100%)")
     board = await table.reply("/classifica generale")
@@ -79,5 +79,5 @@ async def test_a_chat_upgraded_to_a_supergroup_keeps_it_and_its_names(table: Tab
     await table.send("/mano Anna 3 Bruno 4")
     moved = await upgrade(table)
     assert await moved.reply("/classifica") == "🏆 Punti · 0 smazzate\n1. Carlo 0\n1. Dario 0"
-    assert "1 partita finita, 1 mano" in await moved.reply("/stats")
+    assert "1 partita finita, 1 smazzata" in await moved.reply("/stats")
     assert (await moved.reply("/giochi")).startswith("🎲 I giochi di questa chat:\nScopa — a 11")
