@@ -164,9 +164,10 @@ async def test_the_mini_app_opens_its_board_in_telegrams_theme_and_refuses_a_for
     await page.get_by_text("Mano 1").wait_for()
     background = await page.evaluate("getComputedStyle(document.body).backgroundColor")
     assert background == "rgb(32, 48, 64)"  # Telegram's bg_color
-    row = page.locator(".standings li").first
-    colours = await row.evaluate(
-        "r => [getComputedStyle(r).color, getComputedStyle(r).backgroundColor]"
+    # Read in one go: the live stream may put a fresh list in place of the one first served.
+    colours = await page.evaluate(
+        "() => { const r = document.querySelector('.standings li');"
+        " return [getComputedStyle(r).color, getComputedStyle(r).backgroundColor]; }"
     )
     assert colours[0] == "rgb(255, 255, 255)"  # Telegram's text_color, on a card of its bg
     assert colours[1] != "rgb(255, 255, 255)"
