@@ -29,6 +29,7 @@ from telegram import Update
 from bot import render
 from bot.outbox import Outbox
 from storage import Arrival, Database
+from storage.boards import keep_entry_answer
 from storage.journal import keep_answer, mark_handled
 from storage.outbox import Outgoing, queue
 
@@ -57,6 +58,10 @@ class Answer:
     #: The first text said in the claimed message's chat, and whether it is kept already.
     said: str | None = None
     kept: bool = False
+    #: An entry from the table's screen: the first thing said to it, kept with the change
+    #: (the form shows it), and whether it is kept already.
+    entry_said: str | None = None
+    entry_kept: bool = False
 
     async def say(self, text: str | None) -> None:
         """Without the inbox: commit the change with the first thing the bot says about it
@@ -96,7 +101,8 @@ class Answer:
         session, self.unsaid = self.unsaid, None
         messages = self.queued
         keep = self.claim is not None and self.said is not None and not self.kept
-        if session is None and not messages and not keep:
+        keep_entry = self.entry_said is not None and not self.entry_kept
+        if session is None and not messages and not keep and not keep_entry:
             return
         assert self.db is not None
         if session is None:
@@ -104,6 +110,8 @@ class Answer:
         try:
             if keep and self.claim is not None and self.said is not None:
                 await keep_answer(session, *self.claim, [self.said])
+            if keep_entry and self.entry_said is not None:
+                await keep_entry_answer(session, self.update_id, self.entry_said)
             await queue(session, messages)
             if handled:
                 await mark_handled(session, self.update_id)
@@ -112,6 +120,7 @@ class Answer:
             raise
         await self.db.end_change(session, commit=True)
         self.kept |= keep
+        self.entry_kept |= keep_entry
         self.queued = self.queued[len(messages) :]
         if self.outbox is not None:
             for chat in dict.fromkeys(m.chat_id for m in messages):
@@ -126,6 +135,22 @@ class Answer:
 
 
 ANSWER: ContextVar[Answer | None] = ContextVar("answer", default=None)
+#: Without the inbox (the console, tests): what the bot says to the table's screen's entries
+#: handled in this task (``None``: nobody listening).
+ENTRY_SAID: ContextVar[list[str] | None] = ContextVar("entry_said", default=None)
+
+
+def said_to_entry(answer: Answer | None, text: object) -> None:
+    """``text`` answers an entry from the table's screen: kept with the change from the
+    inbox, or told to who waits for it in this task."""
+    if not isinstance(text, str):
+        return
+    if answer is not None and answer.outbox is not None:
+        answer.entry_said = answer.entry_said or text
+    elif (listening := ENTRY_SAID.get()) is not None:
+        listening.append(text)
+
+
 #: Set while a message is sent at once, not through the outbox (``sending_now``).
 _NOW: ContextVar[bool] = ContextVar("sending_now", default=False)
 

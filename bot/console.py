@@ -240,6 +240,7 @@ async def serving_board(app: TamaloApp, port: int | None) -> AsyncIterator[str |
         return
     from starlette.applications import Starlette
 
+    from bot.board.entries import Entries, handled_here
     from bot.board.web import board_routes
     from bot.webhook import listening
 
@@ -250,7 +251,8 @@ async def serving_board(app: TamaloApp, port: int | None) -> AsyncIterator[str |
     except OSError:  # another console, or the bot itself: any free port will do
         sock.bind((LOCAL, 0))
     closing = asyncio.Event()
-    web = Starlette(routes=board_routes(app.bot_data.db, app.bot.token, closing))
+    entries = Entries(app.bot_data.db, app.bot, handled_here(app.process_update, app.bot))
+    web = Starlette(routes=board_routes(app.bot_data.db, app.bot.token, closing, entries))
     with sock:
         async with listening(web, LOCAL, port, sock, closing):
             yield f"http://{LOCAL}:{sock.getsockname()[1]}"

@@ -20,7 +20,7 @@ from telegram.ext import BaseRateLimiter
 from telegram.request import BaseRequest, RequestData
 from telegram.request._requestparameter import RequestParameter  # as PTB itself sends them
 
-from bot.answers import ANSWER, Answer, is_sent_now
+from bot.answers import ANSWER, Answer, is_sent_now, said_to_entry
 from bot.context import TamaloApp
 from bot.outage import DATABASE, is_outage
 from storage import UpdateJournal
@@ -73,6 +73,9 @@ class AnswerFirst(BaseRateLimiter[Any]):
         answer = ANSWER.get()
         chat = data.get("chat_id")
         chat = chat if isinstance(chat, int) else None
+        if endpoint == "sendMessage" and answers_an_entry(data):
+            del data["reply_parameters"]  # not one of Telegram's messages: nothing to quote
+            said_to_entry(answer, data.get("text"))
         if answer is not None and answer.outbox is not None:
             if endpoint == "sendMessage" and chat is not None and not is_sent_now():
                 return answer.queue(chat, endpoint, _as_json(data))
@@ -89,6 +92,18 @@ class AnswerFirst(BaseRateLimiter[Any]):
         return await self.inner.process_request(
             callback, args, kwargs, endpoint, data, rate_limit_args
         )
+
+
+def answers_an_entry(data: dict[str, Any]) -> bool:
+    """A message that answers one sent from the table's screen (``storage.boards``: its
+    number is below zero)."""
+    replied = data.get("reply_parameters")
+    message_id = (
+        replied.get("message_id")
+        if isinstance(replied, dict)
+        else getattr(replied, "message_id", None)
+    )
+    return isinstance(message_id, int) and message_id < 0
 
 
 #: The calls that add a message to a chat: the chat's outbox goes first. (An edit changes a

@@ -29,6 +29,7 @@ from typing import Any
 from telegram import InlineKeyboardMarkup, Message, Update
 
 from bot.context import Context
+from bot.forms import Form
 from bot.handling import Command, UndoAndFix, message_of, sender_id
 from bot.i18n import _
 from bot.periods import Period
@@ -179,6 +180,11 @@ class Panel:
 #: the last) → its panel, or ``None`` to be shown by the shared one (``bot.board.panels``).
 BoardPanel = Callable[[UnitOfWork, Front], Awaitable[Panel | None]]
 
+#: A game's form for its next hand on the table's screen (``bot.forms``): (the read, the
+#: chat's games in front) → the form; a ``UserError`` says why there is none now (no game
+#: running, a tournament whose hands are typed).
+FormMaker = Callable[[UnitOfWork, Front], Awaitable[Form]]
+
 #: What a chat's move to a new id does to one of its games the move closed (keeps its
 #: places, as a game closed by ``/fine``).
 Moved = Callable[[UnitOfWork, StoredGame], Awaitable[None]]
@@ -273,6 +279,8 @@ class Game:
     #: Its panel on the live scoreboard (``/tavolo``); ``None``: the shared one, each
     #: player's total of what was recorded and the last hands as stored.
     board: BoardPanel | None = None
+    #: Its form for a hand on the table's screen; ``None``: its hands are typed.
+    form: FormMaker | None = None
 
 
 #: The chat-wide commands a game's refusal lists, in the menu's order (not the ones that start

@@ -24,6 +24,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from bot.board.entries import Deliver, Entries
 from bot.board.web import board_routes
 from bot.config import Settings
 from bot.context import TamaloApp
@@ -122,16 +123,20 @@ def web_app(
     return Starlette(
         routes=[
             Route("/" + path.lstrip("/"), receive, methods=["POST"]),
-            *served_routes(inbox.app, journal, closing),
+            *served_routes(inbox.app, journal, closing, inbox),
         ]
     )
 
 
 def served_routes(
-    app: TamaloApp, journal: UpdateJournal, closing: asyncio.Event | None = None
+    app: TamaloApp,
+    journal: UpdateJournal,
+    closing: asyncio.Event | None = None,
+    inbox: Inbox | None = None,
 ) -> list[Route]:
     """What the bot's web server serves in either mode: the health check and the live
-    scoreboard (its pages' events end when ``closing`` is set)."""
+    scoreboard (its pages' events end when ``closing`` is set), whose Mini App's forms
+    send their hands to ``inbox`` as messages of the chat."""
 
     async def health(request: Request) -> Response:
         """Whether the database answers."""
@@ -141,8 +146,24 @@ def served_routes(
 
     return [
         Route(HEALTH_PATH, health, methods=["GET"]),
-        *board_routes(app.bot_data.db, app.bot.token, closing),
+        *board_routes(
+            app.bot_data.db,
+            app.bot.token,
+            closing,
+            None if inbox is None else Entries(app.bot_data.db, app.bot, into_inbox(inbox)),
+        ),
     ]
+
+
+def into_inbox(inbox: Inbox) -> Deliver:
+    """A hand from the table's screen kept in the inbox, as Telegram's updates are, and
+    handled by whichever process holds its chat (kept again: known, and left alone)."""
+
+    async def deliver(chat_id: int, update: dict[str, Any], again: bool) -> None:
+        await inbox.journal.keep([(chat_id, update)])
+        inbox.arrived(chat_id)
+
+    return deliver
 
 
 class Server(uvicorn.Server):
@@ -229,7 +250,7 @@ async def run_polling_served(
 
     def beside(inbox: Inbox) -> contextlib.AbstractAsyncContextManager[object]:
         closing = asyncio.Event()
-        web = Starlette(routes=served_routes(app, inbox.journal, closing))
+        web = Starlette(routes=served_routes(app, inbox.journal, closing, inbox))
         return listening(web, settings.webhook_listen, settings.port, closing=closing)
 
     await run_polling(app, allowed_updates, beside)

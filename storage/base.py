@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
-from sqlalchemy import MetaData
+from sqlalchemy import MetaData, Table
+from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import DeclarativeBase
 
 # Named constraints keep Alembic migrations deterministic on every backend.
@@ -23,3 +25,17 @@ def utcnow() -> datetime:
 
 class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING)
+
+
+def insert_ignoring(session: AsyncSession, table: Table) -> Any:
+    """``INSERT … ON CONFLICT DO NOTHING`` in the session's dialect: the row goes in unless
+    one with the same key is there (the result's ``rowcount`` tells which)."""
+    # Each dialect's module is imported when first used: a bot on SQLite never loads
+    # PostgreSQL's (a twentieth of a second at start-up), and the other way round.
+    if session.get_bind().dialect.name == "postgresql":
+        from sqlalchemy.dialects import postgresql
+
+        return postgresql.insert(table).on_conflict_do_nothing()
+    from sqlalchemy.dialects import sqlite
+
+    return sqlite.insert(table).on_conflict_do_nothing()

@@ -10,6 +10,7 @@ from sqlalchemy import Table, bindparam, delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage import models
+from storage.base import insert_ignoring as insert_ignoring
 from storage.db import run
 
 if TYPE_CHECKING:
@@ -35,20 +36,6 @@ class ChatSettings:
     admins_only: bool = False
     #: Each hand's reply carries the forecast's line, "Chi vince? …".
     forecast: bool = True
-
-
-def insert_ignoring(session: AsyncSession, table: Table) -> Any:
-    """``INSERT … ON CONFLICT DO NOTHING`` in the session's dialect: the row goes in unless
-    one with the same key is there (the result's ``rowcount`` tells which)."""
-    # Each dialect's module is imported when first used: a bot on SQLite never loads
-    # PostgreSQL's (a twentieth of a second at start-up), and the other way round.
-    if session.get_bind().dialect.name == "postgresql":
-        from sqlalchemy.dialects import postgresql
-
-        return postgresql.insert(table).on_conflict_do_nothing()
-    from sqlalchemy.dialects import sqlite
-
-    return sqlite.insert(table).on_conflict_do_nothing()
 
 
 _CHATS = cast(Table, models.Chat.__table__)

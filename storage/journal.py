@@ -131,9 +131,12 @@ class UpdateJournal:
         await self.leases.let_go_of(holder)
 
     async def next_offset(self) -> int:
-        """The poll's first offset: past every update already kept (0 with none)."""
+        """The poll's first offset: past every update already kept (0 with none); the
+        table's screen's entries are numbered below zero, apart from Telegram's."""
         async with self.db.reading() as session:
-            newest = await session.scalar(select(func.max(_RECEIVED.c.update_id)))
+            newest = await session.scalar(
+                select(func.max(_RECEIVED.c.update_id)).where(_RECEIVED.c.update_id >= 0)
+            )
         return 0 if newest is None else newest + 1
 
     async def let_go(self) -> None:

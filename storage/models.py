@@ -25,7 +25,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from storage.base import NAMING, Base, utcnow
-from storage.boards import BoardToken
+from storage.boards import BoardEntry, BoardToken
 from storage.delivery_tables import (
     HandledMessage,
     InboxLease,
@@ -37,6 +37,7 @@ from storage.delivery_tables import (
 __all__ = [
     "NAMING",
     "Base",
+    "BoardEntry",
     "BoardToken",
     "HandledMessage",
     "InboxLease",

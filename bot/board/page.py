@@ -49,12 +49,19 @@ def board_fragment(shown: Shown) -> str:
     return "".join(parts)
 
 
-def board_page(shown: Shown, token: str) -> str:
+def board_page(shown: Shown, token: str, *, writable: bool = False) -> str:
     """The whole page of the link ``token``: the board now, and the script that keeps it
-    live (``data-events``: where its events come from)."""
+    live (``data-events``: where its events come from). ``writable``: a button opens the
+    form of the next hand (``data-form``), shown by the script only inside Telegram."""
     events = f"/tavolo/{escape(token)}/events"
+    write = (
+        f'<button type="button" id="write" data-form="/tavolo/{escape(token)}/form" hidden>'
+        f'{escape(texts.write_hand())}</button><section id="entry-area"></section>'
+        if writable
+        else ""
+    )
     body = (
-        f'<main id="board" data-events="{events}">{board_fragment(shown)}</main>'
+        f'{write}<main id="board" data-events="{events}">{board_fragment(shown)}</main>'
         f'<footer><span class="dot"></span> {escape(texts.live())}</footer>'
     )
     return _page(texts.page_title(), body)

@@ -21,8 +21,10 @@ from starlette.routing import Route
 
 from bot import i18n
 from bot.board import page
+from bot.board.entries import Entries
 from bot.board.initdata import InitDataRefused, verify_for
 from bot.board.panels import Shown, shown, version
+from bot.refusals import UserError
 from bot.texts import board as texts
 from storage import Database, UnitOfWork
 from storage.boards import Board, BoardStore
@@ -128,10 +130,16 @@ def _event(name: str, html: str) -> str:
     return f"event: {name}\ndata: {json.dumps({'html': html}, ensure_ascii=False)}\n\n"
 
 
-def board_routes(db: Database, bot_token: str, closing: asyncio.Event | None = None) -> list[Route]:
+def board_routes(
+    db: Database,
+    bot_token: str,
+    closing: asyncio.Event | None = None,
+    entries: Entries | None = None,
+) -> list[Route]:
     """The scoreboard's routes, reading ``db``; ``bot_token`` checks the Mini App's
     ``initData`` and is never written anywhere; ``closing``, set, ends the pages' events
-    (the server is stopping)."""
+    (the server is stopping); ``entries``: the forms that record hands from the Mini App
+    (``None``: the board only shows)."""
 
     async def board_page(request: Request) -> Response:
         """A link's page, as the board is now."""
@@ -145,7 +153,7 @@ def board_routes(db: Database, bot_token: str, closing: asyncio.Event | None = N
             now_shown = await read_shown(db, board.chat_id)
             if now_shown is None:
                 return _html(page.message_page(texts.link_expired()), 404)
-            return _html(page.board_page(now_shown, token))
+            return _html(page.board_page(now_shown, token, writable=entries is not None))
 
     async def events(request: Request) -> Response:
         """A link's events, until the page is closed or the link expires."""
@@ -186,6 +194,49 @@ def board_routes(db: Database, bot_token: str, closing: asyncio.Event | None = N
             return JSONResponse({"error": "expired"}, status_code=403, headers=page.HEADERS)
         return JSONResponse({"board": f"/tavolo/{token}"}, headers=page.HEADERS)
 
+    async def form(request: Request) -> Response:
+        """The form of the chat's next hand, in the chat's language (a message saying why
+        there is none: the game is over, its hands are typed)."""
+        token = request.path_params["token"]
+        found = await read_board(db, token, datetime.now(UTC))
+        if found is None or entries is None:
+            with i18n.speaking(i18n.DEFAULT if found is None else found[1]):
+                return _html(page.message_fragment(texts.link_expired()), 404)
+        board, language = found
+        with i18n.speaking(language):
+            try:
+                return _html(await entries.form(board))
+            except UserError as error:
+                return _html(page.message_fragment(error.message), 409)
+
+    async def send(request: Request) -> Response:
+        """A hand tapped on the form, sent from the Mini App: its ``initData`` checked for
+        this link, then recorded as its sender's message in the chat (``bot.board.entries``)."""
+        token = request.path_params["token"]
+        now = datetime.now(UTC)
+        found = await read_board(db, token, now)
+        if found is None or entries is None:
+            return JSONResponse({"error": "expired"}, status_code=404, headers=page.HEADERS)
+        board, language = found
+        try:
+            asked = await request.json()
+            init_data, nonce = str(asked["init_data"]), str(asked["nonce"])
+            stamp, tapped = str(asked["stamp"]), asked["values"]
+            if not isinstance(tapped, dict) or not 16 <= len(nonce) <= 64:
+                raise TypeError("values")
+        except (ValueError, KeyError, TypeError):
+            return JSONResponse({"error": "bad request"}, status_code=400, headers=page.HEADERS)
+        try:
+            sender = verify_for(init_data, bot_token, token, now)
+        except InitDataRefused as refused:
+            log.info("Mini App refused a hand: %s", refused.reason)
+            return JSONResponse({"error": "refused"}, status_code=403, headers=page.HEADERS)
+        with i18n.speaking(language):
+            sent = await entries.send(board, sender, nonce, stamp, tapped)
+        return JSONResponse(
+            {"status": sent.status, "said": sent.said}, status_code=sent.http, headers=page.HEADERS
+        )
+
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
         path = STATIC / name
@@ -200,6 +251,8 @@ def board_routes(db: Database, bot_token: str, closing: asyncio.Event | None = N
         Route("/tavolo/static/{name}", static, methods=["GET"]),
         Route("/tavolo/{token}", board_page, methods=["GET"]),
         Route("/tavolo/{token}/events", events, methods=["GET"]),
+        Route("/tavolo/{token}/form", form, methods=["GET"]),
+        Route("/tavolo/{token}/form", send, methods=["POST"]),
     ]
 
 

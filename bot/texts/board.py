@@ -101,3 +101,66 @@ def not_from_telegram() -> str:
     return _("Questa pagina si apre dal pulsante di /{command} in Telegram.").format(
         command=command_name("tavolo")
     )
+
+
+# --- the form (the Mini App's entry of a hand) ---
+
+
+def write_hand() -> str:
+    """The board's button that opens the form, inside Telegram."""
+    return _("✍️ Scrivi la mano")
+
+
+def send_hand() -> str:
+    return _("Registra")
+
+
+def close_form() -> str:
+    return _("Chiudi")
+
+
+def next_field() -> str:
+    """The number pad's key that moves to the next field."""
+    return _("Avanti")
+
+
+def missing(label: str) -> str:
+    return _("Manca: {what}. Toccalo e scegli.").format(what=label)
+
+
+def form_changed() -> str:
+    """A form built before the game changed (a hand recorded, a player joined)."""
+    return _(
+        "La partita è cambiata mentre scrivevi (una mano registrata dalla chat?): ecco il "
+        "modulo della prossima mano. Non ho registrato nulla."
+    )
+
+
+def form_game_over() -> str:
+    return _(
+        "La partita di questo link non è più in corso: non ho registrato nulla. Scrivi "
+        "/{command} nella chat per il link della nuova."
+    ).format(command=command_name("tavolo"))
+
+
+def not_a_member() -> str:
+    return _("Solo chi è nel gruppo può registrare una mano. Non ho registrato nulla.")
+
+
+def form_refused() -> str:
+    return _("Il modulo non è valido: riaprilo dal tabellone. Non ho registrato nulla.")
+
+
+def hand_sent() -> str:
+    """The entry went to the chat, whose answer has not come yet."""
+    return _("Inviata: la risposta arriva nella chat.")
+
+
+def hand_not_recorded() -> str:
+    """The chat's game refused the entry: it said why in the chat."""
+    return _("Non registrata: il motivo è nella chat, con cosa scrivere invece.")
+
+
+
+def no_form() -> str:
+    return _("Le mani di questo gioco si scrivono nella chat.")

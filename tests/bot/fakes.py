@@ -25,6 +25,8 @@ class RecordingRequest(OfflineBotApi):
         self.answers: list[object] = []
         #: Users ``getChatMember`` reports as the group's admins (its owner).
         self.admins: set[int] = set()
+        #: Users ``getChatMember`` reports as not in the group (they left).
+        self.strangers: set[int] = set()
         #: Methods answered with a Bad Request error, with its description.
         self.refusing: dict[str, str] = {}
         self._message_ids = MESSAGE_IDS
@@ -48,6 +50,8 @@ class RecordingRequest(OfflineBotApi):
             user = {"id": int(parameters["user_id"]), "is_bot": False, "first_name": "Utente"}
             if user["id"] in self.admins:
                 return {"status": "creator", "user": user, "is_anonymous": False}
+            if user["id"] in self.strangers:
+                return {"status": "left", "user": user}
             return {"status": "member", "user": user}
         if name in SENDING:
             return {

@@ -60,6 +60,137 @@ async function openApp(board, params) {
   window.location.replace(opened.board + window.location.hash);
 }
 
+// --- The form of a hand: every answer a tap, sent with Telegram's initData ---
+
+function randomKey() {
+  // One per hand: a double tap or a form sent again is recorded once.
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function valueOf(field) {
+  if (field.classList.contains("choice")) return field.dataset.value || "";
+  return field.querySelector(".value").dataset.value || "";
+}
+
+function setShown(field, value) {
+  const shown = field.querySelector(".value");
+  shown.dataset.value = value;
+  shown.textContent = value ? value.split(",").join(" ") : "—";
+}
+
+function wireForm(area, initData, reopen) {
+  const form = area.querySelector("#entry");
+  if (!form) return;
+  const fields = Array.from(form.querySelectorAll(".field"));
+  const typed = fields.filter((f) => !f.classList.contains("choice"));
+  const pad = form.querySelector(".pad");
+  const outcome = form.querySelector(".outcome");
+  const send = form.querySelector(".send");
+  let nonce = randomKey();
+  let active = null;
+
+  function activate(field) {
+    active = field;
+    for (const f of typed) f.querySelector(".value").classList.toggle("active", f === field);
+    pad.hidden = !field || !field.classList.contains("number");
+    for (const palette of form.querySelectorAll(".palette")) {
+      palette.hidden = !field || field.dataset.palette !== palette.id;
+    }
+  }
+  function advance() {
+    const next = typed[typed.indexOf(active) + 1] || null;
+    activate(next);
+  }
+  for (const field of fields) {
+    if (field.classList.contains("choice")) {
+      for (const option of field.querySelectorAll("[data-option]")) {
+        option.addEventListener("click", () => {
+          field.dataset.value = option.dataset.option;
+          for (const o of field.querySelectorAll("[data-option]")) {
+            o.setAttribute("aria-pressed", String(o === option));
+          }
+        });
+      }
+    } else {
+      field.querySelector(".value").addEventListener("click", () => activate(field));
+    }
+  }
+  for (const key of form.querySelectorAll("[data-key]")) {
+    key.addEventListener("click", () => {
+      if (!active) return;
+      const now = valueOf(active);
+      const most = Number(active.dataset.most);
+      if (key.dataset.key === "next") return advance();
+      if (active.classList.contains("number")) {
+        if (key.dataset.key === "back") return setShown(active, now.slice(0, -1));
+        const digits = now === "0" ? key.dataset.key : now + key.dataset.key;
+        if (Number(digits) <= most) setShown(active, digits);
+      } else if (key.dataset.key === "back") {
+        setShown(active, now.split(",").filter(Boolean).slice(0, -1).join(","));
+      }
+    });
+  }
+  for (const card of form.querySelectorAll("[data-card]")) {
+    card.addEventListener("click", () => {
+      if (!active || !active.classList.contains("cards")) return;
+      const cards = valueOf(active).split(",").filter(Boolean);
+      if (cards.length >= Number(active.dataset.most)) return;
+      cards.push(card.dataset.card);
+      setShown(active, cards.join(","));
+      if (cards.length >= Number(active.dataset.most)) advance();
+    });
+  }
+  form.querySelector(".close").addEventListener("click", () => { area.innerHTML = ""; });
+  send.addEventListener("click", async () => {
+    const values = {};
+    for (const field of fields) values[field.dataset.name] = valueOf(field);
+    send.disabled = true;
+    outcome.classList.remove("refused");
+    let answer = null;
+    try {
+      const response = await fetch(form.dataset.post, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ init_data: initData, nonce: nonce, stamp: form.dataset.stamp,
+                               values: values }),
+      });
+      answer = await response.json();
+    } catch (e) {
+      answer = null; // the answer lost: the same key sent again records it once
+    }
+    send.disabled = false;
+    if (!answer || !answer.said) {
+      outcome.textContent = "…";
+      return;
+    }
+    outcome.textContent = answer.said;
+    outcome.classList.toggle("refused", answer.status !== "taken" && answer.status !== "sent");
+    form.dataset.status = answer.status;
+    if (answer.status === "stale") reopen(answer.said);
+    else if (answer.status === "taken" || answer.status === "sent") {
+      nonce = randomKey(); // the next hand is another
+      reopen(answer.said);
+    }
+  });
+}
+
+async function openForm(button, area, initData, said) {
+  let html;
+  try {
+    const response = await fetch(button.dataset.form);
+    html = await response.text();
+  } catch (e) {
+    return;
+  }
+  area.innerHTML = html; // written and escaped by the server
+  const reopen = (text) => openForm(button, area, initData, text);
+  wireForm(area, initData, reopen);
+  const outcome = area.querySelector(".outcome");
+  if (said && outcome) outcome.textContent = said;
+}
+
 document.addEventListener("DOMContentLoaded", () => {
   const params = launchParams();
   applyTheme(params);
@@ -67,4 +198,11 @@ document.addEventListener("DOMContentLoaded", () => {
   if (!board) return;
   if (board.dataset.events) keepLive(board);
   else if (board.dataset.app) openApp(board, params);
+  const write = document.getElementById("write");
+  const initData = params.get("tgWebAppData");
+  if (write && initData) {
+    write.hidden = false;
+    const area = document.getElementById("entry-area");
+    write.addEventListener("click", () => openForm(write, area, initData, ""));
+  }
 });

@@ -10,7 +10,7 @@ with), ``keypad`` (the hand entered with buttons: caller, counter-caller, totals
 
 from __future__ import annotations
 
-from bot.games.tamalo import board, figures, help
+from bot.games.tamalo import board, figures, form, help
 from bot.games.tamalo.commands import buttons, confirm, forecast, keypad, play, target, vote
 from bot.games.tamalo.commands import charts as chart_commands
 from bot.games.tamalo.commands import lore as lore_commands
@@ -86,4 +86,5 @@ GAME = Game(
     export=figures.export,
     tonight=figures.tonight,
     board=board.panel,
+    form=form.form,
 )
