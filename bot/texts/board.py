@@ -161,6 +161,5 @@ def hand_not_recorded() -> str:
     return _("Non registrata: il motivo è nella chat, con cosa scrivere invece.")
 
 
-
 def no_form() -> str:
     return _("Le mani di questo gioco si scrivono nella chat.")
