@@ -11,11 +11,15 @@ the palette), so a game's ``command`` reads only values its form offered."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from bot.refusals import UserError
 from bot.texts import board as texts
+
+if TYPE_CHECKING:
+    from storage import Front, UnitOfWork
 
 
 @dataclass(frozen=True)
@@ -61,6 +65,11 @@ class Row:
     fields: tuple[Field, ...]
 
 
+#: A form's preview: (the read the form was built in, the chat's games in front, the command
+#: the taps stand for) → what it would do.
+Preview = Callable[["UnitOfWork", "Front", str], Awaitable[str]]
+
+
 @dataclass(frozen=True)
 class Form:
     """A game's form for its next hand.
@@ -68,13 +77,16 @@ class Form:
     ``stamp``: what the form was built from (the hand's number, the players), sent back with
     the taps: a form built before a hand was recorded or a player joined is refused, not
     recorded as the next one. ``command``: the taps, checked, as the command typed (with
-    its ``/``). ``hint``: a line under the title."""
+    its ``/``). ``hint``: a line under the title. ``preview``: what the command would do,
+    worked out in the form's read and recorded nowhere (Tagò's pots), shown on request
+    before the hand is sent; a ``UserError`` or a rule broken says why it would be refused."""
 
     title: str
     rows: tuple[Row, ...]
     stamp: str
     command: Callable[[Mapping[str, str]], str]
     hint: str = ""
+    preview: Preview | None = None
 
     def fields(self) -> dict[str, Field]:
         return {field.name: field for row in self.rows for field in row.fields}

@@ -27,8 +27,10 @@ from bot.answers import ENTRY_SAID
 from bot.board.forms import command_of, form_fragment
 from bot.board.initdata import InitData
 from bot.forms import Form
-from bot.refusals import UserError
+from bot.refusals import UserError, mistake
 from bot.texts import board as texts
+from play.errors import Refused
+from scoring.errors import RuleBroken
 from storage import Database, Front, UnitOfWork
 from storage.boards import Board, BoardStore, Entry, entry_message_id, entry_update_id
 
@@ -74,6 +76,25 @@ class Entries:
             work = UnitOfWork(session)
             form = await _form_of(work, board, await work.games.front(board.chat_id))
         return form_fragment(form, board.token)
+
+    async def preview(self, board: Board, stamp: str, tapped: Mapping[str, object]) -> Sent:
+        """What the hand tapped would do (``taken``), or why it would be refused, recording
+        nothing."""
+        async with self.db.reading() as session:
+            work = UnitOfWork(session)
+            front = await work.games.front(board.chat_id)
+            try:
+                form = await _form_of(work, board, front)
+                if stamp != form.stamp:
+                    return Sent("stale", texts.form_changed(), 409)
+                command = command_of(form, tapped)
+                if form.preview is None:
+                    return Sent("invalid", texts.no_preview(), 404)
+                return Sent("taken", await form.preview(work, front, command))
+            except UserError as error:
+                return Sent("refused", error.message)
+            except (RuleBroken, Refused) as error:
+                return Sent("refused", mistake(error).message)
 
     async def send(
         self, board: Board, sender: InitData, nonce: str, stamp: str, tapped: Mapping[str, object]

@@ -39,6 +39,12 @@ def form_fragment(form: Form, token: str) -> str:
         f'<button type="button" data-key="next">{escape(texts.next_field())}</button></div>'
         for palette, ident in palettes.items()
     )
+    preview = (
+        f'<button type="button" class="preview" data-preview="/tavolo/{escape(token)}/preview">'
+        f"{escape(texts.show_preview())}</button>"
+        if form.preview is not None
+        else ""
+    )
     return (
         f'<div id="entry" data-post="/tavolo/{escape(token)}/form" '
         f'data-stamp="{escape(form.stamp)}">'
@@ -47,6 +53,7 @@ def form_fragment(form: Form, token: str) -> str:
         f"{hint}{''.join(rows)}"
         f'<div class="pad" hidden>{pad}</div>{cards}'
         '<p class="outcome" role="status"></p>'
+        f"{preview}"
         f'<button type="button" class="send">{escape(texts.send_hand())}</button></div>'
     )
 

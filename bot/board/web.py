@@ -209,6 +209,26 @@ def board_routes(
             except UserError as error:
                 return _html(page.message_fragment(error.message), 409)
 
+    async def preview(request: Request) -> Response:
+        """What a hand tapped on the form would do (Tagò's pots), recording nothing."""
+        token = request.path_params["token"]
+        found = await read_board(db, token, datetime.now(UTC))
+        if found is None or entries is None:
+            return JSONResponse({"error": "expired"}, status_code=404, headers=page.HEADERS)
+        board, language = found
+        try:
+            asked = await request.json()
+            stamp, tapped = str(asked["stamp"]), asked["values"]
+            if not isinstance(tapped, dict):
+                raise TypeError("values")
+        except (ValueError, KeyError, TypeError):
+            return JSONResponse({"error": "bad request"}, status_code=400, headers=page.HEADERS)
+        with i18n.speaking(language):
+            sent = await entries.preview(board, stamp, tapped)
+        return JSONResponse(
+            {"status": sent.status, "said": sent.said}, status_code=sent.http, headers=page.HEADERS
+        )
+
     async def send(request: Request) -> Response:
         """A hand tapped on the form, sent from the Mini App: its ``initData`` checked for
         this link, then recorded as its sender's message in the chat (``bot.board.entries``)."""
@@ -253,6 +273,7 @@ def board_routes(
         Route("/tavolo/{token}/events", events, methods=["GET"]),
         Route("/tavolo/{token}/form", form, methods=["GET"]),
         Route("/tavolo/{token}/form", send, methods=["POST"]),
+        Route("/tavolo/{token}/preview", preview, methods=["POST"]),
     ]
 
 

@@ -163,3 +163,12 @@ def hand_not_recorded() -> str:
 
 def no_form() -> str:
     return _("Le mani di questo gioco si scrivono nella chat.")
+
+
+def no_preview() -> str:
+    return _("Questo gioco non ha un'anteprima: registra la mano e la risposta arriva qui.")
+
+
+def show_preview() -> str:
+    """The form's button that shows what the hand would do, before it is sent."""
+    return _("👁 Anteprima")

@@ -143,9 +143,33 @@ function wireForm(area, initData, reopen) {
     });
   }
   form.querySelector(".close").addEventListener("click", () => { area.innerHTML = ""; });
-  send.addEventListener("click", async () => {
+  const tapped = () => {
     const values = {};
     for (const field of fields) values[field.dataset.name] = valueOf(field);
+    return values;
+  };
+  const preview = form.querySelector(".preview");
+  if (preview) {
+    preview.addEventListener("click", async () => {
+      let answer = null;
+      try {
+        const response = await fetch(preview.dataset.preview, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ stamp: form.dataset.stamp, values: tapped() }),
+        });
+        answer = await response.json();
+      } catch (e) {
+        answer = null;
+      }
+      if (!answer || !answer.said) return;
+      outcome.textContent = answer.said;
+      outcome.classList.toggle("refused", answer.status !== "taken");
+      if (answer.status === "stale") reopen(answer.said);
+    });
+  }
+  send.addEventListener("click", async () => {
+    const values = tapped();
     send.disabled = true;
     outcome.classList.remove("refused");
     let answer = null;

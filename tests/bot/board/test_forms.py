@@ -224,3 +224,15 @@ def test_the_board_page_offers_the_form_only_with_entries() -> None:
     shown = Shown("Tamalo", Panel(("Anna 3",)), True)
     assert 'id="write"' in page.board_page(shown, "tok", writable=True)
     assert 'id="write"' not in page.board_page(shown, "tok")
+
+
+async def test_a_game_without_a_preview_says_so(served: Table, browser: httpx.AsyncClient) -> None:
+    await served.send("/nuova Anna Bruno")
+    token = await token_of(served)
+    html, stamp = await form_of(browser, token)
+    assert 'class="preview"' not in html
+    asked = {"stamp": stamp, "values": tamalo_hand("3", "12")}
+    response = await browser.post(f"/tavolo/{token}/preview", json=asked)
+    assert response.status_code == 404
+    assert response.json()["said"].startswith("Questo gioco non ha un'anteprima")
+    assert await served.totals() == {"Anna": 0, "Bruno": 0}
