@@ -142,7 +142,10 @@ function wireForm(area, initData, reopen) {
       if (cards.length >= Number(active.dataset.most)) advance();
     });
   }
-  form.querySelector(".close").addEventListener("click", () => { area.innerHTML = ""; });
+  form.querySelector(".close").addEventListener("click", () => {
+    area.innerHTML = "";
+    document.getElementById("write").hidden = false;
+  });
   const tapped = () => {
     const values = {};
     for (const field of fields) values[field.dataset.name] = valueOf(field);
@@ -209,6 +212,7 @@ async function openForm(button, area, initData, said) {
     return;
   }
   area.innerHTML = html; // written and escaped by the server
+  button.hidden = true; // the form is open: its Close button brings this one back
   const reopen = (text) => openForm(button, area, initData, text);
   wireForm(area, initData, reopen);
   const outcome = area.querySelector(".outcome");

@@ -23,6 +23,7 @@ import pytest
 from sqlalchemy import text
 from starlette.applications import Starlette
 
+from bot.board.entries import Entries, handled_here
 from bot.board.initdata import sign
 from bot.board.web import board_routes
 from bot.webhook import listening
@@ -51,7 +52,9 @@ async def server(table: Table) -> AsyncIterator[str]:
     table.app.bot_data.board_url = BASE
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
-    web = Starlette(routes=board_routes(table.app.bot_data.db, table.app.bot.token))
+    app = table.app
+    entries = Entries(app.bot_data.db, app.bot, handled_here(app.process_update, app.bot))
+    web = Starlette(routes=board_routes(app.bot_data.db, app.bot.token, None, entries))
     with sock:
         async with listening(web, "127.0.0.1", 0, sock) as started:
             assert started is not None
@@ -180,6 +183,68 @@ async def test_the_mini_app_opens_its_board_in_telegrams_theme_and_refuses_a_for
     await page.goto(launch_url(server, token, table.app.bot.token, start_param="another"))
     await page.get_by_text("Questa pagina si apre dal pulsante di /tavolo").wait_for()
     await context.close()
+
+
+async def tap(page: Any, row: str, label: str) -> None:
+    """Tap the button ``label`` in the form's row headed ``row``."""
+    section = page.locator("#entry .row").filter(has=page.locator("h3", has_text=row))
+    await section.get_by_role("button", name=label, exact=True).click()
+
+
+async def tap_keys(page: Any, keys: str) -> None:
+    """Tap the digits ``keys`` on the form's pad."""
+    for key in keys:
+        await page.locator(f'#entry .pad [data-key="{key}"]').click()
+
+
+async def test_a_tamalo_hand_is_recorded_by_taps_alone_and_another_page_shows_it_live(
+    table: Table, server: str, browser: Any, tmp_path: Path
+) -> None:
+    await table.send("/nuova Anna Bruno Carlo")
+    token = await token_of(table)
+    twin = table.in_chat(-100_777)  # the same hand typed, for its reply
+    await twin.send("/nuova Anna Bruno Carlo")
+    typed = await twin.reply("/mano Anna 3 Bruno 12 t=Anna f=Carlo")
+    context = await browser.new_context(viewport=PHONE)
+    tv = await (await browser.new_context(viewport=TV)).new_page()  # the room's TV
+    await tv.goto(f"{server}/tavolo/{token}")
+    await tv.get_by_text("Nessuna mano ancora.").wait_for()
+    page = await context.new_page()
+    await page.goto(launch_url(server, token, table.app.bot.token))
+    await page.wait_for_url(f"{server}/tavolo/{token}#*")
+
+    await page.get_by_role("button", name="✍️ Scrivi la mano").click()
+    await page.get_by_text("Tamalo · mano 1").wait_for()
+    await tap(page, "Mano 1", "Anna")  # who called Tamalo
+    await tap(page, "Anna", "—")  # her points: the pad
+    await tap_keys(page, "3")
+    await page.locator('#entry .pad [data-key="next"]').click()  # Bruno's points
+    await tap_keys(page, "12")
+    await tap(page, "Carlo", "nessuna (fuori)")
+    folder = screenshot_folder() or tmp_path
+    await page.screenshot(path=str(folder / "form-tamalo-phone.png"), full_page=True)
+    before = len(table.request.calls)
+    await page.get_by_role("button", name="Registra", exact=True).click()
+
+    await page.get_by_text("Tamalo · mano 2").wait_for()  # the next hand's form
+    assert await page.locator("#entry .outcome").inner_text() == typed
+    said = [p["text"] for n, p in table.request.calls[before:] if n == "sendMessage"]
+    assert said == [typed]  # the chat got the typed command's reply
+    assert await table.totals() == await twin.totals()
+    await tv.get_by_text("Mano 1").wait_for(timeout=LIVE_WITHIN)  # no reload
+    await tv.screenshot(path=str(folder / "form-tamalo-tv-board.png"))
+    await context.close()
+
+
+async def test_the_form_is_not_offered_outside_telegram(
+    table: Table, server: str, browser: Any
+) -> None:
+    await table.send("/nuova Anna Bruno")
+    token = await token_of(table)
+    page = await (await browser.new_context(viewport=PHONE)).new_page()
+    await page.goto(f"{server}/tavolo/{token}")
+    await page.get_by_text("Nessuna mano ancora.").wait_for()
+    assert not await page.locator("#write").is_visible()  # no initData: nobody to record as
 
 
 def test_chromium_is_debians() -> None:
