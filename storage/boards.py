@@ -9,9 +9,10 @@ chat, numbered apart from Telegram's (``entry_update_id``, ``entry_message_id``)
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from sqlalchemy import (
     BigInteger,
@@ -33,8 +34,13 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from storage.base import Base, insert_ignoring, utcnow
 
+if TYPE_CHECKING:
+    from storage.stored import StoredGame
+
 #: The chats' language, as its table has it (``storage.models`` imports this module).
 _CHATS = table("chats", column("id"), column("language"))
+#: The games' table, as it has a game's tournament.
+_GAMES = table("games", column("id"), column("tournament_id"))
 #: The inbox's and the handled messages' tables, as they have it.
 _RECEIVED = table("received_updates", column("update_id"), column("handled_at"))
 _HANDLED = table("handled_messages", column("chat_id"), column("message_id"), column("reply"))
@@ -125,9 +131,20 @@ class Board:
     chat_id: int
     game_id: int
     expires_at: datetime
+    #: The tournament its game is a table of (``None``: a game of its own).
+    tournament_id: int | None = None
 
     def expired(self, now: datetime) -> bool:
         return now >= self.expires_at
+
+    def of(self, front: Sequence[StoredGame]) -> bool:
+        """Whether the chat's games in front are still its game's (or its tournament's):
+        once another game started, the link has expired with its own."""
+        return any(
+            stored.id == self.game_id
+            or (self.tournament_id is not None and stored.tournament_id == self.tournament_id)
+            for stored in front
+        )
 
 
 class BoardStore:
@@ -157,8 +174,14 @@ class BoardStore:
         row = (
             await self.session.execute(
                 select(
-                    BoardToken.token, BoardToken.chat_id, BoardToken.game_id, BoardToken.expires_at
-                ).where(BoardToken.token == token)
+                    BoardToken.token,
+                    BoardToken.chat_id,
+                    BoardToken.game_id,
+                    BoardToken.expires_at,
+                    _GAMES.c.tournament_id,
+                )
+                .join(_GAMES, _GAMES.c.id == BoardToken.game_id)
+                .where(BoardToken.token == token)
             )
         ).one_or_none()
         if row is None:
@@ -166,7 +189,7 @@ class BoardStore:
         expires = row.expires_at
         if expires.tzinfo is None:  # SQLite keeps the time without its zone: UTC
             expires = expires.replace(tzinfo=UTC)
-        board = Board(row.token, row.chat_id, row.game_id, expires)
+        board = Board(row.token, row.chat_id, row.game_id, expires, row.tournament_id)
         return None if board.expired(now) else board
 
     async def language(self, chat_id: int) -> str | None:

@@ -170,7 +170,7 @@ class Entries:
 
 async def _form_of(work: UnitOfWork, board: Board, front: Front) -> Form:
     """The form of the game ``board`` was asked for, while it runs."""
-    if not any(stored.id == board.game_id and stored.running for stored in front):
+    if not board.of(front) or not any(stored.running for stored in front):
         raise UserError(texts.form_game_over())
     game = games.GAMES.get(front[-1].kind)
     if game is None or game.form is None:

@@ -50,11 +50,13 @@ async def read_board(db: Database, token: str, now: datetime) -> tuple[Board, st
         return board, await boards.language(board.chat_id) or i18n.DEFAULT
 
 
-async def read_shown(db: Database, chat_id: int) -> Shown | None:
-    """The chat's games in front, as their game's panel shows them."""
+async def read_shown(db: Database, board: Board) -> Shown | None:
+    """The chat's games in front, as their game's panel shows them (``None``: another game
+    started since the link was given, and it expired with its own)."""
     async with db.reading() as session:
         work = UnitOfWork(session)
-        return await shown(work, await work.games.front(chat_id))
+        front = await work.games.front(board.chat_id)
+        return await shown(work, front) if board.of(front) else None
 
 
 async def board_events(
@@ -77,7 +79,9 @@ async def board_events(
     while found is not None and datetime.now(UTC) < found[0].expires_at:
         if closing.is_set():
             return
-        seen, changed = await whole(_changes(db, found[0].chat_id, seen))
+        seen, changed = await whole(_changes(db, found[0], seen))
+        if seen is None:  # another game started: the link expired with its own
+            break
         if changed is not None:
             language, html = changed
             quiet = 0.0
@@ -94,16 +98,18 @@ async def board_events(
 
 
 async def _changes(
-    db: Database, chat_id: int, seen: tuple[object, ...] | None
-) -> tuple[tuple[object, ...], tuple[str, str] | None]:
+    db: Database, board: Board, seen: tuple[object, ...] | None
+) -> tuple[tuple[object, ...] | None, tuple[str, str] | None]:
     """The chat's games' version now and, if it is not ``seen``, the chat's language and
-    the board written in it."""
+    the board written in it; no version once the games are no longer the link's."""
     async with db.reading() as session:
         work = UnitOfWork(session)
-        front = await work.games.front(chat_id)
+        front = await work.games.front(board.chat_id)
+        if not board.of(front):
+            return None, None
         if (now := version(front)) == seen:
             return now, None
-        language = await work.store(BoardStore).language(chat_id) or i18n.DEFAULT
+        language = await work.store(BoardStore).language(board.chat_id) or i18n.DEFAULT
         with i18n.speaking(language):  # the game's panel says its words in it too
             now_shown = await shown(work, front)
             html = "" if now_shown is None else page.board_fragment(now_shown)
@@ -150,7 +156,7 @@ def board_routes(
                 return _html(page.message_page(texts.link_expired()), 404)
         board, language = found
         with i18n.speaking(language):  # the game's panel says its words in it too
-            now_shown = await read_shown(db, board.chat_id)
+            now_shown = await read_shown(db, board)
             if now_shown is None:
                 return _html(page.message_page(texts.link_expired()), 404)
             return _html(page.board_page(now_shown, token, writable=entries is not None))

@@ -285,6 +285,25 @@ async def test_the_events_end_when_the_link_expires(served: Table) -> None:
     assert (await anext(gone)).startswith("event: expired")
 
 
+async def test_the_link_expires_with_its_game_once_another_starts(served: Table) -> None:
+    await served.send("/nuova Anna Bruno")
+    await served.record("/mano Anna 3 Bruno 12")
+    token = await token_of(served)
+    events = board_events(served.app.bot_data.db, token, every=0.05)
+    assert "Bruno 12" in await next_board(events)
+    await served.close()
+    assert "Partita finita." in await next_board(events)  # the last game: still its own
+    await served.send("/nuova Carlo Dario")
+
+    last = await asyncio.wait_for(anext(events), 5)
+    assert last.startswith("event: expired")
+    assert "Questo link non vale più" in last
+    async with web(served) as browser:
+        page = await browser.get(f"/tavolo/{token}")
+    assert page.status_code == 404
+    assert "Carlo" not in page.text  # never the new game's players
+
+
 async def test_the_events_of_an_unknown_link_are_refused(served: Table) -> None:
     async with web(served) as browser:
         response = await browser.get("/tavolo/nothing-here/events")
