@@ -12,7 +12,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, cast
+from typing import Protocol, cast
 
 from sqlalchemy import (
     BigInteger,
@@ -34,8 +34,15 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from storage.base import Base, insert_ignoring, utcnow
 
-if TYPE_CHECKING:
-    from storage.stored import StoredGame
+
+class _Game(Protocol):
+    """What a link asks of a stored game (``storage.stored.StoredGame``)."""
+
+    @property
+    def id(self) -> int: ...
+
+    @property
+    def tournament_id(self) -> int | None: ...
 
 #: The chats' language, as its table has it (``storage.models`` imports this module).
 _CHATS = table("chats", column("id"), column("language"))
@@ -137,7 +144,7 @@ class Board:
     def expired(self, now: datetime) -> bool:
         return now >= self.expires_at
 
-    def of(self, front: Sequence[StoredGame]) -> bool:
+    def of(self, front: Sequence[_Game]) -> bool:
         """Whether the chat's games in front are still its game's (or its tournament's):
         once another game started, the link has expired with its own."""
         return any(
