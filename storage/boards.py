@@ -44,6 +44,7 @@ class _Game(Protocol):
     @property
     def tournament_id(self) -> int | None: ...
 
+
 #: The chats' language, as its table has it (``storage.models`` imports this module).
 _CHATS = table("chats", column("id"), column("language"))
 #: The games' table, as it has a game's tournament.
