@@ -267,6 +267,7 @@ async def run(
     app = build_application(console_settings(settings), request=request, rate_limit=False)
     async with running(app), serving_board(app, board_port) as board_url:
         app.bot_data.board_url, app.bot_data.mini_app = board_url, None
+        app.bot_data.local_app = board_url is not None
         db = app.bot_data.db
         with i18n.speaking(await chat_language(db, CHAT_ID) or i18n.DEFAULT):
             print(texts.help.console_banner(), file=out, flush=True)

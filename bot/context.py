@@ -35,6 +35,10 @@ class BotData:
     board_url: str | None = None
     #: The Mini App's short name (``Settings.mini_app``): ``/tavolo`` adds its direct link.
     mini_app: str | None = None
+    #: The console only: ``/tavolo`` adds the Mini App's page on this machine, opened as
+    #: Telegram would open it for who typed it (``initData`` signed with the console's
+    #: token), so that its forms are tried without Telegram.
+    local_app: bool = False
     #: Publishes again the menus of the chats that chose a language, at start-up.
     menus: asyncio.Task[None] | None = None
 

@@ -4,11 +4,14 @@ names it, and the Mini App's direct link passes it as ``startapp``."""
 
 from __future__ import annotations
 
+import json
 import secrets
 from datetime import UTC, datetime
+from urllib.parse import quote, urlencode
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 
+from bot.board.initdata import sign
 from bot.context import Context
 from bot.handling import changing, chat_id_of, message_of, replies_to_mistakes
 from bot.parsing import parse_nothing
@@ -31,6 +34,20 @@ def direct_link(bot_username: str, app: str, token: str) -> str:
     return f"https://t.me/{bot_username}/{app}?startapp={token}"
 
 
+def local_app_link(base: str, token: str, bot_token: str, user_id: int, name: str) -> str:
+    """The Mini App's page on this machine as Telegram opens it for ``user_id`` (the
+    console's: its ``initData`` signed with the console's own token)."""
+    fields = {
+        "user": json.dumps({"id": user_id, "first_name": name}),
+        "auth_date": str(int(datetime.now(UTC).timestamp())),
+        "start_param": token,
+        "chat_instance": "console",
+    }
+    init_data = urlencode(fields | {"hash": sign(fields, bot_token)})
+    fragment = urlencode({"tgWebAppData": init_data}, quote_via=quote)
+    return f"{base}/tavolo/app?tgWebAppStartParam={token}#{fragment}"
+
+
 @replies_to_mistakes
 async def table_links(update: Update, context: Context) -> None:
     """``/tavolo``: a new link to the running game's live scoreboard, as buttons."""
@@ -51,7 +68,12 @@ async def table_links(update: Update, context: Context) -> None:
     if app is not None and username:
         link = direct_link(username, app, token)
         buttons.insert(0, InlineKeyboardButton(texts.open_in_telegram(), url=link))
+    user = update.effective_user
+    if context.bot_data.local_app and user is not None:
+        link = local_app_link(base, token, context.bot.token, user.id, user.first_name)
+        buttons.insert(0, InlineKeyboardButton(texts.open_as_app(), url=link))
     await message_of(update).reply_text(
-        texts.board_links(address, mini_app=len(buttons) > 1),
+        texts.board_links(address, mini_app=app is not None and bool(username))
+        + (f"\n{texts.local_app()}" if context.bot_data.local_app else ""),
         reply_markup=InlineKeyboardMarkup([buttons]),
     )

@@ -27,6 +27,19 @@ def open_in_telegram() -> str:
     return _("📱 Apri in Telegram")
 
 
+def open_as_app() -> str:
+    """The console's link to the Mini App's page, as Telegram would open it for you."""
+    return _("✍️ App (con i moduli)")
+
+
+def local_app() -> str:
+    """The console's ``/tavolo``: what its app's link is for."""
+    return _(
+        "✍️ Il primo link apre l'app come la apre Telegram, a nome tuo: lì si registrano le "
+        "mani coi moduli, a tocchi."
+    )
+
+
 def open_in_browser() -> str:
     return _("📺 Tabellone")
 
