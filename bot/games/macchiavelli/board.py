@@ -1,19 +1,51 @@
 """Macchiavelli's panel on the live scoreboard (``/tavolo``): a home game's ``/classifica``
-and its last deals as stored; a tournament's is the shared panel, for now."""
+and its last deals as stored; a tournament's standings after the last round closed (its
+players in seating order before the first closes), with the round under way, its tables
+and who sits where, as ``/tavoli`` says them."""
 
 from __future__ import annotations
 
-from bot.games.macchiavelli import texts
+from bot.games.macchiavelli import texts, tournament_texts
 from bot.panel_rows import last_hands, panel_of
 from bot.table import Panel
 from play import macchiavelli as play
+from play.macchiavelli import tournament
 from storage import Front, UnitOfWork
 
 
 async def panel(work: UnitOfWork, front: Front) -> Panel | None:
-    """A home game's standings as ``/classifica`` says them, and its last deals."""
+    """A home game's standings as ``/classifica`` says them, and its last deals; or a
+    tournament's."""
+    at = await tournament.in_front(work, front)
+    if at is not None:
+        return tournament_panel(at)
     record = play.home_in(front)
     if record is None:
         return None
     text = texts.standings(record.match, running=record.running)
     return panel_of(text, last_hands(front[-1]))
+
+
+def tournament_panel(at: tournament.Running) -> Panel:
+    """The standings after the last round closed, the tables' state and their seating."""
+    t = at.tournament
+    closed = t.current_round - 1
+    status = tournament_texts.tables_status(t)
+    heading, _, status_rows = status.partition("\n")
+    hands: list[tuple[str, tuple[str, ...]]] = [(heading, _rows(status_rows))]
+    if not t.is_over() and at.stored.running:
+        seating = tournament_texts.seating_lines(t.seating(t.current_round))
+        hands.append((tournament_texts.seating_heading(), _rows(seating)))
+    if closed >= 1:
+        caption = tournament_texts.standings_heading(t, closed).rstrip(":")
+        standings = _rows(tournament_texts.ranking_lines(t.standings(closed)))
+        if t.is_over():
+            standings += (tournament_texts.tournament_won(t),)
+    else:
+        caption = heading
+        standings = _rows(tournament_texts.seating_lines(t.seating(t.current_round)))
+    return Panel(standings, tuple(hands), caption)
+
+
+def _rows(text: str) -> tuple[str, ...]:
+    return tuple(line for line in text.splitlines() if line.strip())

@@ -245,3 +245,8 @@ def sheets_caption(tournament: Tournament) -> str:
     return _(
         "🖨 Cartellini dei {players} giocatori e segnapunti dei {tables} tavoli, turno per turno."
     ).format(players=len(tournament.players), tables=tournament.table_count)
+
+
+def seating_heading() -> str:
+    """The live scoreboard's heading over the round's seating."""
+    return _("Chi siede dove")

@@ -76,3 +76,30 @@ async def test_the_link_follows_its_chat_into_a_supergroup(served: Table) -> Non
     await served.in_chat(SUPERGROUP).record("/mano Anna 1 Bruno 2")
     html = await page_of(served, token)
     assert "Mano 2" in html
+
+
+async def test_a_macchiavelli_tournament_shows_its_tables_then_its_standings(
+    served: Table,
+) -> None:
+    started = await served.reply(
+        "/torneo macchiavelli turni=3 smazzate=3 Anna Bruno Carlo Dario Elena Franco Gino Ugo Ivo"
+    )
+    token = await token_of(served)
+    seating = [line for line in started.splitlines() if line.startswith("Tavolo ")]
+    html = await page_of(served, token)
+    assert "Turno 1 di 3." in html
+    for line in seating:  # who sits where, as /tavoli says it
+        assert line in html
+
+    for line in seating:  # the first round, every table's three deals
+        seats = [part.split(" ", 1)[1] for part in line.split(": ", 1)[1].split(" · ")]
+        a, b, c = (name for name in seats if name != "—")
+        for _ in range(3):
+            await served.send(f"/mano {a} 0 {b} 10 {c} 25")
+    standings = await served.reply("/classifica")
+
+    html = await page_of(served, token)  # the first table's link, through the next round
+    assert "Classifica dopo il turno 1" in html
+    for row in standings.splitlines()[1:10]:
+        assert row in html, row
+    assert "Turno 2 di 3." in html
