@@ -169,11 +169,14 @@ class Panel:
     each in large type, and its last hands, newest first, each a heading and its rows;
     ``caption``: what the standings are (after how many hands, to what target), in small
     type. ``hands`` ``None``: the game shows no hands on its board (Tagò's stacks say it
-    all). Plain text: the page escapes every row."""
+    all). ``forecast``: the line under the standings (none: the game has none, or the chat
+    turned it off). Plain text: the page escapes every row."""
 
     standings: tuple[str, ...]
     hands: tuple[tuple[str, tuple[str, ...]], ...] | None = None
     caption: str = ""
+    #: "Chi vince?": each player's chance, as the line under a hand's reply says it.
+    forecast: str = ""
 
 
 #: A game's panel on the live scoreboard: (the read, the chat's games in front, running or

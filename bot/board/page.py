@@ -31,10 +31,11 @@ def board_fragment(shown: Shown) -> str:
     panel = shown.panel
     rows = "".join(f"<li>{escape(row)}</li>" for row in panel.standings)
     caption = f'<p class="caption">{escape(panel.caption)}</p>' if panel.caption else ""
+    forecast = f'<p class="forecast">{escape(panel.forecast)}</p>' if panel.forecast else ""
     parts = [
         f'<h1 class="game">{escape(shown.title)}</h1>',
         f'<section class="standings"><h2>{escape(texts.standings_heading())}</h2>{caption}'
-        f"<ol>{rows}</ol></section>",
+        f"<ol>{rows}</ol>{forecast}</section>",
     ]
     if not shown.running:
         parts.append(f'<p class="over">{escape(texts.game_over())}</p>')

@@ -1,19 +1,40 @@
 """Tamalo's panel on the live scoreboard (``/tavolo``): its ``/classifica`` (every table of a
-tournament), and its last hands as stored."""
+tournament), its last hands as stored, and "Chi vince?" as the line under the last hand's
+reply says it (a game of one table, unless the chat turned the line off)."""
 
 from __future__ import annotations
 
+import asyncio
+from dataclasses import replace
+
 from bot.games.tamalo import texts
+from bot.games.tamalo.texts import forecast as forecast_texts
 from bot.panel_rows import last_hands, panel_of
 from bot.table import Panel
-from play.tamalo import views
+from play.tamalo import forecast, records, views
 from storage import Front, UnitOfWork
 
 
 async def panel(work: UnitOfWork, front: Front) -> Panel:
-    """The standings as ``/classifica`` says them, and the last hands."""
+    """The standings as ``/classifica`` says them, the last hands, and who is likely to win."""
     text = "\n\n".join(
         texts.hands.standings(r.game, running=r.running, label=texts.words.table_label(r))
         for r in await views.shown_games(work, front)
     )
-    return panel_of(text, last_hands(front[-1]))
+    shown = panel_of(text, last_hands(front[-1]))
+    return replace(shown, forecast=await chances(work, front))
+
+
+async def chances(work: UnitOfWork, front: Front) -> str:
+    """The running game's "Chi vince?" line (none for a tournament's tables side by side, a
+    game over, or a chat without the line): the same numbers as under its last hand, the
+    forecast being seeded from the game as it stands. Worked out off the event loop."""
+    running = records.running_in(front)
+    if len(running) != 1:
+        return ""
+    record = running[0]
+    outlook = await forecast.outlook(work, forecast.Histories(size=1), record, record.game)
+    if outlook is None:
+        return ""
+    worked_out = await asyncio.to_thread(outlook.chances)
+    return forecast_texts.line(worked_out, to_final=outlook.to_final)
