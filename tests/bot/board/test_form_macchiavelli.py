@@ -142,3 +142,21 @@ async def test_a_tournaments_deals_are_typed(served: Table, browser: httpx.Async
     assert "Nel torneo scrivete le smazzate con i nomi" in response.text
     status, answer = await send(browser, token, TAPPED, stamp="x", bot_token=served.app.bot.token)
     assert (status, answer["status"]) == (409, "invalid")
+
+
+async def test_the_form_speaks_the_chats_language(
+    served: Table, browser: httpx.AsyncClient
+) -> None:
+    await served.send("/lingua en")
+    await served.send("/new macchiavelli Anna Bruno jokers")
+    token = await token_of(served, "/table")
+    html, stamp = await form_of(browser, token)
+    assert "Macchiavelli · deal 1" in html
+    assert ">Who closed</span>" in html
+    assert ">nobody (the stock ran out)</button>" in html
+    assert ">Cards in hand</span>" in html
+    assert 'data-card="JK">Joker</button>' in html
+    status, answer = await send(
+        browser, token, {"c": "", "p0": "", "p1": "K"}, stamp=stamp, bot_token=served.app.bot.token
+    )
+    assert (status, answer["said"]) == (400, "Missing: who closed. Tap it and choose.")
