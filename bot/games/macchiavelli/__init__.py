@@ -9,6 +9,7 @@ from __future__ import annotations
 from bot.games.macchiavelli import (
     board,
     figures,
+    form,
     game,
     help,
     pad_commands,
@@ -102,4 +103,5 @@ GAME = Game(
     tonight=tonight,
     board=board.panel,
     poll=tournament.POLL,
+    form=form.form,
 )
