@@ -22,7 +22,11 @@ async def panel(work: UnitOfWork, front: Front) -> Panel | None:
     record = play.home_in(front)
     if record is None:
         return None
-    text = texts.standings(record.match, running=record.running)
+    match = record.match
+    if match.deals:
+        text = texts.standings(match, running=record.running)
+    else:  # before the first deal: the players at 0, not /classifica's welcome
+        text = texts.standings_lines(match) + "\n\n" + texts.next_deal(match)
     return panel_of(text, last_hands(front[-1]))
 
 

@@ -236,6 +236,44 @@ async def test_a_tamalo_hand_is_recorded_by_taps_alone_and_another_page_shows_it
     await context.close()
 
 
+async def tap_cards(page: Any, cards: str) -> None:
+    """Tap ``cards`` (``K,A,7``) on the form's open card palette."""
+    palette = page.locator("#entry .palette:not([hidden])")
+    for card in cards.split(","):
+        await palette.locator(f'[data-card="{card}"]').click()
+
+
+async def test_a_macchiavelli_deal_is_recorded_by_taps_alone(
+    table: Table, server: str, browser: Any, tmp_path: Path
+) -> None:
+    await table.send("/nuova macchiavelli Anna Bruno Carlo")
+    token = await token_of(table)
+    twin = table.in_chat(-100_777)
+    await twin.send("/nuova macchiavelli Anna Bruno Carlo")
+    typed = await twin.reply("/mano Anna 0 Bruno K,A,7 Carlo 10,3")
+    page = await (await browser.new_context(viewport=PHONE)).new_page()
+    await page.goto(launch_url(server, token, table.app.bot.token))
+    await page.wait_for_url(f"{server}/tavolo/{token}#*")
+
+    await page.get_by_role("button", name="✍️ Scrivi la mano").click()
+    await page.get_by_text("Macchiavelli · smazzata 1").wait_for()
+    await tap(page, "Smazzata 1", "Anna")  # who closed
+    await tap(page, "Bruno", "—")  # his cards: the palette
+    await tap_cards(page, "K,A,7")
+    await page.locator('#entry .palette:not([hidden]) [data-key="next"]').click()  # Carlo's
+    await tap_cards(page, "10,3")
+    folder = screenshot_folder() or tmp_path
+    await page.screenshot(path=str(folder / "form-macchiavelli-phone.png"), full_page=True)
+    before = len(table.request.calls)
+    await page.get_by_role("button", name="Registra", exact=True).click()
+
+    await page.get_by_text("Macchiavelli · smazzata 2").wait_for()
+    assert await page.locator("#entry .outcome").inner_text() == typed
+    said = [p["text"] for n, p in table.request.calls[before:] if n == "sendMessage"]
+    assert said == [typed]
+    assert await table.reply("/classifica") == await twin.reply("/classifica")
+
+
 async def test_the_form_is_not_offered_outside_telegram(
     table: Table, server: str, browser: Any
 ) -> None:
