@@ -252,7 +252,8 @@ async def serving_board(app: TamaloApp, port: int | None) -> AsyncIterator[str |
         sock.bind((LOCAL, 0))
     closing = asyncio.Event()
     entries = Entries(app.bot_data.db, app.bot, handled_here(app.process_update, app.bot))
-    web = Starlette(routes=board_routes(app.bot_data.db, app.bot.token, closing, entries))
+    routes = board_routes(app.bot_data.db, app.bot.token, closing, entries, app.bot_data.renderer)
+    web = Starlette(routes=routes)
     with sock:
         async with listening(web, LOCAL, port, sock, closing):
             yield f"http://{LOCAL}:{sock.getsockname()[1]}"

@@ -183,6 +183,14 @@ class Panel:
 #: the last) → its panel, or ``None`` to be shown by the shared one (``bot.board.panels``).
 BoardPanel = Callable[[UnitOfWork, Front], Awaitable[Panel | None]]
 
+#: A chart to draw in a worker (``bot.render``): a module-level function and its arguments,
+#: plain values; it returns the PNG's bytes.
+Drawing = tuple[Callable[..., bytes], tuple[object, ...]]
+
+#: A game's chart on the live scoreboard: (the read, the chat's games in front) → what to
+#: draw, or ``None`` (nothing to draw yet).
+BoardChart = Callable[[UnitOfWork, Front], Awaitable[Drawing | None]]
+
 #: A game's form for its next hand on the table's screen (``bot.forms``): (the read, the
 #: chat's games in front) → the form; a ``UserError`` says why there is none now (no game
 #: running, a tournament whose hands are typed).
@@ -284,6 +292,8 @@ class Game:
     board: BoardPanel | None = None
     #: Its form for a hand on the table's screen; ``None``: its hands are typed.
     form: FormMaker | None = None
+    #: Its chart on the live scoreboard (its ``/grafico``); ``None``: none there.
+    board_chart: BoardChart | None = None
 
 
 #: The chat-wide commands a game's refusal lists, in the menu's order (not the ones that start

@@ -151,6 +151,7 @@ def served_routes(
             app.bot.token,
             closing,
             None if inbox is None else Entries(app.bot_data.db, app.bot, into_inbox(inbox)),
+            app.bot_data.renderer,
         ),
     ]
 

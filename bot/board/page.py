@@ -25,9 +25,9 @@ HEADERS = {
 }
 
 
-def board_fragment(shown: Shown) -> str:
+def board_fragment(shown: Shown, token: str = "") -> str:
     """The board's content (what the events replace): the game, its standings, its last
-    hands."""
+    hands, and its chart (drawn at its own address, ``token``'s, which changes with it)."""
     panel = shown.panel
     rows = "".join(f"<li>{escape(row)}</li>" for row in panel.standings)
     caption = f'<p class="caption">{escape(panel.caption)}</p>' if panel.caption else ""
@@ -39,6 +39,11 @@ def board_fragment(shown: Shown) -> str:
     ]
     if not shown.running:
         parts.append(f'<p class="over">{escape(texts.game_over())}</p>')
+    if shown.chart and token:
+        source = f"/tavolo/{escape(token)}/chart.png?v={escape(shown.chart)}"
+        parts.append(
+            f'<figure class="chart"><img src="{source}" alt="{escape(texts.chart_alt())}"></figure>'
+        )
     if panel.hands is not None:
         hands = "".join(
             f"<li><h3>{escape(heading)}</h3><p>{' · '.join(escape(row) for row in lines)}</p></li>"
@@ -62,7 +67,7 @@ def board_page(shown: Shown, token: str, *, writable: bool = False) -> str:
         else ""
     )
     body = (
-        f'{write}<main id="board" data-events="{events}">{board_fragment(shown)}</main>'
+        f'{write}<main id="board" data-events="{events}">{board_fragment(shown, token)}</main>'
         f'<footer><span class="dot"></span> {escape(texts.live())}</footer>'
     )
     return _page(texts.page_title(), body)

@@ -4,6 +4,7 @@ last hands), read in one snapshot."""
 
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass
 
 from bot import games
@@ -22,6 +23,8 @@ class Shown:
     title: str
     panel: Panel
     running: bool
+    #: The chart's version, if the game draws one here: its address changes with it.
+    chart: str = ""
 
 
 def version(front: Front) -> tuple[object, ...]:
@@ -44,4 +47,7 @@ async def shown(work: UnitOfWork, front: Front) -> Shown | None:
     if panel is None:
         panel = shared_panel(front)
     title = game.title() if game is not None else front[-1].kind
-    return Shown(title, panel, any(stored.running for stored in front))
+    chart = ""
+    if game is not None and game.board_chart is not None and any(s.played.hands for s in front):
+        chart = f"{zlib.crc32(repr(version(front)).encode()):08x}"
+    return Shown(title, panel, any(stored.running for stored in front), chart)

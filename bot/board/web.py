@@ -19,13 +19,17 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from bot import i18n
+from bot import games, i18n
 from bot.board import page
 from bot.board.entries import Entries
 from bot.board.initdata import InitDataRefused, verify_for
 from bot.board.panels import Shown, shown, version
 from bot.refusals import UserError
+from bot.render import Renderer
+from bot.table import Drawing
 from bot.texts import board as texts
+from play.errors import Refused
+from scoring.errors import RuleBroken
 from storage import Database, UnitOfWork
 from storage.boards import Board, BoardStore
 
@@ -57,6 +61,20 @@ async def read_shown(db: Database, board: Board) -> Shown | None:
         work = UnitOfWork(session)
         front = await work.games.front(board.chat_id)
         return await shown(work, front) if board.of(front) else None
+
+
+async def read_chart(db: Database, board: Board) -> Drawing | None:
+    """What the board's game draws as its chart, while the chat's games are its own."""
+    async with db.reading() as session:
+        work = UnitOfWork(session)
+        front = await work.games.front(board.chat_id)
+        game = games.GAMES.get(front[-1].kind) if front and board.of(front) else None
+        if game is None or game.board_chart is None:
+            return None
+        try:
+            return await game.board_chart(work, front)
+        except (UserError, Refused, RuleBroken):  # nothing to draw
+            return None
 
 
 async def board_events(
@@ -112,7 +130,7 @@ async def _changes(
         language = await work.store(BoardStore).language(board.chat_id) or i18n.DEFAULT
         with i18n.speaking(language):  # the game's panel says its words in it too
             now_shown = await shown(work, front)
-            html = "" if now_shown is None else page.board_fragment(now_shown)
+            html = "" if now_shown is None else page.board_fragment(now_shown, board.token)
     return now, (language, html) if html else None
 
 
@@ -141,11 +159,13 @@ def board_routes(
     bot_token: str,
     closing: asyncio.Event | None = None,
     entries: Entries | None = None,
+    renderer: Renderer | None = None,
 ) -> list[Route]:
     """The scoreboard's routes, reading ``db``; ``bot_token`` checks the Mini App's
     ``initData`` and is never written anywhere; ``closing``, set, ends the pages' events
     (the server is stopping); ``entries``: the forms that record hands from the Mini App
-    (``None``: the board only shows)."""
+    (``None``: the board only shows); ``renderer``: where its charts are drawn (``None``:
+    none)."""
 
     async def board_page(request: Request) -> Response:
         """A link's page, as the board is now."""
@@ -263,6 +283,23 @@ def board_routes(
             {"status": sent.status, "said": sent.said}, status_code=sent.http, headers=page.HEADERS
         )
 
+    async def chart(request: Request) -> Response:
+        """The game's chart, drawn in a worker (its address changes with each hand, so a
+        browser keeps each one)."""
+        token = request.path_params["token"]
+        found = await read_board(db, token, datetime.now(UTC))
+        if found is None or renderer is None:
+            return Response(status_code=404, headers=page.HEADERS)
+        board, language = found
+        with i18n.speaking(language):
+            drawing = await read_chart(db, board)
+        if drawing is None:
+            return Response(status_code=404, headers=page.HEADERS)
+        draw, arguments = drawing
+        png = await renderer.draw(draw, *arguments)
+        headers = page.HEADERS | {"Cache-Control": "private, max-age=86400"}
+        return Response(png, media_type="image/png", headers=headers)
+
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
         path = STATIC / name
@@ -280,6 +317,7 @@ def board_routes(
         Route("/tavolo/{token}/form", form, methods=["GET"]),
         Route("/tavolo/{token}/form", send, methods=["POST"]),
         Route("/tavolo/{token}/preview", preview, methods=["POST"]),
+        Route("/tavolo/{token}/chart.png", chart, methods=["GET"]),
     ]
 
 

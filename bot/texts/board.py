@@ -80,6 +80,11 @@ def standings_heading() -> str:
     return _("Classifica")
 
 
+def chart_alt() -> str:
+    """What the board's chart is, for who cannot see it."""
+    return _("Il grafico della partita, mano per mano")
+
+
 def hands_heading() -> str:
     return _("Ultime mani")
 

@@ -87,4 +87,5 @@ GAME = Game(
     tonight=figures.tonight,
     board=board.panel,
     form=form.form,
+    board_chart=board.chart,
 )

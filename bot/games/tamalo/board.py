@@ -7,12 +7,14 @@ from __future__ import annotations
 import asyncio
 from dataclasses import replace
 
-from bot.games.tamalo import texts
+from bot import dates, i18n
+from bot.games.tamalo import charts, texts
 from bot.games.tamalo.texts import forecast as forecast_texts
 from bot.panel_rows import last_hands, panel_of
-from bot.table import Panel
+from bot.table import Drawing, Panel
+from play import views as shared_views
 from play.tamalo import forecast, records, views
-from storage import Front, UnitOfWork
+from storage import Front, GameState, UnitOfWork
 
 
 async def panel(work: UnitOfWork, front: Front) -> Panel:
@@ -23,6 +25,19 @@ async def panel(work: UnitOfWork, front: Front) -> Panel:
     )
     shown = panel_of(text, last_hands(front[-1]))
     return replace(shown, forecast=await chances(work, front))
+
+
+async def chart(work: UnitOfWork, front: Front) -> Drawing | None:
+    """The game's ``/grafico`` (a tournament's first table), drawn in a worker."""
+    drawn = [record for record in await views.shown_games(work, front) if record.game.hands]
+    if not drawn:
+        return None
+    record = drawn[0]
+    look = await shared_views.look(work, record.chat_id)
+    title = texts.stats.chart_title(record, dates.evening(record.started_at, look.timezone))
+    finished = record.state is GameState.FINISHED
+    arguments = (record.game, title, dict(look.colours), finished, i18n.language())
+    return charts.draw_game, arguments
 
 
 async def chances(work: UnitOfWork, front: Front) -> str:

@@ -423,3 +423,32 @@ async def test_the_events_end_at_once_when_the_server_stops(served: Table) -> No
     with pytest.raises(StopAsyncIteration):
         await asyncio.wait_for(waiting, 5)
     assert asyncio.get_running_loop().time() - started < 0.5
+
+
+async def test_the_board_draws_the_games_chart_at_an_address_that_changes_with_each_hand(
+    served: Table,
+) -> None:
+    app = served.app
+    routes = board_routes(app.bot_data.db, app.bot.token, None, None, app.bot_data.renderer)
+    transport = httpx.ASGITransport(app=Starlette(routes=routes))
+    await served.send("/nuova Anna Bruno")
+    token = await token_of(served)
+    async with httpx.AsyncClient(transport=transport, base_url=BASE) as browser:
+        assert "chart.png" not in (await browser.get(f"/tavolo/{token}")).text  # no hand yet
+        await served.record("/mano Anna 3 Bruno 12")
+        first = re.search(
+            r'src="(/tavolo/[^"]+/chart\.png\?v=\w+)"', (await browser.get(f"/tavolo/{token}")).text
+        )
+        assert first is not None
+        chart = await browser.get(first[1])
+        assert chart.status_code == 200
+        assert chart.headers["content-type"] == "image/png"
+        assert chart.content.startswith(b"\x89PNG")
+        await served.record("/mano Anna 1 Bruno 2")
+        second = re.search(
+            r'src="(/tavolo/[^"]+/chart\.png\?v=\w+)"', (await browser.get(f"/tavolo/{token}")).text
+        )
+        assert second is not None
+        assert second[1] != first[1]
+        assert (await browser.get(f"/tavolo/{token}/chart.png")).status_code == 200
+        assert (await browser.get("/tavolo/unknown/chart.png")).status_code == 404
