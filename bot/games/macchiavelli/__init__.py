@@ -102,6 +102,7 @@ GAME = Game(
     export=figures.export,
     tonight=tonight,
     board=board.panel,
+    board_chart=board.chart,
     poll=tournament.POLL,
     form=form.form,
 )

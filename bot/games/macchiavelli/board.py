@@ -5,12 +5,20 @@ and who sits where, as ``/tavoli`` says them."""
 
 from __future__ import annotations
 
+import asyncio
+from dataclasses import replace
+
+from bot import dates, i18n
 from bot.games.macchiavelli import texts, tournament_texts
+from bot.games.macchiavelli.chart_plan import plan_match
+from bot.games.macchiavelli.figures import chart_title
+from bot.games.macchiavelli.render import draw_match
 from bot.panel_rows import last_hands, panel_of
-from bot.table import Panel
+from bot.table import Drawing, Panel
 from play import macchiavelli as play
-from play.macchiavelli import tournament
-from storage import Front, UnitOfWork
+from play import views
+from play.macchiavelli import MatchRecord, forecast, tournament
+from storage import Front, GameState, UnitOfWork
 
 
 async def panel(work: UnitOfWork, front: Front) -> Panel | None:
@@ -27,7 +35,31 @@ async def panel(work: UnitOfWork, front: Front) -> Panel | None:
         text = texts.standings(match, running=record.running)
     else:  # before the first deal: the players at 0, not /classifica's welcome
         text = texts.standings_lines(match) + "\n\n" + texts.next_deal(match)
-    return panel_of(text, last_hands(front[-1]))
+    shown = panel_of(text, last_hands(front[-1]))
+    return replace(shown, forecast=await chances(work, record))
+
+
+async def chances(work: UnitOfWork, record: MatchRecord) -> str:
+    """A running home game's "Chi vince?" line, as under its last deal (none for a game
+    without an end, over, or in a chat without the line); worked out off the event loop."""
+    if not record.running:
+        return ""
+    outlook = await forecast.outlook(work, record, record.match)
+    if outlook is None:
+        return ""
+    return texts.who_wins(await asyncio.to_thread(outlook.chances))
+
+
+async def chart(work: UnitOfWork, front: Front) -> Drawing | None:
+    """A home game's ``/grafico``, drawn in a worker (a tournament has none here)."""
+    record = play.home_in(front)
+    if record is None or not record.match.deals:
+        return None
+    look = await views.look(work, record.chat_id)
+    finished = record.state is GameState.FINISHED
+    plan = plan_match(record.match, finished=finished)
+    title = chart_title(record, dates.evening(record.stored.started_at, look.timezone))
+    return draw_match, (plan, title, dict(look.colours), i18n.language())
 
 
 def tournament_panel(at: tournament.Running) -> Panel:

@@ -27,3 +27,16 @@ async def test_the_board_says_chi_vince_as_the_last_hands_reply_does(table: Tabl
 
     await table.send("/impostazioni previsione=no")
     assert 'class="forecast"' not in await page_of(table, await token_of(table))
+
+
+async def test_a_macchiavelli_home_game_with_an_end_shows_its_line_and_chart(
+    table: Table,
+) -> None:
+    table.app.bot_data.board_url = BASE
+    await table.send("/nuova macchiavelli smazzate=3 Anna Bruno Carlo")
+    reply = await table.reply("/mano Anna 0 Bruno K,A,7 Carlo 12")
+    line = reply.splitlines()[-1]
+    assert line.startswith("Chi vince? ")
+    html = await page_of(table, await token_of(table))
+    assert f'<p class="forecast">{line}</p>' in html
+    assert "/chart.png?v=" in html
