@@ -236,3 +236,38 @@ async def test_a_game_without_a_preview_says_so(served: Table, browser: httpx.As
     assert response.status_code == 404
     assert response.json()["said"].startswith("Questo gioco non ha un'anteprima")
     assert await served.totals() == {"Anna": 0, "Bruno": 0}
+
+
+async def test_through_the_inbox_the_hand_is_answered_once_in_the_chat_and_on_the_form(
+    served: Table,
+) -> None:
+    """As ``python -m bot`` runs: the form's hand is kept in the inbox, handled by whichever
+    process holds the chat, its reply sent by the outbox; the form waits for it. Telegram's
+    next poll is not moved by it."""
+    from bot.webhook import into_inbox
+    from tests.reliability.test_inbox import inbox_of
+
+    await served.send("/nuova Anna Bruno Carlo")
+    token = await token_of(served)
+    twin = served.in_chat(-100_777)
+    await twin.send("/nuova Anna Bruno Carlo")
+    typed = await twin.reply("/mano Anna 3 Bruno 12 Carlo 7 t=Anna")
+    app = served.app
+    async with inbox_of(served) as inbox:
+        offset = await inbox.journal.next_offset()
+        entries = Entries(app.bot_data.db, app.bot, into_inbox(inbox))
+        routes = board_routes(app.bot_data.db, app.bot.token, None, entries)
+        transport = httpx.ASGITransport(app=Starlette(routes=routes))
+        async with httpx.AsyncClient(transport=transport, base_url=BASE) as browser:
+            _, stamp = await form_of(browser, token)
+            hand = tamalo_hand("3", "12", "7", caller="Anna")
+            bot_token = app.bot.token
+            status, answer = await send(browser, token, hand, stamp=stamp, bot_token=bot_token)
+            status_again, again = await send(browser, token, hand, stamp=stamp, bot_token=bot_token)
+        assert await inbox.journal.next_offset() == offset
+    assert (status, answer) == (200, {"status": "taken", "said": typed})
+    assert (status_again, again) == (200, {"status": "taken", "said": typed})
+    sent = [p for n, p in served.request.calls if n == "sendMessage" and p.get("text") == typed]
+    assert len(sent) == 2  # the twin's, and the form's once
+    assert "reply_parameters" not in sent[-1]
+    assert await served.totals() == await twin.totals()
