@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from bot.games.punti import (
     figures,
+    form,
     help,
     keypad_commands,
     keypad_texts,
@@ -60,4 +61,5 @@ GAME = Game(
     player_stats=panels.player_panel,
     ladder=panels.ladder_panel,
     tonight=tonight.tonight,
+    form=form.form,
 )
