@@ -271,3 +271,23 @@ async def test_through_the_inbox_the_hand_is_answered_once_in_the_chat_and_on_th
     assert len(sent) == 2  # the twin's, and the form's once
     assert "reply_parameters" not in sent[-1]
     assert await served.totals() == await twin.totals()
+
+
+def test_every_text_of_a_form_is_escaped() -> None:
+    from bot.board.forms import form_fragment
+    from bot.forms import Cards, Choice, Form, Number, Row
+
+    hostile = '<img src=x onerror="alert(1)">'
+    form = Form(
+        hostile,
+        (
+            Row(hostile, (Choice("t", hostile, ((hostile, hostile),), hostile),)),
+            Row("Anna", (Number("p0", hostile), Cards("c0", hostile, ((hostile, hostile),), 3))),
+        ),
+        hostile,
+        lambda values: "/mano",
+        hostile,
+    )
+    html = form_fragment(form, hostile)
+    assert "<img" not in html
+    assert "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;" in html
