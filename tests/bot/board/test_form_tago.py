@@ -19,7 +19,6 @@ from play.tago import night as play_night
 from storage import UnitOfWork
 from tests.bot.board.test_board import token_of
 from tests.bot.board.test_forms import browser, form_of, replies, send, served
-from tests.bot.board.test_in_a_browser import CHROMIUM, PHONE, launch_url
 from tests.bot.conftest import Table
 
 __all__ = ["browser", "served"]  # the fixtures, shared with Tamalo's form
@@ -269,6 +268,10 @@ async def writing_server(served: Table) -> AsyncIterator[str]:
 
 @pytest.fixture
 async def chromium() -> AsyncIterator[Any]:
+    """Debian's headless Chromium, as the scoreboard's real-browser tests drive it (imported
+    here: that module skips itself where Playwright is missing, and these tests need not)."""
+    from tests.bot.board.test_in_a_browser import CHROMIUM
+
     if not CHROMIUM.exists():
         pytest.skip("Debian's chromium is not installed (.ci/run installs it)")
     driver_api = pytest.importorskip("playwright.async_api")
@@ -287,6 +290,8 @@ async def test_the_side_pot_hand_is_29_taps_in_a_real_browser(
     the send: the PUNTO (the field, three cards), each player's total on the pad and
     "Avanti", their three cards (the next field opens by itself), Dario's total and
     "lascia", then "Registra"; nobody's "gioca" (their cards say it)."""
+    from tests.bot.board.test_in_a_browser import PHONE, launch_url
+
     await served.send(OPEN)
     token = await token_of(served)
     twin = served.in_chat(-100_777)
