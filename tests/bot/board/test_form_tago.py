@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import socket
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -284,13 +285,14 @@ async def chromium() -> AsyncIterator[Any]:
 
 
 async def test_the_side_pot_hand_is_29_taps_in_a_real_browser(
-    served: Table, writing_server: str, chromium: Any
+    served: Table, writing_server: str, chromium: Any, tmp_path: Path
 ) -> None:
     """The worked example's hand in the Mini App, every tap counted from the open form to
     the send: the PUNTO (the field, three cards), each player's total on the pad and
     "Avanti", their three cards (the next field opens by itself), Dario's total and
-    "lascia", then "Registra"; nobody's "gioca" (their cards say it)."""
-    from tests.bot.board.test_in_a_browser import PHONE, launch_url
+    "lascia", then "Registra"; nobody's "gioca" (their cards say it). The preview, one tap
+    more if wanted, shows the pots first."""
+    from tests.bot.board.test_in_a_browser import PHONE, launch_url, screenshot_folder
 
     await served.send(OPEN)
     token = await token_of(served)
@@ -301,13 +303,13 @@ async def test_the_side_pot_hand_is_29_taps_in_a_real_browser(
     page = await context.new_page()
     await page.goto(launch_url(writing_server, token, served.app.bot.token))
     await page.wait_for_url(f"{writing_server}/tavolo/{token}#*")
-    await page.locator("#write").click()
+    await page.get_by_role("button", name="✍️ Scrivi la mano").click()
     await page.get_by_text("Tagò · mano 1").wait_for()
     taps = 0
 
     async def tap(selector: str) -> None:
         nonlocal taps
-        await page.locator(selector).click()
+        await page.locator(f"#entry {selector}").click()
         taps += 1
 
     async def cards(*shown: str) -> None:
@@ -316,21 +318,29 @@ async def test_the_side_pot_hand_is_29_taps_in_a_real_browser(
 
     async def total(digits: str) -> None:
         for digit in digits:
-            await tap(f'.pad [data-key="{digit}"]')
+            await tap(f'.pad:not([hidden]) [data-key="{digit}"]')
 
     await tap('[data-name="punto"] .value')
     await cards("4", "½", "0")
     for paid, shown in (("200", "4 4 2"), ("150", "3 1 ½"), ("200", "5 6 ½")):
         await total(paid)
-        await tap('.pad [data-key="next"]')
+        await tap('.pad:not([hidden]) [data-key="next"]')
         await cards(*shown.split())
     await total("40")
     await tap('[data-name="g3"] [data-option="lascia"]')
+    await page.locator("#entry .preview").click()  # not counted: a look before sending
+    await page.locator("#entry .outcome", has_text="non ancora registrata").wait_for()
+    assert (
+        "💰 Piatto laterale 100 · Anna, Carlo → Anna"
+        in await page.locator("#entry .outcome").inner_text()
+    )
+    folder = screenshot_folder() or tmp_path
+    await page.screenshot(path=str(folder / "form-tago-phone.png"), full_page=True)
     await tap(".send")
 
-    await page.locator(".outcome", has_text="Dario 260 (−40)").wait_for()
+    await page.get_by_text("Tagò · mano 2").wait_for()  # the next hand's form
     assert taps == 29
-    assert typed in await page.locator(".outcome").inner_text()
+    assert await page.locator("#entry .outcome").inner_text() == typed
     assert await stacks(served) == await stacks(twin)
     await context.close()
 
