@@ -9,6 +9,7 @@ from bot.games.tago import (
     board,
     commands,
     figures,
+    form,
     help,
     night,
     panels,
@@ -83,4 +84,5 @@ GAME = Game(
     ladder=panels.ladder_panel,
     tonight=tonight,
     board=board.panel,
+    form=form.form,
 )
