@@ -125,7 +125,11 @@ async def _changes(
         front = await work.games.front(board.chat_id)
         if not board.of(front):
             return None, None
-        if (now := version(front)) == seen:
+        game = games.GAMES.get(front[-1].kind)
+        beyond = None
+        if game is not None and game.board_version is not None:
+            beyond = await game.board_version(work, front)
+        if (now := (version(front), beyond)) == seen:
             return now, None
         language = await work.store(BoardStore).language(board.chat_id) or i18n.DEFAULT
         with i18n.speaking(language):  # the game's panel says its words in it too

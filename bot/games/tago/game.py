@@ -84,5 +84,6 @@ GAME = Game(
     ladder=panels.ladder_panel,
     tonight=tonight,
     board=board.panel,
+    board_version=board.version,
     form=form.form,
 )

@@ -370,12 +370,6 @@ async def test_who_cannot_pay_the_ante_is_not_on_the_form(
     assert await stacks(served) == await stacks(twin)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a night's events (storage.tago) leave the games' row as it was, and the live "
-    "board's version (bot.board.panels.version: id, state, snapshot) with it: the room's "
-    "board shows a Tagò night's stacks as they were when it was opened",
-)
 async def test_the_rooms_tv_shows_the_stacks_after_a_hand_without_a_reload(
     served: Table, writing_server: str, chromium: Any
 ) -> None:
