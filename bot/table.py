@@ -294,9 +294,6 @@ class Game:
     form: FormMaker | None = None
     #: Its chart on the live scoreboard (its ``/grafico``); ``None``: none there.
     board_chart: BoardChart | None = None
-    #: What changes with its games beyond their rows (Tagò's night events), read with them
-    #: by an open board; ``None``: their rows say every change.
-    board_version: Callable[[UnitOfWork, Front], Awaitable[object]] | None = None
 
 
 #: The chat-wide commands a game's refusal lists, in the menu's order (not the ones that start

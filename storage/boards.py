@@ -12,7 +12,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
-from typing import Protocol, cast
+from typing import Any, Protocol, cast
 
 from sqlalchemy import (
     BigInteger,
@@ -25,6 +25,8 @@ from sqlalchemy import (
     Text,
     column,
     delete,
+    func,
+    or_,
     select,
     table,
     update,
@@ -33,6 +35,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from storage.base import Base, insert_ignoring, utcnow
+from storage.states import GameState
 
 
 class _Game(Protocol):
@@ -47,8 +50,13 @@ class _Game(Protocol):
 
 #: The chats' language, as its table has it (``storage.models`` imports this module).
 _CHATS = table("chats", column("id"), column("language"))
-#: The games' table, as it has a game's tournament.
-_GAMES = table("games", column("id"), column("tournament_id"))
+#: The games' table, as it has a game's tournament, its chat, its state and its snapshot.
+_GAMES = table(
+    "games", column("id"), column("tournament_id"), column("chat_id"), column("state"),
+    column("snapshot"),
+)  # fmt: skip
+#: The hands' table, as a board's version reads it.
+_HAND_ROWS = table("hands", column("id"), column("game_id"), column("detail"))
 #: The inbox's and the handled messages' tables, as they have it.
 _RECEIVED = table("received_updates", column("update_id"), column("handled_at"))
 _HANDLED = table("handled_messages", column("chat_id"), column("message_id"), column("reply"))
@@ -255,3 +263,38 @@ class BoardStore:
         said = await self.session.scalar(select(BoardEntry.answer).where(BoardEntry.id == entry.id))
         kept: list[str] = json.loads(claim.reply) if claim is not None and claim.reply else []
         return claim is not None, said or (kept[0] if kept else None)
+
+
+def _of_game(value: Any) -> Any:
+    """``value`` over the hands of the game of the row being read."""
+    return select(value).where(_HAND_ROWS.c.game_id == _GAMES.c.id).scalar_subquery()
+
+
+async def board_versions(session: AsyncSession, chats: Sequence[int]) -> dict[int, tuple[Any, ...]]:
+    """What changes whenever one of ``chats``' games in front does, one statement for them
+    all (the live boards a process has open): each running game and each chat's latest, its
+    state and snapshot, and its hands' count, newest and details' length (a game whose hands
+    its snapshot does not hold whole: Tagò's night events)."""
+    latest = (
+        select(func.max(_GAMES.c.id)).where(_GAMES.c.chat_id.in_(chats)).group_by(_GAMES.c.chat_id)
+    )
+    rows = await session.execute(
+        select(
+            _GAMES.c.chat_id,
+            _GAMES.c.id,
+            _GAMES.c.state,
+            _GAMES.c.snapshot,
+            _of_game(func.count(_HAND_ROWS.c.id)),
+            _of_game(func.max(_HAND_ROWS.c.id)),
+            _of_game(func.sum(func.length(_HAND_ROWS.c.detail))),
+        )
+        .where(
+            _GAMES.c.chat_id.in_(chats),
+            or_(_GAMES.c.state == GameState.RUNNING.value, _GAMES.c.id.in_(latest)),
+        )
+        .order_by(_GAMES.c.chat_id, _GAMES.c.id)
+    )
+    versions: dict[int, tuple[Any, ...]] = {chat: () for chat in chats}
+    for chat_id, *version in rows:
+        versions[chat_id] += (tuple(version),)
+    return versions

@@ -10,10 +10,9 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator, Coroutine
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TypeVar
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
@@ -23,7 +22,8 @@ from bot import games, i18n
 from bot.board import page
 from bot.board.entries import Entries
 from bot.board.initdata import InitDataRefused, verify_for
-from bot.board.panels import Shown, shown, version
+from bot.board.panels import Shown, shown
+from bot.board.watch import Watch, whole
 from bot.refusals import UserError
 from bot.render import Renderer
 from bot.table import Drawing
@@ -34,7 +34,6 @@ from storage import Database, UnitOfWork
 from storage.boards import Board, BoardStore
 
 log = logging.getLogger(__name__)
-T = TypeVar("T")
 
 #: Seconds between two reads of a board's games: a hand shows within about this long.
 EVERY = 0.5
@@ -83,75 +82,67 @@ async def board_events(
     every: float = EVERY,
     keep_alive: float = KEEP_ALIVE,
     closing: asyncio.Event | None = None,
+    watch: Watch | None = None,
 ) -> AsyncIterator[str]:
     """The events of a board's page: the board written again each time its games change
     (``board``), a comment now and then, and ``expired`` once its link stops working; they
-    end at once when the server is ``closing`` (the browser reconnects to another). Each
-    read is one statement (the chat's games in front); the panel is worked out, and the
-    chat's language read, only when they changed."""
+    end at once when the server is ``closing`` (the browser reconnects to another). What
+    changed is read by ``watch`` for every board the process has open (one statement every
+    ``every`` seconds); this board reads and writes its panel only then."""
     closing = closing or asyncio.Event()
+    watch = watch or Watch(db, every)
     found = await whole(read_board(db, token, datetime.now(UTC)))
     language = i18n.DEFAULT if found is None else found[1]
-    seen: tuple[object, ...] | None = None
-    quiet = 0.0
-    while found is not None and datetime.now(UTC) < found[0].expires_at:
-        if closing.is_set():
-            return
-        seen, changed = await whole(_changes(db, found[0], seen))
-        if seen is None:  # another game started: the link expired with its own
-            break
-        if changed is not None:
-            language, html = changed
-            quiet = 0.0
-            yield _event("board", html)
-        elif quiet >= keep_alive:
-            quiet = 0.0
-            yield ": still here\n\n"
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(closing.wait(), every)
-        quiet += every
+    if found is not None:
+        board, shown_html, quiet = found[0], "", 0.0
+        async with watch.watching(board.chat_id) as changed:
+            changed.set()  # the board as it is, first
+            while datetime.now(UTC) < board.expires_at:
+                if closing.is_set():
+                    return
+                if changed.is_set():
+                    changed.clear()
+                    read = await whole(_board_now(db, board))
+                    if read is None:  # another game started: the link expired with its own
+                        break
+                    language, html = read
+                    if html and html != shown_html:
+                        shown_html, quiet = html, 0.0
+                        yield _event("board", html)
+                elif quiet >= keep_alive:
+                    quiet = 0.0
+                    yield ": still here\n\n"
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(_either(changed, closing), every)
+                quiet += every
     with i18n.speaking(language):  # never across a yield: the language is this task's
         expired = page.message_fragment(texts.link_expired())
     yield _event("expired", expired)
 
 
-async def _changes(
-    db: Database, board: Board, seen: tuple[object, ...] | None
-) -> tuple[tuple[object, ...] | None, tuple[str, str] | None]:
-    """The chat's games' version now and, if it is not ``seen``, the chat's language and
-    the board written in it; no version once the games are no longer the link's."""
+async def _either(*events: asyncio.Event) -> None:
+    """Until one of ``events`` is set."""
+    waiting = [asyncio.ensure_future(event.wait()) for event in events]
+    try:
+        await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for wait in waiting:
+            wait.cancel()
+
+
+async def _board_now(db: Database, board: Board) -> tuple[str, str] | None:
+    """The chat's language and the board written in it (``None`` once the chat's games are
+    no longer the link's)."""
     async with db.reading() as session:
         work = UnitOfWork(session)
         front = await work.games.front(board.chat_id)
         if not board.of(front):
-            return None, None
-        game = games.GAMES.get(front[-1].kind)
-        beyond = None
-        if game is not None and game.board_version is not None:
-            beyond = await game.board_version(work, front)
-        if (now := (version(front), beyond)) == seen:
-            return now, None
+            return None
         language = await work.store(BoardStore).language(board.chat_id) or i18n.DEFAULT
         with i18n.speaking(language):  # the game's panel says its words in it too
             now_shown = await shown(work, front)
             html = "" if now_shown is None else page.board_fragment(now_shown, board.token)
-    return now, (language, html) if html else None
-
-
-#: Reads a closed page left under way, each ending by itself (kept here until it does).
-_READING: set[asyncio.Task[Any]] = set()
-
-
-async def whole(read: Coroutine[Any, Any, T]) -> T:
-    """``read`` to its end, even if its page is closed meanwhile: Starlette cancels a closed
-    page's stream, and every await after it, so a read cut in the middle would leave its
-    connection in a transaction (SQLite: "cannot start a transaction within a
-    transaction" for the next request that gets it)."""
-    task = asyncio.create_task(read)
-    _READING.add(task)
-    task.add_done_callback(_READING.discard)
-    task.add_done_callback(lambda done: done.cancelled() or done.exception())
-    return await asyncio.shield(task)
+    return language, html
 
 
 def _event(name: str, html: str) -> str:
@@ -170,6 +161,8 @@ def board_routes(
     (the server is stopping); ``entries``: the forms that record hands from the Mini App
     (``None``: the board only shows); ``renderer``: where its charts are drawn (``None``:
     none)."""
+
+    watch = Watch(db, EVERY)  # every board this process has open, read together
 
     async def board_page(request: Request) -> Response:
         """A link's page, as the board is now."""
@@ -192,7 +185,7 @@ def board_routes(
             return Response(status_code=404, headers=page.HEADERS)
         headers = page.HEADERS | {"X-Accel-Buffering": "no"}  # nginx: pass each event on
         return StreamingResponse(
-            board_events(db, token, closing=closing),
+            board_events(db, token, closing=closing, watch=watch),
             media_type="text/event-stream",
             headers=headers,
         )

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import cast
 
-from sqlalchemy import Table, bindparam, delete, func, insert, select, update
+from sqlalchemy import Table, bindparam, delete, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage import models
@@ -118,22 +118,6 @@ class NightStore:
             .where(models.HandRow.game_id == game_id, models.HandRow.number == number)
             .values(detail=detail)
         )
-
-    async def version(self, game_id: int) -> tuple[object, ...]:
-        """What changes with every event of the night added, taken back or corrected (its
-        count, its newest, the length of every detail, the newest time recorded): the live
-        board reads it with the night's row, and draws the stacks again only when it
-        changes. One statement."""
-        row = (
-            await self.session.execute(
-                select(
-                    func.count(_HANDS.c.id),
-                    func.max(_HANDS.c.id),
-                    func.sum(func.length(_HANDS.c.detail)),
-                ).where(_HANDS.c.game_id == game_id)
-            )
-        ).one()
-        return tuple(row)
 
     async def remove_event(self, game_id: int, number: int) -> None:
         await self.session.execute(

@@ -8,7 +8,6 @@ from bot.games.tago import actions
 from bot.panel_rows import panel_of
 from bot.table import Panel
 from storage import Front, UnitOfWork
-from storage.tago import NightStore
 
 
 async def panel(work: UnitOfWork, front: Front) -> Panel:
@@ -16,9 +15,3 @@ async def panel(work: UnitOfWork, front: Front) -> Panel:
     heading, _, rows = (await actions.standings(work, front)).partition("\n")
     shown = panel_of(rows)
     return Panel(shown.standings, shown.hands, heading.strip().rstrip(":"))
-
-
-async def version(work: UnitOfWork, front: Front) -> object:
-    """The night's events as they stand (a hand, a re-buy, an undo, a correction): they
-    change nothing of the night's row the board watches."""
-    return await work.store(NightStore).version(front[-1].id)

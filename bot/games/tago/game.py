@@ -84,6 +84,5 @@ GAME = Game(
     ladder=panels.ladder_panel,
     tonight=tonight,
     board=board.panel,
-    board_version=board.version,
     form=form.form,
 )

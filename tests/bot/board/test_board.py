@@ -452,3 +452,39 @@ async def test_the_board_draws_the_games_chart_at_an_address_that_changes_with_e
         assert second[1] != first[1]
         assert (await browser.get(f"/tavolo/{token}/chart.png")).status_code == 200
         assert (await browser.get("/tavolo/unknown/chart.png")).status_code == 404
+
+
+async def test_a_hundred_open_boards_read_the_database_once_a_tick_together(served: Table) -> None:
+    """The boards a process has open wait on one read for them all: a hundred boards of
+    ten chats, each tick one statement, and a hand in one chat wakes that chat's boards."""
+    from bot.board.watch import Watch
+
+    db = served.app.bot_data.db
+    tokens = []
+    for chat in range(10):
+        table = served.in_chat(-100_500 - chat)
+        await table.send("/nuova Anna Bruno")
+        tokens.append(await token_of(table))
+    watch = Watch(db, 0.05)
+    reads = 0
+    versions = watch._versions
+
+    async def counted(chats: list[int]) -> dict[int, tuple[object, ...]]:
+        nonlocal reads
+        reads += 1
+        return await versions(chats)
+
+    watch._versions = counted  # type: ignore[method-assign]
+    streams = [board_events(db, tokens[i % 10], every=0.05, watch=watch) for i in range(100)]
+    try:
+        for stream in streams:
+            assert "Anna 0" in await next_board(stream)
+        reads_before = reads
+        await asyncio.sleep(0.5)
+        assert reads - reads_before <= 12  # one a tick (ten ticks), not one a board
+        await served.in_chat(-100_503).record("/mano Anna 3 Bruno 12")
+        for stream in streams[3::10]:
+            assert "Bruno 12" in await next_board(stream)
+    finally:
+        for stream in streams:
+            await stream.aclose()  # type: ignore[attr-defined]
