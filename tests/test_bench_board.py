@@ -39,5 +39,5 @@ async def test_the_benchmark_runs_in_its_quick_mode() -> None:
     assert any(name.startswith("taps, a 4-player Tagò hand") for name in figures)
     shown = figures["a hand to an open scoreboard's update"]
     assert 0 < shown.value < 10
-    assert figures["the bot's memory with 10 scoreboards open"].reference > 20
-    assert figures["/mano with 10 scoreboards open"].value > 0
+    assert figures["the bot's memory with 5 scoreboards open"].reference > 20
+    assert figures["/mano with 5 scoreboards open"].value > 0
