@@ -212,7 +212,7 @@ class Chats:
         return found[1]
 
 
-async def page_weight(chats: Chats, client: httpx.AsyncClient, token: str) -> dict[str, int]:
+async def page_weight(client: httpx.AsyncClient, token: str) -> dict[str, int]:
     """The bytes of a board's page, script, style and form, as served."""
     weights = {}
     for part, path in (("page", f"/tavolo/{token}"), ("board.js", "/tavolo/static/board.js"),
@@ -268,8 +268,8 @@ async def in_process(quick: bool) -> list[Figure]:
             routes = board_routes(app.bot_data.db, app.bot.token, None, entries)
             transport = httpx.ASGITransport(app=Starlette(routes=routes))
             async with httpx.AsyncClient(transport=transport, base_url=BASE) as client:
-                tamalo_page = await page_weight(chats, client, await chats.token(-1))
-                tago_page = await page_weight(chats, client, await chats.token(-2))
+                tamalo_page = await page_weight(client, await chats.token(-1))
+                tago_page = await page_weight(client, await chats.token(-2))
     return [
         *_page_figures(tamalo_page, tago_page, hands),
         *_tap_figures(tamalo_taps, tago_taps),
