@@ -37,7 +37,7 @@ Measure = Callable[[bool], Coroutine[Any, Any, list[Figure]]]
 #: module again, and has no use for the rest.
 BENCHMARKS = (
     "mano", "webhook", "burst", "fairness", "classifica", "grafico", "history", "coldstart",
-    "forecast", "macchiavelli", "macchiavelli_forecast", "tago", "punti", "punti_forecast",
+    "forecast", "macchiavelli", "macchiavelli_forecast", "tago", "punti", "punti_forecast", "board",
 )  # fmt: skip
 RESULTS = Path(__file__).with_name("results.json")
 
