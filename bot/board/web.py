@@ -94,7 +94,8 @@ async def board_events(
     found = await whole(read_board(db, token, datetime.now(UTC)))
     language = i18n.DEFAULT if found is None else found[1]
     if found is not None:
-        board, shown_html, quiet = found[0], "", 0.0
+        board, shown_html = found[0], ""
+        quiet_until = asyncio.get_running_loop().time() + keep_alive
         async with watch.watching(board.chat_id) as changed:
             changed.set()  # the board as it is, first
             while datetime.now(UTC) < board.expires_at:
@@ -107,14 +108,18 @@ async def board_events(
                         break
                     language, html = read
                     if html and html != shown_html:
-                        shown_html, quiet = html, 0.0
+                        shown_html = html
+                        quiet_until = asyncio.get_running_loop().time() + keep_alive
                         yield _event("board", html)
-                elif quiet >= keep_alive:
-                    quiet = 0.0
+                elif asyncio.get_running_loop().time() >= quiet_until:
                     yield ": still here\n\n"
+                    quiet_until = asyncio.get_running_loop().time() + keep_alive
+                # Asleep until the chat changes, the server stops, a comment is due or the
+                # link expires: an idle board costs nothing between.
+                left = (board.expires_at - datetime.now(UTC)).total_seconds()
+                due = quiet_until - asyncio.get_running_loop().time()
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(_either(changed, closing), every)
-                quiet += every
+                    await asyncio.wait_for(_either(changed, closing), max(0.0, min(left, due)))
     with i18n.speaking(language):  # never across a yield: the language is this task's
         expired = page.message_fragment(texts.link_expired())
     yield _event("expired", expired)
