@@ -42,7 +42,7 @@ async def panel(work: UnitOfWork, front: Front) -> Panel | None:
 async def chances(work: UnitOfWork, record: MatchRecord) -> str:
     """A running home game's "Chi vince?" line, as under its last deal (none for a game
     without an end, over, or in a chat without the line); worked out off the event loop."""
-    if not record.running:
+    if not record.running or not record.match.deals:  # a deal's reply says it first
         return ""
     outlook = await forecast.outlook(work, record, record.match)
     if outlook is None:

@@ -45,11 +45,24 @@ async def chances(work: UnitOfWork, front: Front) -> str:
     game over, or a chat without the line): the same numbers as under its last hand, the
     forecast being seeded from the game as it stands. Worked out off the event loop."""
     running = records.running_in(front)
-    if len(running) != 1:
+    if len(running) != 1 or not running[0].game.hands:  # a hand's reply says it first
         return ""
     record = running[0]
+    key = (record.id, record.started_at, len(record.game.hands), record.game.standings())
+    if (line := _LINES.get(key)) is not None:  # another board of the chat worked it out
+        return line
     outlook = await forecast.outlook(work, forecast.Histories(size=1), record, record.game)
     if outlook is None:
         return ""
     worked_out = await asyncio.to_thread(outlook.chances)
-    return forecast_texts.line(worked_out, to_final=outlook.to_final)
+    line = forecast_texts.line(worked_out, to_final=outlook.to_final)
+    _LINES[key] = line
+    while len(_LINES) > KEPT_LINES:
+        _LINES.pop(next(iter(_LINES)))
+    return line
+
+
+#: The lines worked out lately, by game as it stands: the boards of one chat (the TV, the
+#: phones) work each out once. A cache: another process works it out again.
+KEPT_LINES = 256
+_LINES: dict[tuple[object, ...], str] = {}
