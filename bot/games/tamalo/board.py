@@ -48,12 +48,12 @@ async def chances(work: UnitOfWork, front: Front) -> str:
     if len(running) != 1 or not running[0].game.hands:  # a hand's reply says it first
         return ""
     record = running[0]
+    outlook = await forecast.outlook(work, forecast.Histories(size=1), record, record.game)
+    if outlook is None:  # the chat turned the line off
+        return ""
     key = (record.id, record.started_at, len(record.game.hands), record.game.standings())
     if (line := _LINES.get(key)) is not None:  # another board of the chat worked it out
         return line
-    outlook = await forecast.outlook(work, forecast.Histories(size=1), record, record.game)
-    if outlook is None:
-        return ""
     worked_out = await asyncio.to_thread(outlook.chances)
     line = forecast_texts.line(worked_out, to_final=outlook.to_final)
     _LINES[key] = line
