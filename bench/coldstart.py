@@ -245,7 +245,7 @@ async def _prepared(directory: Path) -> Path:
 
 
 async def measure(quick: bool = False) -> list[Figure]:
-    starts = 1 if quick else 3
+    starts = 1 if quick else 7  # three were too few for the spread of a start
     with tempfile.TemporaryDirectory(prefix="tamalo-bench-") as name:
         directory = Path(name)
         compiled()

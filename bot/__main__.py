@@ -1,7 +1,13 @@
 """``python -m bot``: run TamaloBot (``bot.launch``), heeding Ctrl-C and SIGTERM from the
 process's first instant: a stop signal that comes while it is still importing its modules
-(a second or more) ends it at once and cleanly, exit status 0, with no traceback."""
+(a second or more) ends it at once and cleanly, exit status 0, with no traceback.
 
+The garbage collector is off while the modules are imported: they make hundreds of
+thousands of objects that live as long as the process, none of them garbage, and the
+collector went through them some 260 times for nothing, a tenth of the start (issue 35).
+Once imported they are set apart (``gc.freeze``), never to be gone through again."""
+
+import gc
 import signal
 import sys
 from types import FrameType
@@ -16,8 +22,12 @@ def stop_at_once(signum: int, frame: FrameType | None) -> None:
 def main() -> int:
     for stop in (signal.SIGINT, signal.SIGTERM):
         signal.signal(stop, stop_at_once)
-    from bot.launch import main as launch  # only now: its imports take a second or more
-
+    gc.disable()
+    try:
+        from bot.launch import main as launch  # only now: its imports take a second or more
+    finally:
+        gc.freeze()
+        gc.enable()
     return launch()
 
 

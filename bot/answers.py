@@ -81,7 +81,7 @@ class Answer:
         Telegram would (a message, whose id is 0: none yet)."""
         text = parameters.get("text")
         self.noted(chat_id, text)
-        self.queued.append(Outgoing(chat_id, method, parameters))
+        self.queued.append(Outgoing(chat_id, method, parameters, self.claim is not None))
         chat = self.chat if self.chat and self.chat.get("id") == chat_id else None
         chat = chat or {"id": chat_id, "type": "private" if chat_id > 0 else "group"}
         return {"message_id": 0, "date": int(time.time()), "chat": chat, "text": text or ""}

@@ -12,7 +12,6 @@ from typing import Any
 from telegram import BotCommandScopeAllPrivateChats, Update
 from telegram.error import BadRequest, NetworkError, RetryAfter, TelegramError
 from telegram.ext import (
-    AIORateLimiter,
     ApplicationBuilder,
     ApplicationHandlerStop,
     CallbackQueryHandler,
@@ -36,6 +35,7 @@ from bot.handling import Handler
 from bot.logs import one_line
 from bot.outage import DATABASE, is_outage
 from bot.outbox import KEPT_SENT
+from bot.pacing import ChangesFirst
 from bot.render import Renderer
 from bot.updates import ChatOrderedUpdates
 from storage import Database, UnitOfWork, UpdateJournal, chats_speaking, models, upgrade_schema
@@ -85,14 +85,14 @@ def build_application(
     through the inbox (``bot.inbox``), or ``process_update`` with a ``request``.
 
     With ``rate_limit`` (always, but in tests) messages are paced to Telegram's limits
-    (about 30 a second in all, 20 a minute in a group), and a "retry after" is waited out
-    and retried instead of failing the command. ``database``: one already made (a test's
-    smaller pool), instead of one on the settings' URL."""
+    (about 30 a second in all, the answers to a change first; 20 a minute in a group), and a
+    "retry after" is waited out and retried instead of failing the command. ``database``: one
+    already made (a test's smaller pool), instead of one on the settings' URL."""
     db = database or Database(settings.database_url)
     journal = UpdateJournal(db)
     # Every update polled is kept in the inbox before the next poll confirms it.
     polls = JournalingRequest(request or HTTPXRequest(connection_pool_size=1), journal)
-    pace = AIORateLimiter(max_retries=RETRIES_AFTER_429) if rate_limit else None
+    pace = ChangesFirst(max_retries=RETRIES_AFTER_429) if rate_limit else None
     bot = TamaloBot(  # waits for Telegram at start-up; every message within its limits
         settings.require_token(),
         base_url=settings.base_url,

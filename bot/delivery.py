@@ -23,6 +23,7 @@ from telegram.request._requestparameter import RequestParameter  # as PTB itself
 from bot.answers import ANSWER, Answer, is_sent_now, said_to_entry
 from bot.context import TamaloApp
 from bot.outage import DATABASE, is_outage
+from bot.pacing import answering_a_change, answers_change
 from storage import UpdateJournal
 
 log = logging.getLogger(__name__)
@@ -48,7 +49,8 @@ class AnswerFirst(BaseRateLimiter[Any]):
     says goes to its outbox instead, with its change (``bot.answers``); before any other
     call, the change waiting for its answer is committed, and before a message sent at once,
     the chat's outbox is emptied. Without the inbox, the change waiting is committed with
-    the first thing said (and before waiting its turn at Telegram's pace)."""
+    the first thing said (and before waiting its turn at Telegram's pace). A call answering
+    a change goes first at that pace (``bot.pacing``)."""
 
     def __init__(self, inner: BaseRateLimiter[Any] | None) -> None:
         self.inner = inner
@@ -89,9 +91,11 @@ class AnswerFirst(BaseRateLimiter[Any]):
             await answer.say(_text_to_claim(answer, endpoint, data))
         if self.inner is None:
             return await callback(*args, **kwargs)
-        return await self.inner.process_request(
-            callback, args, kwargs, endpoint, data, rate_limit_args
-        )
+        change = answer is not None and answer.claim is not None  # (the outbox says its own)
+        with answering_a_change(answers_change() or change):
+            return await self.inner.process_request(
+                callback, args, kwargs, endpoint, data, rate_limit_args
+            )
 
 
 def answers_an_entry(data: dict[str, Any]) -> bool:

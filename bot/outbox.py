@@ -1,8 +1,9 @@
 """Sending the outbox (``storage.outbox``): every bot process takes chats with messages
 waiting, one process per chat at a time (a lease, as the inbox's), and sends each chat's
 messages in order, one at a time, at Telegram's pace: 30 messages a second in all (the bot's
-rate limiter) and 20 a minute in a group, counted from the group's last sends as the database
-has them (``Pace``), so that a restart does not start the count afresh.
+rate limiter, ``bot.pacing``: a message answering a change before the others waiting) and 20
+a minute in a group, counted from the group's last sends as the database has them
+(``Pace``), so that a restart does not start the count afresh.
 
 Exactly once, but for one unavoidable window: each message is marked sent in a unit of work
 of its own, first in line, as soon as Telegram took it, and the chat's next one is sent only
@@ -40,6 +41,7 @@ from telegram.warnings import PTBDeprecationWarning
 from bot.botapi import TamaloBot
 from bot.context import TamaloApp
 from bot.leasing import LeasedChats
+from bot.pacing import answering_a_change
 from storage import Database, models
 from storage.outbox import OutboxStore, Queued
 
@@ -109,7 +111,8 @@ class Outbox(LeasedChats):
                 return
             await asyncio.sleep(pace.wait(models.utcnow()))
             try:
-                await self._send(chat_id, message)
+                with answering_a_change(message.answers_change):  # first at Telegram's pace
+                    await self._send(chat_id, message)
             except RetryAfter as slow_down:  # not taken: sent again once Telegram said
                 after = max(_seconds(slow_down), 1.0)
                 log.warning("Telegram asked to wait %.0f s before chat %s's next message",

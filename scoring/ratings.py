@@ -5,16 +5,24 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from functools import cache
+from typing import TYPE_CHECKING, TypeVar
 
-from openskill.models import PlackettLuce
+if TYPE_CHECKING:
+    from openskill.models import PlackettLuce
 
 #: Fewer finished games than this and a rating is still a guess.
 PROVISIONAL_BELOW = 3
 
-_MODEL = PlackettLuce()
-
 Key = TypeVar("Key", bound=Hashable)
+
+
+@cache
+def _model() -> PlackettLuce:
+    """OpenSkill's model, imported at the first game rated, not at the bot's start."""
+    from openskill.models import PlackettLuce
+
+    return PlackettLuce()
 
 
 @dataclass(frozen=True)
@@ -30,7 +38,8 @@ class Skill:
         return self.mu - 3 * self.sigma
 
 
-NEWCOMER = Skill(_MODEL.mu, _MODEL.sigma)
+#: A player never rated: OpenSkill's own starting skill (25, 25/3).
+NEWCOMER = Skill(25.0, 25.0 / 3)
 
 
 def rate(before: Mapping[Key, Skill], ranks: Sequence[tuple[Key, int]]) -> dict[Key, Skill]:
@@ -39,10 +48,10 @@ def rate(before: Mapping[Key, Skill], ranks: Sequence[tuple[Key, int]]) -> dict[
     if len(ranks) < 2:
         return {key: before.get(key, NEWCOMER) for key, _ in ranks}
     teams = [
-        [_MODEL.rating(mu=skill.mu, sigma=skill.sigma)]
+        [_model().rating(mu=skill.mu, sigma=skill.sigma)]
         for skill in (before.get(key, NEWCOMER) for key, _ in ranks)
     ]
-    rated = _MODEL.rate(teams, ranks=[float(rank) for _, rank in ranks])
+    rated = _model().rate(teams, ranks=[float(rank) for _, rank in ranks])
     return {
         key: Skill(team[0].mu, team[0].sigma) for (key, _), team in zip(ranks, rated, strict=True)
     }

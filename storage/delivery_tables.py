@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, DateTime, Index, Integer, String, Text, text
+from sqlalchemy import BigInteger, Boolean, DateTime, Index, Integer, String, Text, false, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from storage.base import Base, utcnow
@@ -75,6 +75,9 @@ class OutboxMessage(Base):
     queued_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     #: When Telegram took it; ``None``: not yet sent.
     sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    #: It answers a change (a command that claimed its message: a hand recorded): at the
+    #: bot's overall pace it goes before the answers to commands that only read.
+    answers_change: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class OutboxLease(Base):

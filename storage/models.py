@@ -103,19 +103,30 @@ class Player(Base):
     user_id: Mapped[int | None] = mapped_column(BigInteger)
 
 
+#: The partial unique indexes, each with its condition: SQLite's is named with the index, and
+#: PostgreSQL's once a PostgreSQL schema is upgraded (``on_postgresql``). Named here, it
+#: would import SQLAlchemy's PostgreSQL dialect at every start, on SQLite too (issue 35).
+_PARTIAL: list[tuple[Index, str]] = []
+
+
+def _running_only(name: str, condition: str) -> Index:
+    """A unique index of ``chat_id`` over the rows that meet ``condition`` (the running)."""
+    index = Index(name, "chat_id", unique=True, sqlite_where=text(condition))
+    _PARTIAL.append((index, condition))
+    return index
+
+
+def on_postgresql() -> None:
+    """Name the partial indexes' conditions for PostgreSQL too (its dialect is loaded)."""
+    for index, condition in _PARTIAL:
+        index.dialect_kwargs["postgresql_where"] = text(condition)
+
+
 class Tournament(Base):
     """Two tables then a final, in one chat; its games point to it."""
 
     __tablename__ = "tournaments"
-    __table_args__ = (
-        Index(
-            "uq_tournaments_running_per_chat",
-            "chat_id",
-            unique=True,
-            sqlite_where=text("state = 'running'"),
-            postgresql_where=text("state = 'running'"),
-        ),
-    )
+    __table_args__ = (_running_only("uq_tournaments_running_per_chat", "state = 'running'"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     chat_id: Mapped[int] = mapped_column(ForeignKey("chats.id", ondelete="CASCADE"))
@@ -131,13 +142,7 @@ class Game(Base):
     __table_args__ = (
         # At most one running game per chat outside tournaments, whatever the number of bot
         # processes; a tournament has one game per stage.
-        Index(
-            "uq_games_running_per_chat",
-            "chat_id",
-            unique=True,
-            sqlite_where=text("state = 'running' AND tournament_id IS NULL"),
-            postgresql_where=text("state = 'running' AND tournament_id IS NULL"),
-        ),
+        _running_only("uq_games_running_per_chat", "state = 'running' AND tournament_id IS NULL"),
         Index("ix_games_chat_id_id", "chat_id", "id"),
         # A chat's games of one kind, in order: each game's own figures (0020).
         Index("ix_games_chat_id_kind_id", "chat_id", "kind", "id"),

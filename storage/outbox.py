@@ -24,7 +24,7 @@ _OUTBOX = cast(Table, models.OutboxMessage.__table__)
 _LEASES = cast(Table, models.OutboxLease.__table__)
 _UNSENT_YET = _OUTBOX.c.sent_at.is_(None)
 _NEXT = (
-    select(_OUTBOX.c.id, _OUTBOX.c.method, _OUTBOX.c.payload)
+    select(_OUTBOX.c.id, _OUTBOX.c.method, _OUTBOX.c.payload, _OUTBOX.c.answers_change)
     .where(_OUTBOX.c.chat_id == bindparam("chat"), _UNSENT_YET)
     .order_by(_OUTBOX.c.id)
     .limit(1)
@@ -57,11 +57,13 @@ def _waiting(chat_id: Any) -> Any:
 
 @dataclass(frozen=True)
 class Outgoing:
-    """A message to send: to ``chat_id``, by the Bot API's ``method`` with ``parameters``."""
+    """A message to send: to ``chat_id``, by the Bot API's ``method`` with ``parameters``;
+    ``answers_change``: it answers a change (it goes first at the bot's overall pace)."""
 
     chat_id: int
     method: str
     parameters: dict[str, Any]
+    answers_change: bool = False
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,7 @@ class Queued:
     id: int
     method: str
     parameters: dict[str, Any]
+    answers_change: bool = False
 
 
 async def queue(session: AsyncSession, messages: Sequence[Outgoing]) -> None:
@@ -82,7 +85,8 @@ async def queue(session: AsyncSession, messages: Sequence[Outgoing]) -> None:
     now = models.utcnow()
     rows = [
         {"chat_id": m.chat_id, "method": m.method, "queued_at": now,
-         "payload": json.dumps(m.parameters, ensure_ascii=False)}
+         "payload": json.dumps(m.parameters, ensure_ascii=False),
+         "answers_change": m.answers_change}
         for m in messages
     ]  # fmt: skip
     if len(rows) == 1:
@@ -115,8 +119,8 @@ class OutboxStore:
                     return None
                 rows = await run(connection, _NEXT, {"chat": chat_id})
             if rows:
-                id_, method, payload = rows[0]
-                return Queued(id_, method, json.loads(payload))
+                id_, method, payload, answers_change = rows[0]
+                return Queued(id_, method, json.loads(payload), bool(answers_change))
             async with self.db.transaction() as session:
                 let_go = await session.execute(_LET_GO, {"chat": chat_id, "me": holder})
             if let_go.rowcount == 1:  # type: ignore[attr-defined]

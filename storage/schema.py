@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy import Connection, inspect, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from storage import models
 from storage.db import Database
 from storage.unit import UnitOfWork
 
@@ -72,6 +73,8 @@ async def upgrade_schema(
     out from games already stored (``play.results.complete_results``), in the same
     transaction: processes starting together do it once."""
     sqlite = db.url.get_backend_name() == "sqlite"
+    if not sqlite:
+        models.on_postgresql()  # the models as the migrations made them there
     async with db.engine.connect() as connection:
         if sqlite:
             # A batch migration copies a table and drops the old one: with foreign keys

@@ -375,11 +375,12 @@ async def test_a_database_the_bot_cannot_use_is_waited_for_one_line_a_try(
 
 
 def test_the_bot_starts_without_its_heavy_libraries() -> None:
-    """Issue 35, the cold start: the forecasts' and the odds' NumPy, the charts' matplotlib
-    load at their first use (a forecast, a /quote, a chart), not with the bot's modules."""
+    """Issue 35, the cold start: the forecasts' and the odds' NumPy, the charts' matplotlib,
+    the ratings' OpenSkill load at their first use (a forecast, a /quote, a chart, a game
+    ended), not with the bot's modules; nor SQLAlchemy's PostgreSQL dialect on SQLite."""
+    heavy = ("numpy", "matplotlib", "openskill", "sqlalchemy.dialects.postgresql")
     code = (
-        "import sys, bot.launch, bot.app; "
-        "print(sorted(m for m in ('numpy', 'matplotlib') if m in sys.modules))"
+        f"import sys, bot.launch, bot.app; print(sorted(m for m in {heavy!r} if m in sys.modules))"
     )
     shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert shown.stdout.strip() == "[]"

@@ -217,7 +217,7 @@ def buttons_of(calls: list[tuple[str, dict[str, Any]]]) -> dict[str, str]:
     return {}
 
 
-StartBot = Callable[[], AbstractAsyncContextManager[Table]]
+StartBot = Callable[..., AbstractAsyncContextManager[Table]]
 
 
 @pytest.fixture
@@ -229,14 +229,15 @@ def forecast_lines() -> bool:
 
 @pytest.fixture
 def start_bot(database_url: str, forecast_lines: bool) -> StartBot:
-    """Start the bot (again, after a stop) on the same database file."""
+    """Start the bot (again, after a stop) on the same database file (``paced``: its
+    messages at Telegram's pace, as ``python -m bot`` sends them)."""
 
     @asynccontextmanager
-    async def start() -> AsyncIterator[Table]:
+    async def start(*, paced: bool = False) -> AsyncIterator[Table]:
         request = RecordingRequest()
         settings = Settings(token=Secret("123456:TEST"), database_url=database_url, chart_workers=0)
         # Telegram's pacing off: a test sends a group far more than 20 messages a minute.
-        app = build_application(settings, request=request, rate_limit=False)
+        app = build_application(settings, request=request, rate_limit=paced)
         app.bot_data.forecast_lines = forecast_lines
         errors: list[BaseException] = []
 

@@ -1,6 +1,8 @@
 """Telegram's limits: a group's standings asked again soon edit the last standings message
-(while nothing else came after it: tests/bot/test_replies.py)."""
+(while nothing else came after it: tests/bot/test_replies.py); at the bot's overall pace a
+hand is answered before the other groups' read-only answers waiting."""
 
+import asyncio
 import json
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -9,14 +11,14 @@ import pytest
 from sqlalchemy import update
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.error import BadRequest
-from telegram.ext import AIORateLimiter
 
 from bot.app import HANDLERS, build_application
 from bot.config import Secret, Settings
 from bot.delivery import AnswerFirst
+from bot.pacing import ChangesFirst
 from play.tamalo import views as tamalo_views
 from storage import models
-from tests.bot.conftest import Table
+from tests.bot.conftest import StartBot, Table
 from tests.bot.fakes import RecordingRequest
 
 
@@ -58,7 +60,36 @@ def test_the_bot_paces_its_messages_to_telegrams_limits() -> None:
     settings = Settings(token=Secret("123456:TEST"), chart_workers=0)
     app = build_application(settings, request=RecordingRequest())
     assert isinstance(app.bot.rate_limiter, AnswerFirst)  # which commits a change first
-    assert isinstance(app.bot.rate_limiter.inner, AIORateLimiter)
+    assert isinstance(app.bot.rate_limiter.inner, ChangesFirst)  # answers to a change first
+
+
+#: Groups asking for the rules at once: three seconds of Telegram's 30 messages a second.
+ASKING = 90
+
+
+async def test_a_hand_is_answered_before_the_read_only_answers_other_groups_wait_for(
+    start_bot: StartBot,
+) -> None:
+    # Main sent the bot's 30 messages a second first come, first served: twenty groups
+    # asking /quote held back another group's hand for seconds.
+    async with start_bot(paced=True) as table:
+        sent = table.request.calls
+        others = [table.in_chat(table.chat_id - 1 - n) for n in range(ASKING)]
+        asking = [asyncio.create_task(o.deliver(o.update("/aiuto"))) for o in others]
+        for _ in range(3000):  # until a second's worth went out: the others wait
+            if sum(name == "sendMessage" for name, _ in sent) >= 30:
+                break
+            await asyncio.sleep(0.01)
+
+        await table.send("/nuova soglia=1000 Anna Bruno")
+        await table.send("/mano Anna 1 Bruno 21")
+        await asyncio.gather(*asking)
+
+    order = [int(p["chat_id"]) for name, p in sent if name == "sendMessage"]
+    assert sorted(order) == sorted([table.chat_id] * 2 + [o.chat_id for o in others])
+    hand = order.index(table.chat_id, order.index(table.chat_id) + 1)
+    # Most of the others still waiting when it was recorded are answered after it.
+    assert len(order) - 1 - hand >= ASKING // 3, f"{hand} answers went before the hand"
 
 
 async def test_an_unexpected_error_is_logged_with_its_chat_and_the_chat_is_told(

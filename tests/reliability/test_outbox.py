@@ -121,12 +121,15 @@ def _typed(chat: int, text: str) -> dict[str, Any]:
 
 
 @asynccontextmanager
-async def bot_on(database: Database, *, forecast_lines: bool = False) -> AsyncIterator[Bot]:
-    """The real Application on ``database``, its updates from the inbox, as ``python -m bot``."""
+async def bot_on(
+    database: Database, *, forecast_lines: bool = False, paced: bool = False
+) -> AsyncIterator[Bot]:
+    """The real Application on ``database``, its updates from the inbox, as ``python -m bot``
+    (``paced``: at Telegram's pace, whose limiter waits out a "retry after" itself)."""
     telegram = Telegram()
     url = database.url.render_as_string(hide_password=False)
     settings = Settings(token=Secret("123456:TEST"), database_url=url, chart_workers=0)
-    app = build_application(settings, request=telegram, rate_limit=False, database=database)
+    app = build_application(settings, request=telegram, rate_limit=paced, database=database)
     app.bot_data.forecast_lines = forecast_lines
     async with running(app):
         if app.bot_data.menus is not None:
@@ -260,11 +263,12 @@ async def test_a_reply_to_a_message_deleted_meanwhile_goes_out_without_quoting_i
     assert "reply_parameters" not in sent[1]
 
 
+@pytest.mark.parametrize("paced", [False, True], ids=["outbox", "pace"])
 async def test_a_message_telegram_asks_to_wait_for_is_sent_again_no_sooner_than_it_said(
-    database_url: str,
+    database_url: str, paced: bool
 ) -> None:
     # Main sent it again after its own pause (1 s), before the time Telegram said.
-    async with bot_on(Database(database_url)) as bot:
+    async with bot_on(Database(database_url), paced=paced) as bot:
         reply = answers(1)[0]
         bot.telegram.slow_down_once[reply] = 2
         await bot.type((GROUP, "/nuova soglia=1000 Anna Bruno"), (GROUP, "/mano Anna 1 Bruno 21"))

@@ -1,6 +1,9 @@
 """Final places and the skill rating the all-time leaderboard is built on."""
 
+from openskill.models import PlackettLuce
+
 from scoring import tamalo
+from scoring.ratings import NEWCOMER, Skill
 from scoring.tamalo import Game, Hand, NightFigures, Report, Rules, night_figures
 
 
@@ -66,3 +69,10 @@ def test_who_joined_and_left_before_any_hand_is_not_in_the_night() -> None:
     )
     played_one = played_one.without_player("Franco")
     assert "Franco" in night_figures([(played_one, False)]).players
+
+
+def test_a_newcomer_starts_from_openskills_own_skill() -> None:
+    # The rating model is imported at the first game rated, not at the bot's start: the
+    # newcomer's skill is written out, and must stay the model's.
+    model = PlackettLuce()
+    assert Skill(model.mu, model.sigma) == NEWCOMER
