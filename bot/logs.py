@@ -61,6 +61,26 @@ class ConnectionsLetGoAtStop(logging.Filter):
         return not (record.name.startswith("sqlalchemy.pool") and isinstance(error, CancelledError))
 
 
+class QueriesCutAtStop(logging.Filter):
+    """The same stop, on PostgreSQL: a unit of work cancelled in the middle of a query leaves
+    asyncpg's wait for that query's answer to nobody, and when the server's connection is
+    closed under it, asyncio logs an ERROR that the wait's exception was never retrieved
+    (``ConnectionError: unexpected connection_lost() call``). Nobody waited for it any more:
+    one line at INFO says so, without the traceback."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if (
+            record.name == "asyncio"
+            and isinstance(error, ConnectionError)
+            and "connection_lost" in str(error)
+        ):
+            record.levelno, record.levelname = logging.INFO, logging.getLevelName(logging.INFO)
+            record.msg, record.args = "A query cut short lost its connection (%s)", (error,)
+            record.exc_info = record.exc_text = None
+        return True
+
+
 def _is_network_trouble(error: BaseException | None) -> bool:
     return isinstance(error, NetworkError) and not isinstance(error, BadRequest)
 
@@ -85,6 +105,7 @@ def configure_logging(level: str, secrets: Iterable[str]) -> None:
     )
     handler.addFilter(NetworkTroubleInOneLine())
     handler.addFilter(ConnectionsLetGoAtStop())
+    handler.addFilter(QueriesCutAtStop())
     logging.basicConfig(level=level, handlers=[handler], force=True)
     logging.captureWarnings(True)
     sys.excepthook = _log_uncaught

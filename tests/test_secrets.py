@@ -117,3 +117,32 @@ def test_the_database_password_is_a_secret_too() -> None:
     )
     assert secrets_in({"DATABASE_URL": "sqlite+aiosqlite:///tamalo.db"}) == []
     assert secrets_in({"DATABASE_URL": "http://[not a url"}) == []
+
+
+def test_a_query_cut_short_at_stop_is_one_info_line_not_an_error(tmp_path: Path) -> None:
+    """On PostgreSQL, a unit of work cancelled at stop leaves asyncpg's wait for its query to
+    nobody; closed under it, asyncio would log an ERROR (a clean stop logs none)."""
+    script = (
+        "import asyncio, gc\n"
+        "from bot.logs import configure_logging\n"
+        "configure_logging('INFO', [])\n"
+        "async def main():\n"
+        "    waiter = asyncio.get_running_loop().create_future()\n"
+        "    waiter.set_exception(ConnectionError('unexpected connection_lost() call'))\n"
+        "    del waiter\n"
+        "    gc.collect()\n"
+        "asyncio.run(main())\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=Path(__file__).resolve().parents[1],
+        check=False,
+    )
+
+    assert done.returncode == 0
+    assert " ERROR " not in done.stderr
+    assert "Traceback" not in done.stderr
+    assert "INFO asyncio: A query cut short lost its connection" in done.stderr
