@@ -12,6 +12,7 @@ import functools
 import logging
 from datetime import timedelta
 
+from bot.logs import one_line
 from bot.outage import DATABASE, is_outage
 from storage.leases import ChatLeases
 
@@ -70,8 +71,12 @@ class LeasedChats:
                 await asyncio.wait(late)
         try:
             await self.leases.let_go_of(self.holder)
-        except Exception:  # their leases run out soon enough
-            log.warning("Could not free the chats this process held", exc_info=True)
+        except Exception as error:  # their leases run out soon enough: one line says so
+            log.warning(
+                "Could not free the chats this process held (%s): another process takes "
+                "them once their leases run out",
+                one_line(error),
+            )
 
     async def serve(self, chat_id: int) -> None:
         """Work through the chat's queue while it has some (and the lease is ours); call
