@@ -4,8 +4,9 @@ hand is answered before the other groups' read-only answers waiting."""
 
 import asyncio
 import json
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import pytest
 from sqlalchemy import update
@@ -16,6 +17,7 @@ from bot.app import HANDLERS, build_application
 from bot.config import Secret, Settings
 from bot.delivery import AnswerFirst
 from bot.pacing import ChangesFirst
+from bot.render import Renderer
 from play.tamalo import views as tamalo_views
 from storage import models
 from tests.bot.conftest import StartBot, Table
@@ -166,9 +168,28 @@ def within_limits(calls: list[tuple[str, dict[str, Any]]]) -> list[str]:
     return beyond
 
 
+T = TypeVar("T")
+#: The smallest PNG there is (1×1, white).
+TINY_PNG = bytes.fromhex(
+    "89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de"
+    "0000000c4944415408d763f8ffff3f0005fe02fea7d6a4d80000000049454e44ae426082"
+)
+
+
+class Drawn(Renderer):
+    """Charts drawn already, as a 1-pixel PNG: the largest chat's 20 games' charts and its
+    210 players' night chart take seconds of CPU to draw, and what is judged here is each
+    message's text, caption and buttons (the charts' sizes are tests/bot/test_charts.py's)."""
+
+    async def draw(self, draw: Callable[..., T], *args: object) -> T:
+        return cast(T, TINY_PNG)
+
+
 async def test_every_command_in_the_largest_chat_stays_within_telegrams_limits(
     table: Table,
 ) -> None:
+    table.app.bot_data.renderer.close()
+    table.app.bot_data.renderer = Drawn(0)
     group = LongNames(table)
     for game in range(GAMES):
         others = [seat(11 * game + n) for n in range(11)]
