@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
+import httpx
 from telegram import BotCommandScopeAllPrivateChats, Update
 from telegram.error import BadRequest, NetworkError, RetryAfter, TelegramError
 from telegram.ext import (
@@ -89,15 +90,20 @@ def build_application(
     "retry after" is waited out and retried instead of failing the command. ``database``: one
     already made (a test's smaller pool), instead of one on the settings' URL."""
     db = database or Database(settings.database_url)
+    # One TLS context for both of Telegram's connections (loading its certificates: 25 ms).
+    tls = {"verify": httpx.create_ssl_context()} if request is None else {}
     journal = UpdateJournal(db)
+    sends: BaseRequest = request or HTTPXRequest(connection_pool_size=CONNECTIONS, httpx_kwargs=tls)
     # Every update polled is kept in the inbox before the next poll confirms it.
-    polls = JournalingRequest(request or HTTPXRequest(connection_pool_size=1), journal)
+    polls = JournalingRequest(
+        request or HTTPXRequest(connection_pool_size=1, httpx_kwargs=tls), journal
+    )
     pace = ChangesFirst(max_retries=RETRIES_AFTER_429) if rate_limit else None
     bot = TamaloBot(  # waits for Telegram at start-up; every message within its limits
         settings.require_token(),
         base_url=settings.base_url,
         base_file_url=settings.base_file_url,
-        request=request or HTTPXRequest(connection_pool_size=CONNECTIONS),
+        request=sends,
         get_updates_request=polls,
         rate_limiter=AnswerFirst(pace),  # a change is committed with its answer
     )
@@ -180,23 +186,24 @@ async def publish_menus(app: TamaloApp) -> None:
     """The command menus. Italian for everyone; English in private chats with people whose
     Telegram app is in English (the bot answers them in English too); and each chat that chose
     a language with /lingua gets that language's menu again, so it lists this version's
-    commands (in the background: many chats take a while at Telegram's pace)."""
-    await app.bot.set_my_commands(chat_settings.menu_in(i18n.DEFAULT))
-    for language in i18n.LANGUAGES[1:]:
-        await app.bot.set_my_commands(
-            chat_settings.menu_in(language),
-            scope=BotCommandScopeAllPrivateChats(),
-            language_code=language,
-        )
-    app.bot_data.menus = asyncio.create_task(_publish_chat_menus(app))
+    commands. In the background: the first update is answered without waiting for them,
+    and many chats take a while at Telegram's pace."""
+    app.bot_data.menus = asyncio.create_task(_publish_menus(app))
 
 
-async def _publish_chat_menus(app: TamaloApp) -> None:
+async def _publish_menus(app: TamaloApp) -> None:
     try:
+        await app.bot.set_my_commands(chat_settings.menu_in(i18n.DEFAULT))
+        for language in i18n.LANGUAGES[1:]:
+            await app.bot.set_my_commands(
+                chat_settings.menu_in(language),
+                scope=BotCommandScopeAllPrivateChats(),
+                language_code=language,
+            )
         for chat_id, language in await chats_speaking(app.bot_data.db):
             await chat_settings.show_menu(app.bot, chat_id, language)
     except Exception:
-        log.exception("Publishing the chats' menus failed; they are published at the next start")
+        log.exception("Publishing the command menus failed; they are published at the next start")
 
 
 async def keep_tidy(app: TamaloApp) -> None:

@@ -13,6 +13,7 @@ entry; the table itself is ``bot.games``.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import (
     Awaitable,
     Callable,
@@ -45,6 +46,19 @@ Reply = Callable[[], Awaitable[None]]
 Action = Callable[["Turn"], Awaitable[Reply]]
 #: A handler of a game's own button (``pattern`` → handler).
 ButtonHandler = Callable[[Update, Context], Coroutine[Any, Any, None]]
+
+
+def later(module: str, name: str) -> Any:
+    """A game's function ``module.name``, imported at its first call rather than at the bot's
+    start: what only the table's screen asks of a game (its board, its chart there, its
+    form), whose modules would lengthen every start (issue 35's cold start). Each game's
+    ``later`` is checked to name a function by ``tests/test_startup.py``."""
+
+    def called(*args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+    called.__module__, called.__qualname__ = module, name
+    return called
 
 
 async def silence() -> None:

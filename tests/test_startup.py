@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import logging
 import os
 import re
@@ -27,6 +28,8 @@ import pytest
 from sqlalchemy.engine import URL, make_url
 
 from bot.app import upgrade_when_reachable
+from bot.games import GAMES
+from bot.table import Game
 from storage import Database
 from tests.conftest import POSTGRES_URL
 from tests.reliability.bot_api import BotApi
@@ -378,9 +381,22 @@ def test_the_bot_starts_without_its_heavy_libraries() -> None:
     """Issue 35, the cold start: the forecasts' and the odds' NumPy, the charts' matplotlib,
     the ratings' OpenSkill load at their first use (a forecast, a /quote, a chart, a game
     ended), not with the bot's modules; nor SQLAlchemy's PostgreSQL dialect on SQLite."""
-    heavy = ("numpy", "matplotlib", "openskill", "sqlalchemy.dialects.postgresql")
+    heavy: tuple[str, ...] = ("numpy", "matplotlib", "openskill", "sqlalchemy.dialects.postgresql")
+    # Nor what only the table's screen asks of a game (bot.table.later): its board, its form.
+    heavy += tuple(f"bot.games.{game}.{part}" for game in GAMES for part in ("board", "form"))
     code = (
         f"import sys, bot.launch, bot.app; print(sorted(m for m in {heavy!r} if m in sys.modules))"
     )
     shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert shown.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=GAMES)
+def test_what_a_game_imports_at_its_first_use_is_there(game: Game) -> None:
+    """Each of a game's functions imported at their first call (``bot.table.later``) names
+    one: a misspelt module or name would only show on the table's screen."""
+    later = [f for f in (game.board, game.board_chart, game.form) if f is not None]
+    for function in later:
+        found = getattr(importlib.import_module(function.__module__), function.__qualname__)
+        assert callable(found), function.__qualname__
+        assert found is not function, function.__qualname__

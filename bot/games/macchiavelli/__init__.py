@@ -7,9 +7,7 @@ the printable cards and score sheets of a tournament are ``sheets``, drawn by ``
 from __future__ import annotations
 
 from bot.games.macchiavelli import (
-    board,
     figures,
-    form,
     game,
     help,
     pad_commands,
@@ -21,7 +19,7 @@ from bot.games.macchiavelli.tonight import tonight
 from bot.handling import Command
 from bot.i18n import N_, _
 from bot.refusals import UserError
-from bot.table import Action, Game, Reply, Turn, offers_nothing
+from bot.table import Action, Game, Reply, Turn, later, offers_nothing
 from play import macchiavelli as play_macchiavelli
 from storage.macchiavelli import MACCHIAVELLI
 
@@ -101,8 +99,8 @@ GAME = Game(
     chat_stats=figures.chat_panel,
     export=figures.export,
     tonight=tonight,
-    board=board.panel,
-    board_chart=board.chart,
+    board=later("bot.games.macchiavelli.board", "panel"),
+    board_chart=later("bot.games.macchiavelli.board", "chart"),
     poll=tournament.POLL,
-    form=form.form,
+    form=later("bot.games.macchiavelli.form", "form"),
 )

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from bot.games.punti import (
     figures,
-    form,
     help,
     keypad_commands,
     keypad_texts,
@@ -19,7 +18,7 @@ from bot.games.punti import (
 from bot.games.punti.refusals import RULE_TEXTS
 from bot.handling import Command
 from bot.i18n import N_, _
-from bot.table import Game
+from bot.table import Game, later
 from play.punti.actions import closed_by_move
 from storage.punti import KIND
 
@@ -61,5 +60,5 @@ GAME = Game(
     player_stats=panels.player_panel,
     ladder=panels.ladder_panel,
     tonight=tonight.tonight,
-    form=form.form,
+    form=later("bot.games.punti.form", "form"),
 )

@@ -6,10 +6,8 @@ and its share of the chat-wide figures. A night is chips, not points: its play i
 from __future__ import annotations
 
 from bot.games.tago import (
-    board,
     commands,
     figures,
-    form,
     help,
     night,
     panels,
@@ -19,7 +17,7 @@ from bot.games.tago.actions import RULE_TEXTS
 from bot.games.tago.tonight import tonight
 from bot.handling import Command
 from bot.i18n import N_, _
-from bot.table import Game
+from bot.table import Game, later
 from play.tago import night as play_night
 from storage.tago import TAGO
 
@@ -83,6 +81,6 @@ GAME = Game(
     chat_stats=panels.chat_panel,
     ladder=panels.ladder_panel,
     tonight=tonight,
-    board=board.panel,
-    form=form.form,
+    board=later("bot.games.tago.board", "panel"),
+    form=later("bot.games.tago.form", "form"),
 )

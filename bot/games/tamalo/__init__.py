@@ -10,7 +10,7 @@ with), ``keypad`` (the hand entered with buttons: caller, counter-caller, totals
 
 from __future__ import annotations
 
-from bot.games.tamalo import board, figures, form, help
+from bot.games.tamalo import figures, help
 from bot.games.tamalo.commands import buttons, confirm, forecast, keypad, play, target, vote
 from bot.games.tamalo.commands import charts as chart_commands
 from bot.games.tamalo.commands import lore as lore_commands
@@ -19,7 +19,7 @@ from bot.games.tamalo.refusals import RULE_TEXTS
 from bot.games.tamalo.texts import entry
 from bot.handling import Command
 from bot.i18n import N_, _
-from bot.table import Game
+from bot.table import Game, later
 from play.tamalo import results
 from storage.tamalo import TAMALO
 
@@ -85,7 +85,7 @@ GAME = Game(
     chat_stats=figures.chat_panel,
     export=figures.export,
     tonight=figures.tonight,
-    board=board.panel,
-    form=form.form,
-    board_chart=board.chart,
+    board=later("bot.games.tamalo.board", "panel"),
+    form=later("bot.games.tamalo.form", "form"),
+    board_chart=later("bot.games.tamalo.board", "chart"),
 )
