@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from sqlalchemy import Connection, event
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, DisconnectionError
 from sqlalchemy.ext.asyncio import (
     AsyncConnection,
     AsyncEngine,
@@ -94,6 +94,21 @@ def _configure_sqlite(engine: AsyncEngine) -> None:
             dbapi_connection.rollback()
 
 
+def _configure_postgresql(engine: AsyncEngine) -> None:
+    """A connection the server closed (restarted, or cut) is replaced as it is taken from
+    the pool: asyncpg knows it closed. SQLAlchemy's ``pool_pre_ping`` would ask the server
+    instead, three round trips (begin, ping, roll back) before every unit of work, which a
+    busy moment pays for in every group's hand (issue 35's fairness on PostgreSQL). One the
+    server dropped without a word fails at its first statement: the pool is emptied, and
+    the unit of work is tried again (an outage, ``bot.outage``)."""
+
+    @event.listens_for(engine.sync_engine, "checkout")
+    def on_checkout(dbapi_connection: Any, _record: Any, _proxy: Any) -> None:
+        driver = dbapi_connection.driver_connection
+        if driver is None or driver.is_closed():
+            raise DisconnectionError("the server closed the connection")
+
+
 class Database:
     """Engine and session factory, created once at start-up.
 
@@ -116,10 +131,10 @@ class Database:
             "pool_timeout": pool_timeout,
         }
         if self.url.get_backend_name() == "postgresql":
-            # A server that went away and came back: connections it dropped are found out
-            # before use and replaced, and a server that does not answer fails within seconds
-            # (Telegram then sends the webhook's update again) instead of a minute.
-            options |= {"pool_pre_ping": True, "connect_args": {"timeout": CONNECT_TIMEOUT}}
+            # A server that does not answer fails within seconds (Telegram then sends the
+            # webhook's update again) instead of a minute. A connection it dropped is found
+            # out at checkout (``_configure_postgresql``), not by a ping.
+            options |= {"connect_args": {"timeout": CONNECT_TIMEOUT}}
         elif self.url.get_backend_name() == "sqlite":
             # A connection back in the pool is rolled back only if still in a transaction
             # (the "reset" listener below), not every time.
@@ -128,6 +143,8 @@ class Database:
         sqlite = self.url.get_backend_name() == "sqlite"
         if sqlite:
             _configure_sqlite(self.engine)
+        elif self.url.get_backend_name() == "postgresql":
+            _configure_postgresql(self.engine)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
         reading: dict[str, Any] = {READING: True}
         if self.url.get_backend_name() == "postgresql":

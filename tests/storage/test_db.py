@@ -1,13 +1,19 @@
 """SQLite connections back in the pool: rolled back when (and only when) still in a
-transaction, so that none keeps the write lock or an old snapshot."""
+transaction, so that none keeps the write lock or an old snapshot. PostgreSQL's: taken without
+a ping, replaced when the server closed them."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
+from typing import Any
 
+import asyncpg
+import pytest
 from sqlalchemy import text
 
 from storage import Database, upgrade_schema
+from tests.conftest import is_postgres
 
 
 async def test_a_connection_left_in_a_transaction_is_rolled_back_in_the_pool(
@@ -32,3 +38,42 @@ async def test_a_connection_left_in_a_transaction_is_rolled_back_in_the_pool(
     finally:
         await db.close()
         await other.close()
+
+
+async def test_connections_postgresql_closed_are_replaced_without_a_ping_per_unit_of_work(
+    db: Database, database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 35: a unit of work asks the server nothing before its own statements (a ping was
+    three round trips each time); a connection the server closed (restarted) is replaced as
+    it is taken from the pool, and the unit of work runs."""
+    if not is_postgres(database_url):
+        pytest.skip("PostgreSQL's connections")
+    asked: list[str] = []
+    fetchrow = asyncpg.Connection.fetchrow
+
+    async def recorded(self: asyncpg.Connection, query: str, *args: Any, **kwargs: Any) -> Any:
+        asked.append(query)
+        return await fetchrow(self, query, *args, **kwargs)
+
+    monkeypatch.setattr(asyncpg.Connection, "fetchrow", recorded)
+    mine = await _backends(db)
+    assert await _backends(db) == mine  # the same connection, taken again
+    assert ";" not in asked  # SQLAlchemy's ping: never
+
+    killer = Database(database_url)
+    try:
+        async with killer.transaction() as session:
+            for pid in mine:
+                await session.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+    finally:
+        await killer.close()
+    await asyncio.sleep(0.2)  # the server's word that it closed them reaches asyncpg
+    replaced = await _backends(db)
+    assert replaced
+    assert replaced.isdisjoint(mine)
+
+
+async def _backends(db: Database) -> set[int]:
+    """The server processes of the pool's connections (one, here)."""
+    async with db.transaction() as session:
+        return {int(await session.scalar(text("SELECT pg_backend_pid()")))}
