@@ -8,7 +8,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-import asyncpg
+import asyncpg  # type: ignore[import-untyped]  # no stubs
 import pytest
 from sqlalchemy import text
 
