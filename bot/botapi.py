@@ -7,12 +7,13 @@ import logging
 from datetime import timedelta
 from typing import Any
 
+from telegram import InputFile
 from telegram._utils.defaultvalue import DEFAULT_NONE
 from telegram._utils.types import JSONDict, ODVInput
 from telegram.error import BadRequest, NetworkError, RetryAfter
 from telegram.ext import ExtBot
 
-from bot.limits import CAPTION_LIMIT, MESSAGE_LIMIT, length, pieces, shortened
+from bot.limits import CAPTION_LIMIT, MESSAGE_LIMIT, fits_a_photo, length, pieces, shortened
 
 log = logging.getLogger("bot")
 
@@ -81,4 +82,13 @@ class TamaloBot(ExtBot[Any]):
             data = data | {"text": shortened(text, MESSAGE_LIMIT)}
         if isinstance(caption, str) and length(caption) > CAPTION_LIMIT:
             data = data | {"caption": shortened(caption, CAPTION_LIMIT)}
+        photo = data.get("photo")
+        if endpoint == "sendPhoto" and isinstance(photo, InputFile) and not _fits(photo):
+            endpoint = "sendDocument"  # as a file: the chat opens it whole
+            data = {("document" if k == "photo" else k): v for k, v in data.items()}
         return await super()._do_post(endpoint, data, **timeouts)
+
+
+def _fits(photo: InputFile) -> bool:
+    content = photo.input_file_content
+    return not isinstance(content, bytes) or fits_a_photo(content)

@@ -5,13 +5,17 @@ units: an emoji is two), and the chat would only read "something went wrong". Li
 with a group's history (head-to-heads of 200 opponents, every player of the group) can pass
 that. ``bot.botapi.TamaloBot`` applies these to every call: a long message is sent in pieces
 split at line ends, the buttons under the last piece; an edit or a caption too long is cut at
-a line end and ends with "…".
+a line end and ends with "…". A chart Telegram would refuse as a photo (taller than its
+limits: the night chart of a hundred players) is sent as a file, a document.
 """
 
 from __future__ import annotations
 
 MESSAGE_LIMIT = 4096
 CAPTION_LIMIT = 1024
+#: A photo's limits: width and height together, the longer side against the shorter, bytes.
+PHOTO_SIDES, PHOTO_RATIO, PHOTO_BYTES = 10_000, 20, 10 * 1024 * 1024
+_PNG = b"\x89PNG\r\n\x1a\n"
 #: What ends a text cut short.
 CUT = "\n…"
 
@@ -59,3 +63,15 @@ def _fitting(text: str, limit: int) -> str:
 def shortened(text: str, limit: int) -> str:
     """``text``, too long for ``limit``: its start cut at a line end, then "…"."""
     return pieces(text, limit - length(CUT))[0] + CUT
+
+
+def fits_a_photo(image: bytes) -> bool:
+    """Whether Telegram takes ``image`` as a photo: a PNG's size read from its header (any
+    other image is taken to fit)."""
+    if len(image) > PHOTO_BYTES:
+        return False
+    if not image.startswith(_PNG) or len(image) < 24:
+        return True
+    width, height = int.from_bytes(image[16:20], "big"), int.from_bytes(image[20:24], "big")
+    sides = width + height <= PHOTO_SIDES
+    return sides and max(width, height) <= PHOTO_RATIO * max(min(width, height), 1)

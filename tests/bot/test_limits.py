@@ -16,6 +16,7 @@ from telegram.error import BadRequest
 from bot.app import HANDLERS, build_application
 from bot.config import Secret, Settings
 from bot.delivery import AnswerFirst
+from bot.limits import fits_a_photo
 from bot.pacing import ChangesFirst
 from bot.render import Renderer
 from play.tamalo import views as tamalo_views
@@ -331,3 +332,32 @@ async def test_an_edit_or_a_caption_too_long_is_cut_at_a_line_end(table: Table) 
     assert (edit["text"], photo["caption"]) == (text, caption)  # at the limit: whole
     assert cut["text"] == text.rsplit("\n", 1)[0] + "\n…"  # the last line gives way to "…"
     assert document["caption"] == caption.rsplit("\n", 1)[0] + "\n…"
+
+
+def png_of(width: int, height: int) -> bytes:
+    """A PNG's signature and header chunk: all Telegram's limits read."""
+    header = width.to_bytes(4, "big") + height.to_bytes(4, "big") + bytes([8, 2, 0, 0, 0])
+    return b"\x89PNG\r\n\x1a\n" + len(header).to_bytes(4, "big") + b"IHDR" + header + b"\0" * 4
+
+
+def test_a_photo_fits_telegrams_limits_up_to_10000_pixels_and_a_ratio_of_20() -> None:
+    assert fits_a_photo(png_of(1280, 8720))  # width and height together: exactly 10,000
+    assert not fits_a_photo(png_of(1280, 8721))
+    assert fits_a_photo(png_of(400, 8000))  # exactly 20 times as tall as wide
+    assert not fits_a_photo(png_of(399, 8000))
+    assert fits_a_photo(png_of(8000, 400))
+    assert not fits_a_photo(png_of(8000, 399))
+    assert not fits_a_photo(png_of(100, 100) + b"\0" * (10 * 1024 * 1024))  # over 10 MB
+
+
+async def test_a_chart_too_tall_for_a_photo_is_sent_as_a_file(table: Table) -> None:
+    """The night chart of 210 players is 1280 × 16,391: Telegram refuses it as a photo (and
+    the chat would read that something went wrong); as a document it opens whole."""
+    bot, before = table.app.bot, len(table.request.calls)
+
+    await bot.send_photo(table.chat_id, png_of(1280, 16_391), caption="Serata")
+    await bot.send_photo(table.chat_id, png_of(1280, 900), caption="Partita")
+
+    calls = table.request.calls[before:]
+    assert [name for name, _ in calls] == ["sendDocument", "sendPhoto"]
+    assert [parameters["caption"] for _, parameters in calls] == ["Serata", "Partita"]
