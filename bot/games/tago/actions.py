@@ -35,7 +35,7 @@ from play.errors import FixClosedGame, Refused, UndoClosedGame
 from play.tago import night as play
 from play.tago.night import NightRecord, NoNightRunning, NothingToUndo
 from scoring.errors import RuleBroken
-from scoring.tago import Cards, Curioso, Event, Hand, Join, Leave, Rebuy
+from scoring.tago import Cards, Completed, Curioso, Event, Hand, Join, Leave, Night, Rebuy
 from storage import Front, UnitOfWork
 
 # --- the shared commands ---
@@ -60,16 +60,22 @@ class ChoiceAsked(Exception):
         self.buttons = tuple(choice_buttons(HAND_CHOICE, options))
 
 
+def completed_hand(night: Night, text: str) -> Completed:
+    """The hand ``text`` types (``/mano``'s words), with every seated player of ``night`` in
+    it; a PUNTO with a pair and no ``scelta=`` asks first (``ChoiceAsked``)."""
+    hand = parse_hand(text, night.players, night.ledger.left)
+    options = pending_choice(hand.punto, hand.choice) if len(hand.live) > 1 else None
+    if options is not None and hand.punto is not None:
+        raise ChoiceAsked(hand.punto, options)
+    return night.completed(hand)
+
+
 async def record_hand(
     work: UnitOfWork, front: Front, text: str, *, message_id: int, user_id: int | None
 ) -> str:
     """``/mano punto=4,½,0 Anna 200 4,4,2 … Dario 40 lascia``: the pots, the stacks after."""
     record = await play.running_night(work, front)
-    hand = parse_hand(text, record.night.players, record.night.ledger.left)
-    options = pending_choice(hand.punto, hand.choice) if len(hand.live) > 1 else None
-    if options is not None and hand.punto is not None:
-        raise ChoiceAsked(hand.punto, options)
-    completed = record.night.completed(hand)
+    completed = completed_hand(record.night, text)
     after = await play.record_event(
         work, record, [completed.hand], message_id=message_id, user_id=user_id
     )

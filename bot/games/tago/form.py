@@ -10,10 +10,8 @@ from collections.abc import Mapping, Sequence
 
 from bot.forms import Cards, Choice, Form, Number, Row, cards_of, required
 from bot.games.tago import form_texts as texts
-from bot.games.tago.choice import pending_choice
+from bot.games.tago.actions import ChoiceAsked, completed_hand
 from bot.games.tago.night_texts import hand_reply
-from bot.games.tago.parsing import parse_hand
-from bot.games.tago.texts import choice_question
 from bot.refusals import UserError
 from play.tago import night as play
 from scoring.tago import MAX_AMOUNT, VALUES, format_amount, format_halves, parse_card, punto_options
@@ -126,10 +124,9 @@ async def preview(work: UnitOfWork, front: Front, command: str) -> str:
     wins them, every stack after), on the night as it stands, recording nothing; a hand
     the rules refuse raises as it would typed."""
     night = (await play.running_night(work, front)).night
-    hand = parse_hand(command.partition(" ")[2], night.players, night.ledger.left)
-    options = pending_choice(hand.punto, hand.choice) if len(hand.live) > 1 else None
-    if options is not None and hand.punto is not None:
-        raise UserError(choice_question(hand.punto, options))
-    completed = night.completed(hand)
+    try:
+        completed = completed_hand(night, command.partition(" ")[2])
+    except ChoiceAsked as asked:  # the form asks it itself: never sent without
+        raise UserError(asked.question) from None
     after = night.with_hand(completed.hand)
     return texts.preview(hand_reply(after, after.deals[-1], completed))
