@@ -302,8 +302,8 @@ async def measure(quick: bool = False) -> list[Figure]:
             2.0,
             absolute=True,
             note=f"SIGINT to the process's exit, the bot idle at its long poll; {note} "
-            "(tests/test_startup.py checks the other states stop, with a bound for a busy "
-            "machine)",
+            "(tests/reliability/test_startup.py checks the other states stop, with a bound "
+            "for a busy machine)",
             details={"stops_s": [round(start.stop, 3) for start in bots]},
         ),
         Figure(

@@ -52,7 +52,7 @@ def later(module: str, name: str) -> Any:
     """A game's function ``module.name``, imported at its first call rather than at the bot's
     start: what only the table's screen asks of a game (its board, its chart there, its
     form), whose modules would lengthen every start (issue 35's cold start). Each game's
-    ``later`` is checked to name a function by ``tests/test_startup.py``."""
+    ``later`` is checked to name a function by ``tests/reliability/test_startup.py``."""
 
     def called(*args: Any, **kwargs: Any) -> Any:
         return getattr(importlib.import_module(module), name)(*args, **kwargs)

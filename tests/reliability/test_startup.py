@@ -72,7 +72,7 @@ def environment(tmp_path: Path, telegram: str, database: str) -> dict[str, str]:
         "TELEGRAM_BASE_URL": telegram,
         "DATABASE_URL": database,
         "CHART_WORKERS": "0",
-        "PYTHONPATH": str(Path(__file__).resolve().parents[1]),
+        "PYTHONPATH": str(Path(__file__).resolve().parents[2]),
         "WEBHOOK_URL": "http://127.0.0.1:1/hook",
         "WEBHOOK_SECRET": "Startup_test_secret",
         "WEBHOOK_LISTEN": "127.0.0.1",
@@ -104,7 +104,7 @@ def test_the_bot_waits_for_telegram_and_serves_when_it_answers(tmp_path: Path) -
         "TELEGRAM_BASE_URL": f"http://127.0.0.1:{port}/bot",
         "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}",
         "CHART_WORKERS": "0",
-        "PYTHONPATH": str(Path(__file__).resolve().parents[1]),
+        "PYTHONPATH": str(Path(__file__).resolve().parents[2]),
     }
     log = tmp_path / "stderr.log"
     with log.open("w") as err:
