@@ -5,6 +5,7 @@ a ping, replaced when the server closed them."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ import pytest
 from sqlalchemy import text
 
 from storage import Database, upgrade_schema
-from tests.conftest import is_postgres
+from tests.conftest import NO_POSTGRES, POSTGRES_URL, Templates
 
 
 async def test_a_connection_left_in_a_transaction_is_rolled_back_in_the_pool(
@@ -40,14 +41,31 @@ async def test_a_connection_left_in_a_transaction_is_rolled_back_in_the_pool(
         await other.close()
 
 
+@pytest.fixture
+async def postgres(templates: Templates) -> AsyncIterator[str]:
+    """A migrated PostgreSQL database of the test's own."""
+    url = await templates.postgres.take()
+    yield url
+    templates.postgres.give_back(url)
+
+
+@pytest.mark.skipif(not POSTGRES_URL, reason=NO_POSTGRES)
 async def test_connections_postgresql_closed_are_replaced_without_a_ping_per_unit_of_work(
-    db: Database, database_url: str, monkeypatch: pytest.MonkeyPatch
+    postgres: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Issue 35: a unit of work asks the server nothing before its own statements (a ping was
     three round trips each time); a connection the server closed (restarted) is replaced as
     it is taken from the pool, and the unit of work runs."""
-    if not is_postgres(database_url):
-        pytest.skip("PostgreSQL's connections")
+    db = Database(postgres)
+    try:
+        await _replaced_without_a_ping(db, postgres, monkeypatch)
+    finally:
+        await db.close()
+
+
+async def _replaced_without_a_ping(
+    db: Database, database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     asked: list[str] = []
     fetchrow = asyncpg.Connection.fetchrow
 
