@@ -90,14 +90,14 @@ def build_application(
     "retry after" is waited out and retried instead of failing the command. ``database``: one
     already made (a test's smaller pool), instead of one on the settings' URL."""
     db = database or Database(settings.database_url)
-    # One TLS context for both of Telegram's connections (loading its certificates: 25 ms).
-    tls = {"verify": httpx.create_ssl_context()} if request is None else {}
-    journal = UpdateJournal(db)
-    sends: BaseRequest = request or HTTPXRequest(connection_pool_size=CONNECTIONS, httpx_kwargs=tls)
+    if request is None:  # one TLS context for both (loading its certificates takes 25 ms)
+        tls = {"verify": httpx.create_ssl_context()}
+        sends: BaseRequest = HTTPXRequest(connection_pool_size=CONNECTIONS, httpx_kwargs=tls)
+        polled: BaseRequest = HTTPXRequest(connection_pool_size=1, httpx_kwargs=tls)
+    else:
+        sends = polled = request
     # Every update polled is kept in the inbox before the next poll confirms it.
-    polls = JournalingRequest(
-        request or HTTPXRequest(connection_pool_size=1, httpx_kwargs=tls), journal
-    )
+    polls = JournalingRequest(polled, UpdateJournal(db))
     pace = ChangesFirst(max_retries=RETRIES_AFTER_429) if rate_limit else None
     bot = TamaloBot(  # waits for Telegram at start-up; every message within its limits
         settings.require_token(),
